@@ -1,0 +1,52 @@
+# All-in Atlas. `make build` and `make test` set everything up from a fresh clone.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+PYTEST_WORKERS ?= 2
+
+.PHONY: setup setup-test browser build test test-python test-js test-e2e serve bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+setup-test: $(VENV)/.installed-test
+
+# Headless Chromium for the browser tests: Debian's package, installed once.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q --no-install-recommends chromium; }
+
+## build: compute every stage (cached; multiway adds samples each run) and render site/
+build: setup
+	$(PY) -m generator.cli build
+
+## test: every test: Python (pytest), JavaScript (node --test), browser (headless Chromium)
+test: test-js test-python
+
+test-python: setup-test browser
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -q
+
+test-js: setup-test
+	$(PY) tests/js/make_icm_fixtures.py
+	node --test tests/js/
+
+## serve: preview site/ at http://127.0.0.1:8000
+serve: setup
+	$(PY) -m generator.cli serve
+
+## bench: run every benchmark script and print its table (record results in BENCHMARKS.md)
+bench: setup-test
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+## clean: remove build outputs and caches (keeps .venv)
+clean:
+	rm -rf site .cache build *.egg-info .pytest_cache tests/e2e/output tests/js/fixtures

@@ -1,0 +1,20 @@
+"""The ``allin`` command line: a click group that assembles the commands in ``generator.commands``."""
+
+import click
+
+from generator import __version__
+from generator.commands.evaluate import eval_command
+
+COMMANDS = [
+    eval_command,
+]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="allin")
+def main():
+    """All-in Atlas: precomputed poker math and the static site that publishes it."""
+
+
+for _command in COMMANDS:
+    main.add_command(_command)

@@ -1,0 +1,129 @@
+"""Loading and validating ``content/site.yaml``.
+
+Every section is optional; missing keys take the defaults below. Invalid values raise
+:class:`generator.errors.InputError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from generator.errors import InputError
+
+DEFAULT_CONFIG_PATH = Path("content/site.yaml")
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h)?\s*$")
+_UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
+
+
+def parse_duration(text: str | int | float, what: str = "duration") -> float:
+    """``"90s"``, ``"4m"``, ``"1.5h"`` or a number of seconds → seconds (float, > 0)."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        seconds = float(text)
+    else:
+        match = _DURATION.match(str(text))
+        if not match:
+            raise InputError(f"{what}: {text!r} is not a duration like 90s, 4m or 1.5h")
+        seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+    if seconds <= 0:
+        raise InputError(f"{what}: must be positive, got {text!r}")
+    return seconds
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    title: str = "All-in Atlas"
+    description: str = "Precomputed poker math."
+    base_url: str = "/"
+    author: str = "All-in Atlas"
+
+
+@dataclass(frozen=True)
+class MultiwaySettings:
+    seed: int = 20261122
+    budget_seconds: float = 240.0
+    target_se: float = 2e-4
+    checkpoint_seconds: float = 10.0
+
+
+@dataclass(frozen=True)
+class Config:
+    site: SiteSettings = field(default_factory=SiteSettings)
+    multiway: MultiwaySettings = field(default_factory=MultiwaySettings)
+    icm_presets: tuple = ()
+    path: str = str(DEFAULT_CONFIG_PATH)
+
+
+def _section(raw: dict, name: str, source: str) -> dict:
+    value = raw.get(name) or {}
+    if not isinstance(value, dict):
+        raise InputError(f"{source}: section '{name}' must be a mapping")
+    return value
+
+
+def _check_keys(section: dict, allowed: set, where: str) -> None:
+    unknown = sorted(set(section) - allowed)
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _site_settings(section: dict, source: str) -> SiteSettings:
+    _check_keys(section, {"title", "description", "base_url", "author"}, f"{source}: site")
+    values = {key: str(section[key]) for key in ("title", "description", "author") if key in section}
+    base_url = str(section.get("base_url", "/"))
+    if not base_url.startswith("/") or "//" in base_url or " " in base_url:
+        raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {base_url!r}")
+    return SiteSettings(base_url=base_url.rstrip("/") + "/", **values)
+
+
+def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
+    where = f"{source}: multiway"
+    _check_keys(section, {"seed", "budget", "target_se", "checkpoint_every"}, where)
+    defaults = MultiwaySettings()
+    seed = section.get("seed", defaults.seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {seed!r}")
+    target_se = section.get("target_se", defaults.target_se)
+    if isinstance(target_se, bool) or not isinstance(target_se, (int, float)) or not 0 < target_se < 0.5:
+        raise InputError(f"{where}.target_se must be a number in (0, 0.5), got {target_se!r}")
+    return MultiwaySettings(
+        seed=seed,
+        budget_seconds=parse_duration(section.get("budget", defaults.budget_seconds), f"{where}.budget"),
+        target_se=float(target_se),
+        checkpoint_seconds=parse_duration(
+            section.get("checkpoint_every", defaults.checkpoint_seconds), f"{where}.checkpoint_every"
+        ),
+    )
+
+
+def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
+    """Read and validate the site configuration; a missing file means all defaults."""
+    path = Path(path)
+    source = str(path)
+    if not path.exists():
+        if path == DEFAULT_CONFIG_PATH:
+            return Config(path=source)
+        raise InputError(f"config file not found: {source}")
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        raise InputError(f"{source}{where}: invalid YAML ({getattr(exc, 'problem', exc)})") from None
+    if not isinstance(raw, dict):
+        raise InputError(f"{source}: top level must be a mapping")
+    _check_keys(raw, {"site", "multiway", "icm"}, source)
+    icm = _section(raw, "icm", source)
+    presets = icm.get("presets", []) or []
+    if not isinstance(presets, list):
+        raise InputError(f"{source}: icm.presets must be a list")
+    return Config(
+        site=_site_settings(_section(raw, "site", source), source),
+        multiway=_multiway_settings(_section(raw, "multiway", source), source),
+        icm_presets=tuple(presets),
+        path=source,
+    )

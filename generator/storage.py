@@ -1,0 +1,94 @@
+"""Atomic, verifiable files: every result and checkpoint is written to a temporary file and renamed.
+
+* JSON results: :func:`write_json` (deterministic formatting) returns the file's SHA-256.
+* Array checkpoints: :func:`save_arrays` / :func:`load_arrays` store a ``.npz`` whose entry
+  ``__sha256__`` is the digest of every other entry (name, dtype, shape, bytes); a file that is
+  truncated, edited or half-written is reported as :class:`CorruptFileError`, never loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+CHECKSUM_KEY = "__sha256__"
+
+
+class CorruptFileError(Exception):
+    """A stored file failed to load or its checksum does not match its content."""
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never a mix."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        if os.path.exists(tmp_name):
+            os.unlink(tmp_name)
+        raise
+
+
+def json_bytes(obj) -> bytes:
+    """Deterministic, compact JSON encoding (same object → same bytes)."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+
+
+def write_json(path: str | Path, obj) -> str:
+    """Atomically write ``obj`` as JSON; returns the hex SHA-256 of the bytes written."""
+    data = json_bytes(obj)
+    atomic_write_bytes(path, data)
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_json(path: str | Path):
+    """Read a JSON file written by :func:`write_json`; a malformed file raises :class:`CorruptFileError`."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CorruptFileError(f"{path}: unreadable JSON ({exc})") from None
+
+
+def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}|{array.dtype.str}|{array.shape}|".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
+def save_arrays(path: str | Path, arrays: dict[str, np.ndarray]) -> None:
+    """Atomically save named arrays (a checkpoint) with an embedded checksum."""
+    arrays = {name: np.asarray(value) for name, value in arrays.items()}
+    if CHECKSUM_KEY in arrays:
+        raise ValueError(f"array name {CHECKSUM_KEY!r} is reserved")
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays, **{CHECKSUM_KEY: np.array(_arrays_digest(arrays))})
+    atomic_write_bytes(path, buffer.getvalue())
+
+
+def load_arrays(path: str | Path) -> dict[str, np.ndarray]:
+    """Load arrays saved by :func:`save_arrays`, verifying the checksum."""
+    try:
+        with np.load(path, allow_pickle=False) as npz:
+            arrays = {name: npz[name] for name in npz.files}
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
+        raise CorruptFileError(f"{path}: unreadable checkpoint ({exc})") from None
+    stored = arrays.pop(CHECKSUM_KEY, None)
+    if stored is None or str(stored) != _arrays_digest(arrays):
+        raise CorruptFileError(f"{path}: checksum mismatch (file is corrupted or was edited)")
+    return arrays

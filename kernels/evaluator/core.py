@@ -1,0 +1,82 @@
+"""Per-hand evaluation logic, written once as plain Python and compiled for the CPU and for CUDA.
+
+A hand is summarised by two additive 64-bit numbers, so a shared board is summed once and each
+player's two hole cards are added on top:
+
+* ``key  = KEY_BASE + Σ card_key[c]``: rank-key sum in the low 32 bits and, in bits 32–47, four
+  suit counters pre-loaded with 3, so bit 3 of a counter is set exactly when that suit has ≥ 5 cards;
+* ``mask = Σ card_mask[c]``: the rank bit-mask of each suit, 16 bits per suit.
+
+:func:`compile_hand_functions` compiles the functions with a given decorator: ``numba.njit`` for
+the CPU (:mod:`kernels.evaluator.cpu`) and ``numba.cuda.jit(device=True)`` for CUDA
+(:mod:`kernels.evaluator.gpu`), so both targets run the same logic; keep them free of Python objects.
+"""
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from kernels.evaluator.tables import ROW_SHIFT
+
+#: Suit counters pre-loaded with 3 (bits 32–47).
+KEY_BASE = np.uint64(0x3333 << 32)
+#: Bit 3 of each suit counter: set iff that suit holds 5 or more cards.
+FLUSH_BITS = np.uint64(0x8888 << 32)
+RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
+ROW_MASK = np.uint64((1 << ROW_SHIFT) - 1)
+SHIFT_ROW = np.uint64(ROW_SHIFT)
+SHIFT_SUITS = np.uint64(32)
+SUIT_RANKS = np.uint64(0x1FFF)
+SUIT_WIDTH = np.uint64(16)
+NIBBLE = np.uint64(4)
+BIT3 = np.uint64(8)
+
+
+def compile_hand_functions(jit) -> SimpleNamespace:
+    """Compile the per-hand functions with ``jit``; returns them as attributes of a namespace."""
+
+    @jit
+    def strength_of_key(key, mask, rank_offsets, rank_values, flush_values):
+        """Strength (1..7462, higher wins) of a 5-, 6- or 7-card hand from its summed ``key`` and ``mask``."""
+        if key & FLUSH_BITS:
+            counters = key >> SHIFT_SUITS
+            suit = np.uint64(0)
+            while not (counters >> (suit * NIBBLE)) & BIT3:
+                suit += np.uint64(1)
+            return flush_values[np.int64((mask >> (suit * SUIT_WIDTH)) & SUIT_RANKS)]
+        rank_key = key & RANK_KEY_MASK
+        return rank_values[np.int64(rank_offsets[np.int64(rank_key >> SHIFT_ROW)]) + np.int64(rank_key & ROW_MASK)]
+
+    @jit
+    def hand_key(cards, count, card_key):
+        """``KEY_BASE`` plus the keys of ``cards[0:count]``."""
+        key = KEY_BASE
+        for i in range(count):
+            key += card_key[cards[i]]
+        return key
+
+    @jit
+    def hand_mask(cards, count, card_mask):
+        """Sum (= bitwise or) of the masks of ``cards[0:count]``."""
+        mask = np.uint64(0)
+        for i in range(count):
+            mask += card_mask[cards[i]]
+        return mask
+
+    @jit
+    def strength_of_cards(cards, count, card_key, card_mask, rank_offsets, rank_values, flush_values):
+        """Strength of the hand ``cards[0:count]`` (count = 5, 6 or 7 distinct card ids)."""
+        return strength_of_key(
+            hand_key(cards, count, card_key),
+            hand_mask(cards, count, card_mask),
+            rank_offsets,
+            rank_values,
+            flush_values,
+        )
+
+    return SimpleNamespace(
+        strength_of_key=strength_of_key,
+        hand_key=hand_key,
+        hand_mask=hand_mask,
+        strength_of_cards=strength_of_cards,
+    )

@@ -1,0 +1,33 @@
+"""CPU path of the evaluator: the shared per-hand functions compiled with Numba, and a parallel batch API."""
+
+import numpy as np
+from numba import njit, prange
+
+from kernels.evaluator.core import compile_hand_functions
+
+_HAND = compile_hand_functions(njit(inline="always"))
+strength_of_key = _HAND.strength_of_key
+hand_key = _HAND.hand_key
+hand_mask = _HAND.hand_mask
+strength_of_cards = _HAND.strength_of_cards
+
+
+@njit(parallel=True)
+def _evaluate_rows(hands, card_key, card_mask, rank_offsets, rank_values, flush_values):
+    n, count = hands.shape
+    out = np.empty(n, dtype=np.uint16)
+    for i in prange(n):
+        out[i] = strength_of_cards(hands[i], count, card_key, card_mask, rank_offsets, rank_values, flush_values)
+    return out
+
+
+def evaluate(hands: np.ndarray, tables) -> np.ndarray:
+    """Strengths of a batch of hands.
+
+    hands: ``(N, k)`` integer card ids, k = 5, 6 or 7, distinct within a row (not checked here).
+    Returns ``(N,)`` uint16 strengths (1..7462, higher wins).
+    """
+    hands = np.ascontiguousarray(hands, dtype=np.int8)
+    return _evaluate_rows(
+        hands, tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values
+    )
