@@ -4,9 +4,11 @@ import click
 
 from generator import __version__
 from generator.commands.evaluate import eval_command
+from generator.commands.icm import icm_command
 
 COMMANDS = [
     eval_command,
+    icm_command,
 ]
 
 
@@ -18,3 +20,7 @@ def main():
 
 for _command in COMMANDS:
     main.add_command(_command)
+
+
+if __name__ == "__main__":
+    main()

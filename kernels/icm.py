@@ -467,12 +467,13 @@ def _paid_prefix(payouts: np.ndarray) -> np.ndarray:
     return payouts[: nonzero[-1] + 1] if nonzero.size else payouts[:1]
 
 
-def integral_equity(shares: np.ndarray, payouts: np.ndarray) -> np.ndarray:
-    """Prize equity (n,) by the integral method; shares (n,) positive summing to 1, payouts (k,), k <= n.
-    Cost O(N (n W + n D)) for N ≈ 60-200 nodes, window W ≈ 20 sqrt(mean) and short series D."""
+def integral_equity(shares: np.ndarray, payouts: np.ndarray, step: float = STEP) -> np.ndarray:
+    """Prize equity (n,) by the integral method; shares (n,) positive summing to 1, payouts (k,), k <= n;
+    `step` is the trapezoid step h (halve it for a reference run). Cost O(N n (W/8 + D)) for N ≈ 40-200
+    nodes, a Poisson-binomial window W ≈ 20 sd and short leave-one-out series D."""
     shares = np.ascontiguousarray(shares, dtype=np.float64)
     payouts = np.ascontiguousarray(_paid_prefix(payouts), dtype=np.float64)
-    times, weights = _quadrature(shares, payouts.size, STEP)
+    times, weights = _quadrature(shares, payouts.size, step)
     return _integral_equity(shares, payouts, times, weights)
 
 
@@ -486,6 +487,25 @@ def integral_place_probabilities(shares: np.ndarray, paid: int) -> np.ndarray:
 # ------------------------------------------------------------------------------------ Monte Carlo
 
 
+def _sample_clocks(rng, rates_inverse: np.ndarray, busted: np.ndarray, size: int) -> np.ndarray:
+    """(size, n) ringing times; busted players ring after everyone else, in uniformly random order."""
+    clocks = rng.standard_exponential((size, rates_inverse.size)) * rates_inverse
+    if busted.size:
+        clocks[:, busted] = 0.0
+        clocks[:, busted] = clocks.max(axis=1, keepdims=True) + 1.0 + rng.random((size, busted.size))
+    return clocks
+
+
+def _prizes_won(clocks: np.ndarray, payouts: np.ndarray) -> np.ndarray:
+    """(size, n) prize of each player in each sample: payouts[r] to the (r+1)-th clock to ring."""
+    paid = payouts.size
+    first = np.argpartition(clocks, paid - 1, axis=1)[:, :paid] if paid < clocks.shape[1] else np.argsort(clocks, axis=1)
+    order = np.take_along_axis(first, np.argsort(np.take_along_axis(clocks, first, axis=1), axis=1), axis=1)
+    prizes = np.zeros(clocks.shape)
+    np.put_along_axis(prizes, order, np.broadcast_to(payouts, order.shape), axis=1)
+    return prizes
+
+
 def monte_carlo_equity(stacks, payouts, samples: int = 100_000, seed: int = 0, batch: int = 4096):
     """Prize equity estimated from `samples` draws of exponential clocks (seeded numpy Generator).
 
@@ -493,25 +513,16 @@ def monte_carlo_equity(stacks, payouts, samples: int = 100_000, seed: int = 0, b
     last in a uniformly random order among themselves."""
     stacks, payouts = validate_field(stacks, payouts)
     shares = chip_shares(stacks)
-    n = shares.size
-    prize_by_place = np.zeros(n)
-    prize_by_place[: payouts.size] = payouts
+    busted = np.flatnonzero(shares == 0)
+    rates_inverse = np.ones_like(shares)
+    np.divide(1.0, shares, out=rates_inverse, where=shares > 0)
     rng = np.random.default_rng(seed)
-    total = np.zeros(n)
-    total_squares = np.zeros(n)
-    with np.errstate(divide="ignore"):
-        rates_inverse = np.where(shares > 0, 1.0 / shares, np.inf)
-    done = 0
-    while done < samples:
-        size = min(batch, samples - done)
-        clocks = rng.standard_exponential((size, n)) * rates_inverse
-        tie_break = rng.random((size, n))
-        order = np.lexsort((tie_break, clocks), axis=1)
-        prizes = np.empty((size, n))
-        np.put_along_axis(prizes, order, np.broadcast_to(prize_by_place, (size, n)), axis=1)
+    total = np.zeros(shares.size)
+    total_squares = np.zeros(shares.size)
+    for start in range(0, samples, batch):
+        prizes = _prizes_won(_sample_clocks(rng, rates_inverse, busted, min(batch, samples - start)), payouts)
         total += prizes.sum(axis=0)
         total_squares += (prizes * prizes).sum(axis=0)
-        done += size
     mean = total / samples
     variance = np.maximum(total_squares / samples - mean * mean, 0.0) * samples / max(samples - 1, 1)
     return mean, np.sqrt(variance / samples)

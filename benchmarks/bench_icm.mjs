@@ -1,0 +1,18 @@
+// Times the browser ICM module (templates/assets/js/icm.js) under node, for benchmarks/bench_icm.py.
+// Usage: node benchmarks/bench_icm.mjs fields.json  ->  one JSON object per line:
+//   {"n": ..., "seconds": best wall time of the repeats, "equity": [...] }
+import { readFileSync } from "node:fs";
+
+import { icm } from "../templates/assets/js/icm.js";
+
+const fields = JSON.parse(readFileSync(process.argv[2], "utf8"));
+for (const { stacks, payouts, repeats } of fields) {
+  let best = Infinity;
+  let result = null;
+  for (let i = 0; i < repeats; i++) {
+    const start = process.hrtime.bigint();
+    result = icm(stacks, payouts, { method: "integral", places: false });
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+  }
+  console.log(JSON.stringify({ n: stacks.length, seconds: best, equity: result.equity }));
+}

@@ -1,0 +1,138 @@
+"""``allin icm``: ICM prize equity and finishing-place probabilities for a field of chip stacks."""
+
+import json
+from pathlib import Path
+
+import click
+import yaml
+
+from generator.errors import InputError
+from kernels.icm import prize_equity
+
+TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
+PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
+
+
+def parse_number_list(text: str, name: str) -> list[float]:
+    """'500,300,200' -> [500.0, 300.0, 200.0]; InputError naming the bad entry."""
+    numbers = []
+    for index, item in enumerate(text.split(","), start=1):
+        try:
+            numbers.append(float(item.strip()))
+        except ValueError:
+            raise InputError(f"--{name}: entry {index} is not a number ({item.strip() or 'empty'})") from None
+    return numbers
+
+
+def read_stack_lines(path: Path) -> list[float]:
+    """A CSV/text file with one stack per line (blank lines and # comments skipped)."""
+    stacks = []
+    for line_number, line in enumerate(path.read_text().splitlines(), start=1):
+        entry = line.split("#", 1)[0].strip().rstrip(",")
+        if not entry:
+            continue
+        try:
+            stacks.append(float(entry))
+        except ValueError:
+            raise InputError(f"{path.name} line {line_number}: {entry!r} is not a number (one stack per line)") from None
+    return stacks
+
+
+def read_yaml_field(path: Path) -> tuple[list, list | None]:
+    """A YAML mapping with a list ``stacks`` and optionally a list ``payouts``."""
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as error:
+        raise InputError(f"{path.name}: not valid YAML ({str(error).splitlines()[0]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("stacks"), list):
+        raise InputError(f"{path.name}: expected a mapping with a list 'stacks' (and optionally 'payouts')")
+    payouts = data.get("payouts")
+    if payouts is not None and not isinstance(payouts, list):
+        raise InputError(f"{path.name}: 'payouts' must be a list of prizes")
+    return data["stacks"], payouts
+
+
+def read_field_file(path: Path) -> tuple[list, list | None]:
+    """(stacks, payouts or None) from a YAML file (.yaml/.yml) or a one-stack-per-line CSV."""
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return read_yaml_field(path)
+    return read_stack_lines(path), None
+
+
+def gather_field(stacks_text: str | None, payouts_text: str | None, field_file: Path | None) -> tuple[list, list]:
+    """The stacks and payouts from the options and/or the file; InputError when one is missing or doubled."""
+    file_stacks, file_payouts = read_field_file(field_file) if field_file else (None, None)
+    if stacks_text is not None and file_stacks is not None:
+        raise InputError("give the stacks either with --stacks or in --file, not both")
+    stacks = parse_number_list(stacks_text, "stacks") if stacks_text is not None else file_stacks
+    payouts = parse_number_list(payouts_text, "payouts") if payouts_text is not None else file_payouts
+    if stacks is None:
+        raise InputError("no stacks: give --stacks 500,300,200 or --file field.csv")
+    if payouts is None:
+        raise InputError("no payouts: give --payouts 600,400 (or a 'payouts' list in the YAML file)")
+    return stacks, payouts
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def format_table(stacks: list, payouts: list, result) -> str:
+    """A readable table: player, stack, chip share, equity and the first paid places' probabilities."""
+    total_chips = sum(stacks)
+    columns = 0 if result.places is None else min(len(payouts), TABLE_MAX_PLACES)
+    header = ["player", "stack", "chips", "equity"] + [ordinal(r + 1) for r in range(columns)]
+    rows = []
+    for i, stack in enumerate(stacks):
+        row = [str(i + 1), f"{stack:,.10g}", f"{stack / total_chips:.2%}", f"{result.equity[i]:,.4f}"]
+        row += [f"{result.places[i, r]:.2%}" for r in range(columns)]
+        rows.append(row)
+    widths = [max(len(line[c]) for line in [header] + rows) for c in range(len(header))]
+    lines = [
+        f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g} "
+        f"(method: {result.method})",
+        "",
+        "  ".join(text.rjust(width) for text, width in zip(header, widths)),
+    ]
+    lines += ["  ".join(text.rjust(width) for text, width in zip(row, widths)) for row in rows]
+    if result.places is None:
+        lines.append(f"(place probabilities skipped: more than {PLACES_MAX_ENTRIES:,} player x place entries)")
+    elif columns < len(payouts):
+        lines.append(f"(first {columns} of {len(payouts)} places shown; --json has them all)")
+    return "\n".join(lines)
+
+
+@click.command("icm")
+@click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks, comma-separated: 500,300,200.")
+@click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: 600,400.")
+@click.option(
+    "--file",
+    "field_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Stacks from a file: CSV with one stack per line, or YAML with keys stacks and payouts.",
+)
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "dp", "integral"]),
+    default="auto",
+    show_default=True,
+    help="dp: exact subset recursion (<= 22 players); integral: exact integral, any size; auto: dp up to 10.",
+)
+@click.option("--json", "as_json", is_flag=True, help='Print {"equity": [...], "places": [[...]], "method": ...}.')
+def icm_command(stacks_text, payouts_text, field_file, method, as_json):
+    """ICM (Malmuth-Harville) prize equity and finishing-place probabilities.
+
+    Zero stacks are busted players: they share the last places equally. At most one payout per player.
+    """
+    stacks, payouts = gather_field(stacks_text, payouts_text, field_file)
+    want_places = len(stacks) * len(payouts) <= PLACES_MAX_ENTRIES
+    try:
+        result = prize_equity(stacks, payouts, method=method, places=want_places)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    if as_json:
+        places = None if result.places is None else result.places.tolist()
+        click.echo(json.dumps({"equity": result.equity.tolist(), "places": places, "method": result.method}))
+    else:
+        click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result))

@@ -1,0 +1,443 @@
+// Independent Chip Model (Malmuth–Harville) in the browser: the same engine as kernels/icm.py.
+//
+// Pure ES module: no DOM, no globals, safe to import from a Web Worker.
+//   icm(stacks, payouts, {method, places}) -> {equity: number[], places: number[][] | null, method}
+//   validateField(stacks, payouts) -> [{field: "stacks" | "payouts", index: number | null, message}]
+//
+// Model: every player gets an exponential clock with rate = chip share; players finish in the order
+// their clocks ring. P(i finishes r+1-th) = ∫ x_i e^{-x_i t} PB_r^{(-i)}(t) dt, PB^{(-i)} the
+// Poisson-binomial law of how many other clocks rang by t. The integral is taken by the trapezoid rule
+// in a stretched variable (error ~1e-12 of the pool); fields of up to 10 players use the exact subset
+// recursion. Conventions: zero stacks are busted and share the last places equally; more payouts than
+// players is refused; at most 100,000 players. See docs/icm.md.
+
+export const MAX_PLAYERS = 100000;
+export const DP_MAX_PLAYERS = 22;
+export const AUTO_DP_MAX_PLAYERS = 10;
+const MIN_SHARE = 1e-305;
+
+const STEP = 0.25; // trapezoid step h in v (equity)
+const PLACES_STEP = 0.125; // finer step for single place probabilities
+const STRETCH = 0.4; // c in v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))
+const TAIL_MASS = 1e-18;
+const T_MIN = 1e-18;
+const WINDOW_SIGMAS = 10.0;
+const SERIES_TOL = 1e-17;
+const GROUP = 8;
+
+// ------------------------------------------------------------------------------------ validation
+
+function parseEntry(value) {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "") return Number(value);
+  return NaN;
+}
+
+function numericEntries(field, values, errors) {
+  if (!Array.isArray(values) && !ArrayBuffer.isView(values)) {
+    errors.push({ field, index: null, message: `${field}: expected a flat list of numbers` });
+    return null;
+  }
+  const numbers = Array.from(values, parseEntry);
+  for (let i = 0; i < numbers.length; i++) {
+    if (Number.isNaN(numbers[i])) {
+      errors.push({ field, index: i, message: `${field}: entry ${i + 1} is not a number (${values[i]})` });
+      return null;
+    }
+    if (!Number.isFinite(numbers[i])) {
+      errors.push({ field, index: i, message: `${field}: entry ${i + 1} is not a finite number (${numbers[i]})` });
+      return null;
+    }
+  }
+  const negative = numbers.findIndex((value) => value < 0);
+  if (negative >= 0) {
+    errors.push({ field, index: negative, message: `${field}: entry ${negative + 1} is negative (${numbers[negative]})` });
+    return null;
+  }
+  return numbers;
+}
+
+/** Every problem with a field, one {field, index, message} each (empty when valid). Entries may be
+ * numbers or numeric strings (form inputs). */
+export function validateField(stacks, payouts) {
+  const errors = [];
+  const stackNumbers = numericEntries("stacks", stacks, errors);
+  const payoutNumbers = numericEntries("payouts", payouts, errors);
+  if (stackNumbers !== null) {
+    if (stackNumbers.length === 0) {
+      errors.push({ field: "stacks", index: null, message: "stacks: no players; give at least one stack" });
+    } else if (stackNumbers.length > MAX_PLAYERS) {
+      errors.push({
+        field: "stacks",
+        index: null,
+        message: `stacks: ${stackNumbers.length} players is more than the limit of ${MAX_PLAYERS.toLocaleString("en-US")}`,
+      });
+    } else if (!stackNumbers.some((value) => value > 0)) {
+      errors.push({ field: "stacks", index: null, message: "stacks: every stack is zero; at least one player needs chips" });
+    }
+  }
+  if (payoutNumbers !== null) {
+    if (payoutNumbers.length === 0) {
+      errors.push({ field: "payouts", index: null, message: "payouts: no prizes; give at least one payout" });
+    } else if (stackNumbers !== null && stackNumbers.length > 0 && stackNumbers.length < payoutNumbers.length) {
+      errors.push({
+        field: "payouts",
+        index: stackNumbers.length,
+        message: `payouts: ${payoutNumbers.length} prizes for ${stackNumbers.length} players; give at most one prize per player`,
+      });
+    }
+  }
+  return errors;
+}
+
+/** Shares of the chips summing to 1 (scaled by the largest stack first); tiny shares become 0. */
+export function chipShares(stacks) {
+  const largest = stacks.reduce((most, stack) => Math.max(most, stack), 0);
+  const scaled = stacks.map((stack) => stack / largest);
+  const total = scaled.reduce((sum, value) => sum + value, 0);
+  const shares = scaled.map((value) => (value / total < MIN_SHARE ? 0 : value / total));
+  const kept = shares.reduce((sum, value) => sum + value, 0);
+  return shares.map((share) => share / kept);
+}
+
+// ----------------------------------------------------------------------------- exact subset DP
+
+/** Exact place probabilities (n rows × paid) by the subset recursion, O(n 2^n); shares positive. */
+export function dpPlaces(shares, paid) {
+  const n = shares.length;
+  if (n > DP_MAX_PLAYERS) throw new Error(`the subset DP handles at most ${DP_MAX_PLAYERS} players (got ${n})`);
+  const size = 1 << n;
+  const full = size - 1;
+  const chipsIn = new Float64Array(size);
+  const popcount = new Int8Array(size);
+  for (let mask = 1; mask < size; mask++) {
+    const low = mask & -mask;
+    chipsIn[mask] = chipsIn[mask ^ low] + shares[31 - Math.clz32(low)];
+    popcount[mask] = popcount[mask ^ low] + 1;
+  }
+  const reach = new Float64Array(size);
+  reach[0] = 1;
+  const places = Array.from({ length: n }, () => new Array(paid).fill(0));
+  for (let mask = 0; mask < size; mask++) {
+    const place = popcount[mask];
+    if (place >= paid || reach[mask] === 0) continue;
+    const remaining = chipsIn[full ^ mask];
+    for (let j = 0; j < n; j++) {
+      if (mask & (1 << j)) continue;
+      const step = (reach[mask] * shares[j]) / remaining;
+      places[j][place] += step;
+      if (place + 1 < paid) reach[mask | (1 << j)] += step;
+    }
+  }
+  return places;
+}
+
+// ------------------------------------------------------------------------------ quadrature in t
+
+function stretched(shares, t) {
+  let mu = 0;
+  let slope = 0;
+  for (let j = 0; j < shares.length; j++) {
+    mu -= Math.expm1(-shares[j] * t);
+    slope += shares[j] * Math.exp(-shares[j] * t);
+  }
+  const logTerm = Math.log1p(1 / t);
+  const root = Math.sqrt(9 + mu);
+  return [-Math.log(logTerm) + 2 * STRETCH * root, 1 / (t * logTerm) / (t + 1) + (STRETCH * slope) / root];
+}
+
+function logFactorial(m) {
+  if (m < 20) {
+    let total = 0;
+    for (let i = 2; i <= m; i++) total += Math.log(i);
+    return total;
+  }
+  const x = m + 1;
+  return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * x) - 1 / (360 * x ** 3) + 1 / (1260 * x ** 5);
+}
+
+function logUnfinishedBound(shares, paid, t) {
+  let mu = 0;
+  let running = 0;
+  for (let j = 0; j < shares.length; j++) {
+    mu -= Math.expm1(-shares[j] * t);
+    running += Math.exp(-shares[j] * t);
+  }
+  let bound = 0;
+  const slack = mu - (paid - 1);
+  if (slack > 0) bound = (-slack * slack) / (2 * mu);
+  const alive = shares.length - paid + 1;
+  if (running > 0) return Math.min(bound, alive * Math.log(running) - logFactorial(alive));
+  return -Infinity;
+}
+
+function upperTime(shares, paid) {
+  const target = Math.log(TAIL_MASS);
+  let high = 1;
+  while (logUnfinishedBound(shares, paid, high) > target) high *= 2;
+  let low = high / 2;
+  for (let i = 0; i < 60; i++) {
+    const mid = Math.sqrt(low * high);
+    if (logUnfinishedBound(shares, paid, mid) > target) low = mid;
+    else high = mid;
+    if (high / low < 1.01) break;
+  }
+  return high;
+}
+
+function solveStretched(shares, target, start, startValue, startSlope) {
+  let low = Math.log(start);
+  let high = Infinity;
+  let u = low + (target - startValue) / (startSlope * start);
+  for (let i = 0; i < 200; i++) {
+    const t = Math.exp(u);
+    const [value, derivative] = stretched(shares, t);
+    if (Math.abs(value - target) <= 1e-13 * Math.max(1, Math.abs(target))) return [t, derivative];
+    if (value < target) low = u;
+    else high = u;
+    let candidate = u - (value - target) / (derivative * t);
+    if (!(low < candidate && candidate < high)) {
+      candidate = high < Infinity ? 0.5 * (low + high) : low + 2 * (u - low) + 1;
+    }
+    u = candidate;
+  }
+  return [Math.exp(u), stretched(shares, Math.exp(u))[1]];
+}
+
+/** Trapezoid nodes and weights on the uniform grid v(T_MIN) + j·step: {times, weights}. */
+export function quadratureNodes(shares, paid, step = STEP) {
+  const tMax = upperTime(shares, paid);
+  let [vMin, slope] = stretched(shares, T_MIN);
+  const vMax = stretched(shares, tMax)[0];
+  const count = Math.ceil((vMax - vMin) / step) + 1;
+  const times = new Float64Array(count);
+  const weights = new Float64Array(count);
+  let t = T_MIN;
+  times[0] = t;
+  weights[0] = step / slope;
+  for (let j = 1; j < count; j++) {
+    [t, slope] = solveStretched(shares, vMin + j * step, t, vMin + (j - 1) * step, slope);
+    times[j] = t;
+    weights[j] = step / slope;
+  }
+  return { times, weights };
+}
+
+// -------------------------------------------------------------------- Poisson-binomial at one node
+
+function groupPolynomial(fired, quiet, start, taps) {
+  taps.fill(0);
+  taps[0] = 1;
+  const stop = Math.min(start + GROUP, fired.length);
+  for (let j = start; j < stop; j++) {
+    for (let degree = j - start + 1; degree > 0; degree--) {
+      taps[degree] = quiet[j] * taps[degree] + fired[j] * taps[degree - 1];
+    }
+    taps[0] *= quiet[j];
+  }
+}
+
+/** Coefficients 0..length-1 of prod_j (quiet_j + fired_j z), windowed as in kernels/icm.py. */
+function poissonBinomial(fired, quiet, length) {
+  const pad = GROUP;
+  let current = new Float64Array(length + 2 * pad);
+  let following = new Float64Array(length + 2 * pad);
+  const taps = new Float64Array(GROUP + 1);
+  current[pad] = 1;
+  let low = 0;
+  let high = 0;
+  let mean = 0;
+  let variance = 0;
+  for (let start = 0; start < fired.length; start += GROUP) {
+    groupPolynomial(fired, quiet, start, taps);
+    const stop = Math.min(start + GROUP, fired.length);
+    for (let j = start; j < stop; j++) {
+      mean += fired[j];
+      variance += fired[j] * quiet[j];
+    }
+    const spread = WINDOW_SIGMAS * Math.sqrt(variance) + (WINDOW_SIGMAS * WINDOW_SIGMAS) / 3;
+    const newHigh = Math.min(high + stop - start, length - 1, Math.trunc(mean + spread) + 1);
+    const newLow = Math.max(low, Math.trunc(mean - spread));
+    if (newLow > newHigh) return { pb: new Float64Array(length), low: 0, high: 0 };
+    const [t0, t1, t2, t3, t4, t5, t6, t7, t8] = taps;
+    for (let r = newLow + pad; r <= newHigh + pad; r++) {
+      following[r] =
+        t0 * current[r] + t1 * current[r - 1] + t2 * current[r - 2] + t3 * current[r - 3] +
+        t4 * current[r - 4] + t5 * current[r - 5] + t6 * current[r - 6] + t7 * current[r - 7] +
+        t8 * current[r - 8];
+    }
+    following.fill(0, newLow, newLow + pad);
+    following.fill(0, newHigh + pad + 1, newHigh + 2 * pad + 1);
+    [current, following] = [following, current];
+    low = newLow;
+    high = newHigh;
+  }
+  const pb = new Float64Array(length);
+  pb.set(current.subarray(low + pad, high + pad + 1), low);
+  return { pb, low, high };
+}
+
+function seriesLength(ratio, limit) {
+  if (ratio <= 0) return 1;
+  if (ratio >= 1) return limit;
+  return Math.min(limit, Math.trunc(Math.log(SERIES_TOL) / Math.log(ratio)) + 1);
+}
+
+function clockProbabilities(shares, t) {
+  const n = shares.length;
+  const fired = new Float64Array(n);
+  const quiet = new Float64Array(n);
+  let anyBackward = false;
+  for (let j = 0; j < n; j++) {
+    fired[j] = -Math.expm1(-shares[j] * t);
+    quiet[j] = Math.exp(-shares[j] * t);
+    if (fired[j] > quiet[j]) anyBackward = true;
+  }
+  return { fired, quiet, anyBackward };
+}
+
+/** out[i] = x_i e^{-x_i t} Σ_r a_r PB_r^{(-i)}(t): short series in p/q (or q/p) per player. */
+function nodeEquity(shares, payouts, t, out) {
+  const n = shares.length;
+  const paid = payouts.length;
+  const { fired, quiet, anyBackward } = clockProbabilities(shares, t);
+  const { pb, low, high } = poissonBinomial(fired, quiet, anyBackward ? n + 1 : paid);
+  let forwardTerms = 1;
+  let backwardTerms = 1;
+  for (let j = 0; j < n; j++) {
+    if (fired[j] <= quiet[j]) forwardTerms = Math.max(forwardTerms, seriesLength(fired[j] / quiet[j], paid - low));
+    else backwardTerms = Math.max(backwardTerms, seriesLength(quiet[j] / fired[j], high));
+  }
+  const forward = new Float64Array(forwardTerms);
+  for (let d = 0; d < forwardTerms; d++) {
+    let total = 0;
+    for (let r = low; r < paid - d; r++) total += payouts[r + d] * pb[r];
+    forward[d] = total;
+  }
+  const backward = new Float64Array(backwardTerms);
+  if (anyBackward) {
+    for (let m = 0; m < backwardTerms; m++) {
+      let total = 0;
+      const stop = Math.min(paid, high - m);
+      for (let r = Math.max(0, low - 1 - m); r < stop; r++) total += payouts[r] * pb[r + 1 + m];
+      backward[m] = total;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (fired[i] <= quiet[i]) {
+      const ratio = fired[i] / quiet[i];
+      let acc = 0;
+      for (let d = seriesLength(ratio, forwardTerms) - 1; d >= 0; d--) acc = forward[d] - ratio * acc;
+      out[i] = shares[i] * acc;
+    } else {
+      const ratio = quiet[i] / fired[i];
+      let acc = 0;
+      for (let m = seriesLength(ratio, backwardTerms) - 1; m >= 0; m--) acc = backward[m] - ratio * acc;
+      out[i] = shares[i] * ratio * acc;
+    }
+  }
+}
+
+/** out[i][r] = x_i e^{-x_i t} PB_r^{(-i)}(t), r < paid, by stable forward/backward division. */
+function nodePlaces(shares, paid, t, out) {
+  const n = shares.length;
+  const { fired, quiet, anyBackward } = clockProbabilities(shares, t);
+  const { pb, low, high } = poissonBinomial(fired, quiet, anyBackward ? n + 1 : paid);
+  for (let i = 0; i < n; i++) {
+    const row = out[i];
+    row.fill(0);
+    if (fired[i] <= quiet[i]) {
+      const ratio = fired[i] / quiet[i];
+      let previous = 0;
+      for (let r = low; r < paid; r++) {
+        previous = shares[i] * pb[r] - ratio * previous;
+        row[r] = previous;
+      }
+    } else {
+      const inverse = quiet[i] / fired[i];
+      let following = 0;
+      for (let r = high - 1; r >= 0; r--) {
+        following = inverse * (shares[i] * pb[r + 1] - following);
+        if (r < paid) row[r] = following;
+      }
+    }
+  }
+}
+
+function paidPrefix(payouts) {
+  let last = payouts.length - 1;
+  while (last > 0 && payouts[last] === 0) last--;
+  return payouts.slice(0, last + 1);
+}
+
+/** Prize equity by the integral method; shares positive summing to 1, payouts.length <= n. */
+export function integralEquity(shares, payouts) {
+  const prizes = Float64Array.from(paidPrefix(payouts));
+  const { times, weights } = quadratureNodes(shares, prizes.length, STEP);
+  const equity = new Array(shares.length).fill(0);
+  const node = new Float64Array(shares.length);
+  for (let j = 0; j < times.length; j++) {
+    nodeEquity(shares, prizes, times[j], node);
+    for (let i = 0; i < shares.length; i++) equity[i] += weights[j] * node[i];
+  }
+  return equity;
+}
+
+/** Place probabilities (n rows × paid) by the integral method. */
+export function integralPlaces(shares, paid) {
+  const { times, weights } = quadratureNodes(shares, paid, PLACES_STEP);
+  const places = Array.from({ length: shares.length }, () => new Array(paid).fill(0));
+  const node = Array.from({ length: shares.length }, () => new Float64Array(paid));
+  for (let j = 0; j < times.length; j++) {
+    nodePlaces(shares, paid, times[j], node);
+    for (let i = 0; i < shares.length; i++) {
+      for (let r = 0; r < paid; r++) places[i][r] += weights[j] * node[i][r];
+    }
+  }
+  return places;
+}
+
+// ------------------------------------------------------------------------------------ front door
+
+/**
+ * ICM prize equity of every player and (unless places: false) the paid-place probabilities.
+ * stacks: chips >= 0; payouts: prizes >= 0 for places 1..k, k <= stacks.length.
+ * method: "auto" (exact DP up to 10 players with chips, else the integral), "dp" or "integral".
+ * Returns {equity: number[], places: number[][] | null, method}. Throws Error on invalid input.
+ */
+export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
+  if (!["auto", "dp", "integral"].includes(method)) {
+    throw new Error(`unknown ICM method ${method} (expected auto, dp or integral)`);
+  }
+  const errors = validateField(stacks, payouts);
+  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
+  const stackNumbers = Array.from(stacks, Number);
+  const prizes = Array.from(payouts, Number);
+  const shares = chipShares(stackNumbers);
+  const live = [];
+  const busted = [];
+  shares.forEach((share, i) => (share > 0 ? live : busted).push(i));
+  const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  if (chosen === "dp" && live.length > DP_MAX_PLAYERS) {
+    throw new Error(`method 'dp' handles at most ${DP_MAX_PLAYERS} players with chips (got ${live.length})`);
+  }
+  const paid = prizes.length;
+  const livePaid = Math.min(paid, live.length);
+  const liveShares = live.map((i) => shares[i]);
+  const bustedPrize = prizes.slice(live.length).reduce((sum, prize) => sum + prize, 0) / Math.max(busted.length, 1);
+  if (places || chosen === "dp") {
+    const liveTable = chosen === "dp" ? dpPlaces(liveShares, livePaid) : integralPlaces(liveShares, livePaid);
+    const table = stackNumbers.map(() => new Array(paid).fill(0));
+    live.forEach((player, row) => liveTable[row].forEach((probability, r) => (table[player][r] = probability)));
+    busted.forEach((player) => {
+      for (let r = live.length; r < paid; r++) table[player][r] = 1 / busted.length;
+    });
+    const equity = table.map((row) => row.reduce((sum, probability, r) => sum + probability * prizes[r], 0));
+    return { equity, places: places ? table : null, method: chosen };
+  }
+  const equity = new Array(stackNumbers.length).fill(0);
+  const liveEquity = integralEquity(liveShares, prizes.slice(0, livePaid));
+  live.forEach((player, row) => (equity[player] = liveEquity[row]));
+  busted.forEach((player) => (equity[player] = bustedPrize));
+  return { equity, places: null, method: chosen };
+}

@@ -1,0 +1,60 @@
+// The browser ICM module agrees with the Python engine (fixtures written by make_icm_fixtures.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { icm, validateField } from "../../templates/assets/js/icm.js";
+
+const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
+const TOLERANCE = 1e-12; // of the prize pool / of a probability
+
+function pool(payouts) {
+  return payouts.reduce((sum, prize) => sum + prize, 0);
+}
+
+function assertClose(actual, expected, scale, label) {
+  assert.equal(actual.length, expected.length, `${label}: length`);
+  actual.forEach((value, i) => {
+    assert.ok(Math.abs(value - expected[i]) <= TOLERANCE * scale, `${label}[${i}]: ${value} vs ${expected[i]}`);
+  });
+}
+
+for (const field of fixture.fields) {
+  test(`equity and places agree with Python: ${field.name}`, () => {
+    const result = icm(field.stacks, field.payouts);
+    assert.equal(result.method, field.auto.method);
+    assertClose(result.equity, field.auto.equity, pool(field.payouts), "equity");
+    result.places.forEach((row, i) => assertClose(row, field.auto.places[i], 1, `places[${i}]`));
+  });
+
+  test(`integral equity agrees with Python: ${field.name}`, () => {
+    const result = icm(field.stacks, field.payouts, { method: "integral", places: false });
+    assert.equal(result.places, null);
+    assertClose(result.equity, field.integral_equity, pool(field.payouts), "equity");
+  });
+}
+
+test("three-handed example", () => {
+  const { equity } = icm([500, 300, 200], [600, 400, 0]);
+  assertClose(equity, [435.7142857142857, 330, 234.28571428571428], 1000, "equity");
+});
+
+test("validateField gives Python's messages, one per field problem", () => {
+  for (const { stacks, payouts, messages } of fixture.invalid) {
+    assert.deepEqual(validateField(stacks, payouts).map((error) => error.message), messages);
+  }
+});
+
+test("validateField points at the offending field and entry", () => {
+  const errors = validateField([100, "x", 5], [10, -2]);
+  assert.deepEqual(
+    errors.map(({ field, index }) => [field, index]),
+    [["stacks", 1], ["payouts", 1]],
+  );
+  assert.deepEqual(validateField([100, 50], [60, 40]), []);
+});
+
+test("invalid input throws one readable error", () => {
+  assert.throws(() => icm([], [1]), /stacks: no players/);
+  assert.throws(() => icm(new Array(100001).fill(1), [1]), /more than the limit of 100,000/);
+});

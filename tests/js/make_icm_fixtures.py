@@ -1,0 +1,69 @@
+"""Write tests/js/fixtures/icm.json: ICM fields with the Python engine's answers, for tests/js/icm.test.mjs.
+
+Run from the repository root: ``.venv/bin/python tests/js/make_icm_fixtures.py``.
+"""
+
+import json
+from pathlib import Path
+import sys
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from kernels import icm  # noqa: E402
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm.json"
+
+
+def sample_fields() -> list[dict]:
+    """Named fields: small (DP), medium and large (integral), extreme stacks, busted players."""
+    rng = np.random.default_rng(2024)
+    lognormal = rng.lognormal(0.0, 1.0, 300)
+    fields = [
+        {"name": "three-handed", "stacks": [500, 300, 200], "payouts": [600, 400, 0]},
+        {"name": "two paid of three", "stacks": [500, 300, 200], "payouts": [600, 400]},
+        {"name": "busted player", "stacks": [500, 0, 300, 200], "payouts": [50, 30, 20, 10]},
+        {"name": "one giant", "stacks": [1e9] + [1] * 11, "payouts": [50, 30, 20]},
+        {"name": "final table", "stacks": rng.lognormal(0, 0.8, 9).round(3).tolist(), "payouts": [30, 20, 14, 10, 8, 6, 5, 4, 3]},
+        {"name": "eighteen all paid", "stacks": rng.lognormal(0, 1.5, 18).tolist(), "payouts": list(range(18, 0, -1))},
+        {"name": "lognormal 300", "stacks": lognormal.tolist(), "payouts": (np.linspace(10, 1, 45) ** 2).tolist()},
+        {"name": "equal 2000", "stacks": [1500] * 2000, "payouts": [1.0] * 300},
+    ]
+    return fields
+
+
+def answers(field: dict) -> dict:
+    """The field with Python's equity (auto and integral, equity only) and place probabilities."""
+    auto = icm.prize_equity(field["stacks"], field["payouts"])
+    integral = icm.prize_equity(field["stacks"], field["payouts"], method="integral", places=False)
+    return {
+        **field,
+        "auto": {"equity": auto.equity.tolist(), "places": auto.places.tolist(), "method": auto.method},
+        "integral_equity": integral.equity.tolist(),
+    }
+
+
+def validation_cases() -> list[dict]:
+    """Invalid fields with Python's messages (the JS module must say the same)."""
+    cases = [
+        ([], [100]),
+        ([100, -5, 30], [100]),
+        (["100", "abc"], [100]),
+        ([0, 0], [100]),
+        ([100, 50], [60, 30, 10]),
+        ([100, 50], []),
+        ([100, 50], [60, -1]),
+    ]
+    return [{"stacks": stacks, "payouts": payouts, "messages": icm.field_errors(stacks, payouts)} for stacks, payouts in cases]
+
+
+def main() -> None:
+    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases()}
+    FIXTURE.write_text(json.dumps(data))
+    print(f"wrote {FIXTURE}")
+
+
+if __name__ == "__main__":
+    main()

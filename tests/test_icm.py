@@ -1,0 +1,218 @@
+"""ICM engine: integral vs exact DP, closed forms, Monte Carlo agreement, conventions, CLI."""
+
+import json
+
+from click.testing import CliRunner
+import numpy as np
+import pytest
+
+from generator.commands.icm import icm_command
+from kernels import icm
+
+# ------------------------------------------------------------------------------ random fields
+
+
+def stack_shape(kind: str, n: int, rng: np.random.Generator) -> np.ndarray:
+    if kind == "equal":
+        return np.full(n, 1500.0)
+    if kind == "giant":
+        return np.concatenate([[1e9], np.ones(n - 1)])
+    if kind == "many tiny":
+        return np.concatenate([[1.0], rng.random(n - 1) * 1e-4])
+    return rng.lognormal(0.0, 1.5, n)
+
+
+def payout_shape(kind: str, n: int, rng: np.random.Generator) -> np.ndarray:
+    if kind == "winner takes all":
+        return np.array([100.0])
+    if kind == "50/30/20":
+        return np.array([50.0, 30.0, 20.0])[: min(3, n)]
+    if kind == "flat top-k":
+        return np.full(int(rng.integers(1, n + 1)), 10.0)
+    return np.sort(rng.random(n))[::-1] * 100  # all paid, decreasing
+
+
+STACK_SHAPES = ["equal", "giant", "many tiny", "lognormal"]
+PAYOUT_SHAPES = ["winner takes all", "50/30/20", "flat top-k", "all paid"]
+
+
+@pytest.mark.parametrize("stacks_kind", STACK_SHAPES)
+@pytest.mark.parametrize("payouts_kind", PAYOUT_SHAPES)
+def test_integral_matches_dp(stacks_kind, payouts_kind):
+    """17 sizes x 4 repeats per shape pair: 1,088 fields over the 16 pairs."""
+    rng = np.random.default_rng([STACK_SHAPES.index(stacks_kind), PAYOUT_SHAPES.index(payouts_kind)])
+    worst_equity = worst_place = 0.0
+    for n in range(2, 19):
+        for _ in range(4):
+            stacks = stack_shape(stacks_kind, n, rng)
+            payouts = payout_shape(payouts_kind, n, rng)
+            exact = icm.prize_equity(stacks, payouts, method="dp")
+            with_places = icm.prize_equity(stacks, payouts, method="integral")
+            equity_only = icm.prize_equity(stacks, payouts, method="integral", places=False)
+            pool = payouts.sum()
+            worst_equity = max(worst_equity, np.abs(equity_only.equity - exact.equity).max() / pool)
+            worst_equity = max(worst_equity, np.abs(with_places.equity - exact.equity).max() / pool)
+            worst_place = max(worst_place, np.abs(with_places.places - exact.places).max())
+    assert worst_equity <= 1e-10
+    assert worst_place <= 1e-12
+
+
+def test_dp_three_handed_example():
+    result = icm.prize_equity([500, 300, 200], [600, 400, 0], method="dp")
+    np.testing.assert_allclose(result.equity, [435.7142857142857, 330.0, 234.28571428571428], rtol=1e-14)
+    np.testing.assert_allclose(result.places[0], [0.5, 0.3392857142857143, 0.1607142857142857], rtol=1e-14)
+    np.testing.assert_allclose(result.places.sum(axis=0), 1.0, rtol=1e-14)
+
+
+def test_equal_stacks_closed_form_ten_thousand():
+    n, paid = 10_000, 1_500
+    payouts = np.linspace(3.0, 1.0, paid)
+    result = icm.prize_equity(np.full(n, 2500.0), payouts, places=False)
+    assert result.method == "integral"
+    assert np.abs(result.equity - payouts.sum() / n).max() <= 1e-12 * payouts.sum()
+
+
+def test_monte_carlo_agrees_at_one_thousand_players():
+    rng = np.random.default_rng(7)
+    stacks = rng.lognormal(0.0, 1.0, 1000)
+    payouts = np.linspace(20.0, 1.0, 150)
+    exact = icm.prize_equity(stacks, payouts, places=False).equity
+    estimate, standard_error = icm.monte_carlo_equity(stacks, payouts, samples=20_000, seed=11)
+    assert np.abs(estimate - exact).max() <= 5 * standard_error.max()
+    assert np.all(np.abs(estimate - exact) <= 5 * standard_error + 1e-12)
+
+
+def test_monte_carlo_is_seeded():
+    first = icm.monte_carlo_equity([3, 2, 1], [5, 2], samples=1000, seed=4)
+    second = icm.monte_carlo_equity([3, 2, 1], [5, 2], samples=1000, seed=4)
+    np.testing.assert_array_equal(first[0], second[0])
+
+
+# ------------------------------------------------------------------------------- conventions
+
+
+def test_busted_players_share_the_last_places():
+    result = icm.prize_equity([500, 0, 300, 0, 200], [50, 30, 20, 10, 6])
+    np.testing.assert_allclose(result.equity[[1, 3]], 8.0)
+    np.testing.assert_allclose(result.places[1], [0, 0, 0, 0.5, 0.5])
+    live = icm.prize_equity([500, 300, 200], [50, 30, 20])
+    np.testing.assert_allclose(result.equity[[0, 2, 4]], live.equity, rtol=1e-14)
+
+
+def test_only_ratios_matter_and_huge_stacks_do_not_overflow():
+    base = icm.prize_equity([5, 3, 2], [7, 3]).equity
+    np.testing.assert_allclose(icm.prize_equity([5e300, 3e300, 2e300], [7, 3]).equity, base, rtol=1e-13)
+    np.testing.assert_allclose(icm.prize_equity([5e-300, 3e-300, 2e-300], [7, 3]).equity, base, rtol=1e-13)
+
+
+def test_single_player_takes_first_prize():
+    result = icm.prize_equity([100], [10])
+    assert result.equity.tolist() == [10.0]
+
+
+def test_integral_handles_extreme_ratio_and_all_places():
+    stacks = [1e12, 1, 1, 1e-6, 5]
+    payouts = [5, 4, 3, 2, 1]
+    exact = icm.prize_equity(stacks, payouts, method="dp")
+    integral = icm.prize_equity(stacks, payouts, method="integral")
+    np.testing.assert_allclose(integral.places, exact.places, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "stacks, payouts, message",
+    [
+        ([], [1], "no players"),
+        ([5, -1], [1], "entry 2 is negative"),
+        ([5, "abc"], [1], "entry 2 is not a number"),
+        ([5, float("nan")], [1], "not a finite number"),
+        ([0, 0], [1], "every stack is zero"),
+        ([5, 3], [3, 2, 1], "3 prizes for 2 players"),
+        ([5, 3], [], "no prizes"),
+        (np.ones(icm.MAX_PLAYERS + 1), [1], "limit of 100,000"),
+    ],
+)
+def test_invalid_fields_raise_value_error(stacks, payouts, message):
+    with pytest.raises(ValueError, match=message):
+        icm.prize_equity(stacks, payouts)
+
+
+def test_dp_refuses_large_fields():
+    with pytest.raises(ValueError, match="at most 22"):
+        icm.prize_equity(np.ones(23), [1], method="dp")
+
+
+# ---------------------------------------------------------------------------------------- CLI
+
+
+def run_cli(*args):
+    return CliRunner().invoke(icm_command, list(args))
+
+
+def test_cli_table():
+    result = run_cli("--stacks", "500,300,200", "--payouts", "600,400")
+    assert result.exit_code == 0, result.output
+    assert "435.7143" in result.output and "330.0000" in result.output and "234.2857" in result.output
+    assert "1st" in result.output and "2nd" in result.output
+
+
+def test_cli_json():
+    result = run_cli("--stacks", "500,300,200", "--payouts", "600,400,0", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"equity", "places", "method"}
+    np.testing.assert_allclose(data["equity"], [435.7142857142857, 330.0, 234.28571428571428], rtol=1e-14)
+    assert len(data["places"]) == 3 and len(data["places"][0]) == 3
+
+
+def test_cli_csv_file(tmp_path):
+    field = tmp_path / "field.csv"
+    field.write_text("# stacks\n500\n300\n\n200\n")
+    result = run_cli("--file", str(field), "--payouts", "600,400", "--json")
+    assert result.exit_code == 0, result.output
+    np.testing.assert_allclose(json.loads(result.output)["equity"][1], 330.0)
+
+
+def test_cli_yaml_file(tmp_path):
+    field = tmp_path / "field.yaml"
+    field.write_text("stacks: [500, 300, 200]\npayouts: [600, 400]\n")
+    result = run_cli("--file", str(field), "--json")
+    assert result.exit_code == 0, result.output
+    np.testing.assert_allclose(json.loads(result.output)["equity"][0], 435.7142857142857)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--stacks", "500,-3,200", "--payouts", "600"], "negative"),
+        (["--stacks", "500,abc", "--payouts", "600"], "not a number"),
+        (["--stacks", "500,300", "--payouts", "3,2,1"], "3 prizes for 2 players"),
+        (["--stacks", "0,0", "--payouts", "1"], "every stack is zero"),
+        (["--payouts", "1"], "no stacks"),
+        (["--stacks", "5,3"], "no payouts"),
+        (["--stacks", "5,,3", "--payouts", "1"], "entry 2 is not a number (empty)"),
+    ],
+)
+def test_cli_bad_input_is_one_line_exit_2(args, message):
+    result = run_cli(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_cli_bad_file_is_one_line_exit_2(tmp_path):
+    csv = tmp_path / "field.csv"
+    csv.write_text("500\nlots\n")
+    yaml_file = tmp_path / "field.yaml"
+    yaml_file.write_text("players: 3\n")
+    for path, message in [(csv, "line 2"), (yaml_file, "list 'stacks'")]:
+        result = run_cli("--file", str(path), "--payouts", "1")
+        assert result.exit_code == 2
+        assert len(result.output.strip().splitlines()) == 1 and message in result.output
+
+
+def test_cli_too_many_players(tmp_path):
+    field = tmp_path / "field.csv"
+    field.write_text("1\n" * (icm.MAX_PLAYERS + 1))
+    result = run_cli("--file", str(field), "--payouts", "1")
+    assert result.exit_code == 2 and "limit of 100,000" in result.output
