@@ -5,9 +5,12 @@ import click
 from generator import __version__
 from generator.commands.evaluate import eval_command
 from generator.commands.icm import icm_command
+from generator.commands.site import render_command, serve_command
 
 COMMANDS = [
     eval_command,
+    render_command,
+    serve_command,
     icm_command,
 ]
 

@@ -1,0 +1,126 @@
+"""Chart models: the 13×13 class grid, a hand's equity-vs-players line chart, its matchup heatmap.
+
+Functions here turn tables into plain dicts of positions, colours and labels; the templates in
+``templates/partials/`` draw them as HTML and inline SVG. Colours are ``q0``..``q9`` buckets of a
+colour-blind-safe sequential scale defined once in ``site.css`` (``assets/js/chart.js`` buckets
+live updates with the same rule).
+"""
+
+from __future__ import annotations
+
+from generator.formatting import count, pct
+from generator.sitedata import PlayerTable
+from kernels.cards import CLASS_NAMES
+
+BUCKETS = 10
+
+
+def bucket(value: float, low: float, high: float) -> int:
+    """Position of ``value`` in [low, high] as a colour bucket 0..9 (9 = best)."""
+    if high <= low:
+        return BUCKETS - 1
+    return max(0, min(BUCKETS - 1, int((value - low) / (high - low) * BUCKETS)))
+
+
+def rank_bucket(rank: int, classes: int = len(CLASS_NAMES)) -> int:
+    """Rank 1..169 as a colour bucket (rank 1 → 9)."""
+    return (classes - rank) * BUCKETS // classes
+
+
+def cell_label(name: str, table: PlayerTable, index: int) -> str:
+    """The full detail of one cell in words (ARIA label and no-JS reading)."""
+    lo, hi = table.ci(index)
+    precision = "exact" if table.exact else f"95% CI {pct(lo, 2)} to {pct(hi, 2)}, {count(table.samples[index])} deals"
+    return (
+        f"{name}, {table.players} players: equity {pct(table.equity[index], 2)} ({precision}); "
+        f"win {pct(table.win[index])}, tie {pct(table.tie[index])}, lose {pct(table.loss[index])}; "
+        f"rank {table.rank[index]} of {len(CLASS_NAMES)}"
+    )
+
+
+def grid(table: PlayerTable | None) -> list[list[dict]]:
+    """The 13×13 chart of one table size: rows of cells with text, colour buckets and W/T/L bands.
+
+    Without a table (not computed yet) the cells carry only the class names.
+    """
+    if table is None:
+        cells = [{"index": i, "name": name, "equity": None, "rank": None, "bands": [0, 0], "label": name} for i, name in enumerate(CLASS_NAMES)]
+        return [cells[row * 13 : row * 13 + 13] for row in range(13)]
+    low, high = min(table.equity), max(table.equity)
+    cells = []
+    for index, name in enumerate(CLASS_NAMES):
+        cells.append(
+            {
+                "index": index,
+                "name": name,
+                "equity": pct(table.equity[index]),
+                "rank": table.rank[index],
+                "eq_bucket": bucket(table.equity[index], low, high),
+                "rank_bucket": rank_bucket(table.rank[index]),
+                "bands": [round(100 * table.win[index], 2), round(100 * table.tie[index], 2)],
+                "label": cell_label(name, table, index),
+            }
+        )
+    return [cells[row * 13 : row * 13 + 13] for row in range(13)]
+
+
+def _ticks(high: float, step: float) -> list[float]:
+    return [i * step for i in range(int(high / step + 1e-9) + 1)]
+
+
+def line_chart(tables: dict[int, PlayerTable], index: int, width: int = 640, height: int = 300) -> dict:
+    """Equity of one class against the number of players, with its 95% CI and the fair share 1/n."""
+    left, right, top, bottom = 52, 16, 16, 44
+    players = sorted(tables)
+    top_value = max(max(tables[n].ci(index)[1] for n in players), 1 / min(players))
+    step = 0.1 if top_value > 0.3 else 0.05
+    y_max = (int(top_value / step) + 1) * step
+    x_lo, x_hi = 2, 10
+
+    def x(n: float) -> float:
+        return round(left + (n - x_lo) / (x_hi - x_lo) * (width - left - right), 1)
+
+    def y(v: float) -> float:
+        return round(top + (1 - v / y_max) * (height - top - bottom), 1)
+
+    points = []
+    for n in players:
+        lo, hi = tables[n].ci(index)
+        points.append(
+            {
+                "x": x(n),
+                "y": y(tables[n].equity[index]),
+                "y_lo": y(lo),
+                "y_hi": y(hi),
+                "title": f"{n} players: {pct(tables[n].equity[index], 2)}"
+                + ("" if tables[n].exact else f" (95% CI {pct(lo, 2)} to {pct(hi, 2)})"),
+            }
+        )
+    band = [(p["x"], p["y_hi"]) for p in points] + [(p["x"], p["y_lo"]) for p in reversed(points)]
+    return {
+        "width": width,
+        "height": height,
+        "plot": {"left": left, "right": width - right, "top": top, "bottom": height - bottom},
+        "line": " ".join(f"{p['x']},{p['y']}" for p in points),
+        "band": " ".join(f"{px},{py}" for px, py in band),
+        "fair": " ".join(f"{x(n)},{y(1 / n)}" for n in range(x_lo, x_hi + 1)),
+        "points": points,
+        "x_ticks": [{"x": x(n), "label": str(n)} for n in range(x_lo, x_hi + 1)],
+        "y_ticks": [{"y": y(v), "label": f"{round(100 * v)}%"} for v in _ticks(y_max, step)],
+    }
+
+
+def matchup_heatmap(equity_row: list[float], hero: str, cell: int = 18) -> dict:
+    """A 13×13 mini heatmap of one class's heads-up equity against each class (absolute 0..100% scale)."""
+    cells = []
+    for index, name in enumerate(CLASS_NAMES):
+        row, col = divmod(index, 13)
+        cells.append(
+            {
+                "x": col * cell,
+                "y": row * cell,
+                "bucket": bucket(equity_row[index], 0.0, 1.0),
+                "title": f"{hero} vs {name}: {pct(equity_row[index])}",
+            }
+        )
+    return {"size": 13 * cell, "cell": cell, "cells": cells}

@@ -1,0 +1,77 @@
+"""``allin render`` (write the static site from the data files) and ``allin serve`` (local preview)."""
+
+from __future__ import annotations
+
+import errno
+import functools
+import http.server
+from pathlib import Path
+
+import click
+
+from generator.config import DEFAULT_CONFIG_PATH, load_config
+from generator.errors import InputError
+from generator.render import render_site
+
+HOST = "127.0.0.1"
+
+
+@click.command("render")
+@click.option("--config", "config_path", default=str(DEFAULT_CONFIG_PATH), show_default=True, help="Site configuration file.")
+@click.option("--site-dir", default="site", show_default=True, type=click.Path(file_okay=False), help="Output folder.")
+def render_command(config_path: str, site_dir: str) -> None:
+    """Render the static site from whatever data exists in SITE_DIR/data."""
+    render_site(load_config(config_path), Path(site_dir))
+    click.echo(f"site written to {site_dir}/ (open {site_dir}/index.html or run: allin serve)")
+
+
+class PreviewHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, never cached (so live checkpoints show), 404.html for missing paths, quiet log."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def send_error(self, code, message=None, explain=None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.exists():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_message(self, format, *args) -> None:  # noqa: A002 (signature from the base class)
+        pass
+
+
+def make_server(site_dir: Path, port: int) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``site_dir`` on 127.0.0.1:port (port 0 = any free port)."""
+    if not (site_dir / "index.html").exists():
+        raise InputError(f"{site_dir}/index.html not found: build the site first (allin render)")
+    handler = functools.partial(PreviewHandler, directory=str(site_dir))
+    try:
+        return http.server.ThreadingHTTPServer((HOST, port), handler)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise InputError(f"port {port} is already in use on {HOST}: stop the other server or pass --port") from None
+        raise InputError(f"cannot serve on {HOST}:{port}: {exc.strerror}") from None
+
+
+@click.command("serve")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port on 127.0.0.1.")
+@click.option("--site-dir", default="site", show_default=True, type=click.Path(file_okay=False), help="Folder to serve.")
+def serve_command(port: int, site_dir: str) -> None:
+    """Serve the built site at http://127.0.0.1:PORT (charts refresh while a simulation runs)."""
+    server = make_server(Path(site_dir), port)
+    click.echo(f"serving {site_dir}/ at http://{HOST}:{server.server_address[1]}/ (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

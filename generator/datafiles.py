@@ -1,0 +1,86 @@
+"""The downloadable files under ``site/data/``: JSON Schemas, CSV versions, and their listing."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from generator.schemas import SCHEMAS
+from generator.sitedata import SiteData
+from generator.storage import atomic_write_bytes, json_bytes
+from kernels.cards import CLASS_NAMES
+
+DESCRIPTIONS = {
+    "headsup": "Each of the 169 classes against one uniformly random hand, heads-up: exact integer counts over every board.",
+    "matchups": "Every class against every class, heads-up (169×169): exact counts, card removal included.",
+    "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
+}
+
+
+def _csv_bytes(header: list[str], rows) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def headsup_csv(headsup: dict) -> bytes:
+    keys = ["combos", "win", "tie", "loss", "total", "equity"]
+    rows = ([name] + [headsup[k][i] for k in keys] for i, name in enumerate(CLASS_NAMES))
+    return _csv_bytes(["class", *keys], rows)
+
+
+def matchups_csv(matchups: dict) -> bytes:
+    keys = ["pairs", "win", "tie", "loss", "equity"]
+    rows = (
+        [hero, villain] + [matchups[k][i][j] for k in keys]
+        for i, hero in enumerate(CLASS_NAMES)
+        for j, villain in enumerate(CLASS_NAMES)
+    )
+    return _csv_bytes(["hero", "villain", *keys], rows)
+
+
+def multiway_csv(multiway: dict) -> bytes:
+    keys = ["win", "tie", "loss", "equity", "se_equity", "samples", "cv_gain"]
+    rows = []
+    for players in sorted(multiway["by_players"], key=int):
+        block = multiway["by_players"][players]
+        for i, name in enumerate(CLASS_NAMES):
+            rows.append([players, name] + [block[k][i] if k in block else "" for k in keys])
+    return _csv_bytes(["players", "class", *keys], rows)
+
+
+CSV_WRITERS = {"headsup": headsup_csv, "matchups": matchups_csv, "multiway": multiway_csv}
+
+
+def write_schemas(data_dir: Path) -> None:
+    for name, schema in SCHEMAS.items():
+        atomic_write_bytes(data_dir / "schema" / f"{name}.schema.json", json_bytes(schema))
+
+
+def write_missing_csvs(data_dir: Path, data: SiteData) -> None:
+    """Write ``<name>.csv`` where the pipeline has not written one newer than its JSON."""
+    for name, content in data.files.items():
+        if content is None:
+            continue
+        csv_path, json_path = data_dir / f"{name}.csv", data_dir / f"{name}.json"
+        if not csv_path.exists() or csv_path.stat().st_mtime < json_path.stat().st_mtime:
+            atomic_write_bytes(csv_path, CSV_WRITERS[name](content))
+
+
+def listing(data_dir: Path, data: SiteData) -> list[dict]:
+    """One entry per data file for the download page: paths, sizes, description and meta block."""
+    entries = []
+    for name in SCHEMAS:
+        content = data.files.get(name)
+        entry = {"name": name, "description": DESCRIPTIONS[name], "available": content is not None}
+        if content is not None:
+            entry.update(
+                json_size=(data_dir / f"{name}.json").stat().st_size,
+                csv_size=(data_dir / f"{name}.csv").stat().st_size,
+                meta=sorted(content["meta"].items()),
+            )
+        entries.append(entry)
+    return entries

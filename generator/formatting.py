@@ -1,0 +1,33 @@
+"""How numbers read on the site (also the Jinja filters of the same names)."""
+
+from __future__ import annotations
+
+
+def pct(value: float | None, digits: int = 1) -> str:
+    """0.8520 → ``"85.2%"``; ``None`` → an en dash."""
+    if value is None:
+        return "–"
+    return f"{100 * value:.{digits}f}%"
+
+
+def count(value: int | None) -> str:
+    """1712304 → ``"1,712,304"``."""
+    return "–" if value is None else f"{int(value):,}"
+
+
+def big(value: int | None) -> str:
+    """Large counts in words: 2.1e9 → ``"2.10 billion"``."""
+    if value is None:
+        return "–"
+    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if value >= size:
+            return f"{value / size:.2f} {word}"
+    return count(value)
+
+
+def day(stamp: str | None) -> str:
+    """ISO timestamp → its date part (``"2026-11-22"``)."""
+    return stamp[:10] if stamp else "not yet"
+
+
+FILTERS = {"pct": pct, "count": count, "big": big, "day": day}

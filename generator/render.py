@@ -1,0 +1,172 @@
+"""Render the static site: ``render_site(config, site_dir)`` writes every page, asset, feed and sitemap.
+
+Links inside the site are relative to each page (``root`` = ``"../"`` × depth) and name
+``index.html`` explicitly, so the site works from any sub-path and from ``file://``. ``base_url``
+(plus ``site.origin`` when the config has one) is used only for absolute URLs: canonical links,
+the sitemap, the Atom feed and the 404 page (which is served at arbitrary paths).
+Output is deterministic: the same data and content give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from generator import charts, datafiles
+from generator.articles import Article, load_articles
+from generator.formatting import FILTERS
+from generator.icm_presets import preset_payloads
+from generator.shortcodes import Shortcodes
+from generator.sitedata import PLAYER_COUNTS, SiteData
+from kernels.cards import CLASS_NAMES
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+NAV = (
+    ("charts", "Charts", "charts/2/index.html"),
+    ("matchups", "Matchups", "matchups/index.html"),
+    ("icm", "ICM", "icm/index.html"),
+    ("articles", "Articles", "articles/index.html"),
+    ("data", "Data", "data/index.html"),
+)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output file: its path under the site, its template and its own context."""
+
+    path: str
+    template: str
+    context: dict
+    section: str = ""
+    in_sitemap: bool = True
+
+    @property
+    def root(self) -> str:
+        return "../" * self.path.count("/")
+
+    @property
+    def pretty_path(self) -> str:
+        """The path a host serves it at: ``hands/AKs/`` for ``hands/AKs/index.html``."""
+        return self.path.removesuffix("index.html")
+
+
+class SiteRenderer:
+    """Holds the Jinja environment, the data and the articles while the pages are written."""
+
+    def __init__(self, config, site_dir: Path, templates_dir: Path = TEMPLATES_DIR):
+        self.config = config
+        self.site_dir = site_dir
+        self.templates_dir = templates_dir
+        self.data_dir = site_dir / "data"
+        self.data = SiteData.load(self.data_dir)
+        self.env = Environment(
+            loader=FileSystemLoader(templates_dir),
+            autoescape=select_autoescape(["html", "xml", "svg"]),
+            undefined=StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+        self.env.filters.update(FILTERS)
+        self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":")).replace("</", "<\\/"))
+        self.content_dir = Path(config.path).parent
+        self.site = config.site
+
+    def absolute_url(self, pretty_path: str) -> str:
+        """Full URL of a site path (origin + base_url + path; origin when configured)."""
+        return getattr(self.site, "origin", "").rstrip("/") + self.site.base_url + pretty_path
+
+    def render_partial(self, template: str, **context) -> str:
+        return self.env.get_template(template).render(**context)
+
+    def write(self, page: Page) -> None:
+        context = {
+            "site": self.site,
+            "root": page.root,
+            "page": page,
+            "nav": NAV,
+            "canonical": self.absolute_url(page.pretty_path),
+            "generated": self.data.generated(),
+            **page.context,
+        }
+        html = self.env.get_template(page.template).render(**context)
+        target = self.site_dir / page.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(html, encoding="utf-8")
+
+    def articles(self) -> list[Article]:
+        shortcodes = Shortcodes(self.data, self.render_partial, root="../../")
+        return load_articles(self.content_dir / "articles", shortcodes)
+
+    def pages(self, articles: list[Article]) -> list[Page]:
+        tables = self.data.tables
+        pages = [
+            Page("index.html", "home.html", {"data": self.data, "articles": articles[:3]}),
+            Page("matchups/index.html", "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
+            Page("icm/index.html", "icm.html", {"presets": preset_payloads(self.config.icm_presets)}, "icm"),
+            Page("articles/index.html", "articles.html", {"articles": articles}, "articles"),
+            Page("data/index.html", "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
+            Page("404.html", "404.html", {"base": self.site.base_url}, in_sitemap=False),
+        ]
+        for players in PLAYER_COUNTS:
+            table = tables.get(players)
+            context = {
+                "players": players,
+                "table": table,
+                "rows": charts.grid(table),
+                "counts": PLAYER_COUNTS,
+                "source_generated": self.data.multiway["meta"].get("generated") if self.data.multiway else None,
+            }
+            pages.append(Page(f"charts/{players}/index.html", "charts.html", context, "charts"))
+        for index, name in enumerate(CLASS_NAMES):
+            pages.append(Page(f"hands/{name}/index.html", "hand.html", self.hand_context(index), "charts"))
+        for article in articles:
+            pages.append(Page(f"articles/{article.slug}/index.html", "article.html", {"article": article}, "articles"))
+        return pages
+
+    def hand_context(self, index: int) -> dict:
+        tables = self.data.tables
+        context = {"name": CLASS_NAMES[index], "index": index, "tables": tables, "chart": None, "heatmap": None}
+        if tables:
+            context["chart"] = charts.line_chart(tables, index)
+        if self.data.matchups:
+            row = self.data.matchups["equity"][index]
+            order = sorted(range(len(CLASS_NAMES)), key=lambda j: (-row[j], j))
+            context.update(
+                heatmap=charts.matchup_heatmap(row, CLASS_NAMES[index]),
+                best=[(CLASS_NAMES[j], row[j]) for j in order[:5]],
+                worst=[(CLASS_NAMES[j], row[j]) for j in reversed(order[-5:])],
+            )
+        return context
+
+    def copy_assets(self) -> None:
+        source, target = self.templates_dir / "assets", self.site_dir / "assets"
+        for path in sorted(source.rglob("*")):
+            if path.is_file():
+                destination = target / path.relative_to(source)
+                if not destination.exists() or destination.read_bytes() != path.read_bytes():
+                    destination.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, destination)
+
+    def render(self) -> None:
+        datafiles.write_schemas(self.data_dir)
+        datafiles.write_missing_csvs(self.data_dir, self.data)
+        self.copy_assets()
+        articles = self.articles()
+        pages = self.pages(articles)
+        for page in pages:
+            self.write(page)
+        sitemap = [self.absolute_url(p.pretty_path) for p in pages if p.in_sitemap]
+        self.write(Page("sitemap.xml", "sitemap.xml", {"urls": sitemap}, in_sitemap=False))
+        self.write(Page("feed.xml", "feed.xml", {"articles": articles, "absolute_url": self.absolute_url}, in_sitemap=False))
+
+
+def render_site(config, site_dir: Path) -> None:
+    """Write the whole site into ``site_dir`` from whatever data exists in ``site_dir/data``."""
+    site_dir = Path(site_dir)
+    SiteRenderer(config, site_dir).render()

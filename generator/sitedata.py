@@ -1,0 +1,163 @@
+"""The data the site renders: whatever exists of ``site/data/{headsup,matchups,multiway}.json``.
+
+:class:`SiteData` loads the files (a missing file is ``None``; the pages then say the numbers
+have not been computed yet) and derives one :class:`PlayerTable` per player count: for 2 players
+the exact heads-up values, for 3..10 the Monte Carlo estimates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import InputError
+from generator.storage import CorruptFileError, read_json
+from kernels.cards import CLASS_NAMES, N_CLASSES
+
+DATA_FILES = ("headsup", "matchups", "multiway")
+PLAYER_COUNTS = tuple(range(2, 11))
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class PlayerTable:
+    """Every class's result at one table size; the keys of :meth:`as_json` match ``multiway.json``."""
+
+    players: int
+    exact: bool
+    win: list[float]
+    tie: list[float]
+    tie_k: list[list[float]]
+    loss: list[float]
+    equity: list[float]
+    se_equity: list[float]
+    samples: list[int]
+    rank: list[int]
+
+    def ci(self, index: int) -> tuple[float, float]:
+        """95% confidence interval of a class's equity (a point for exact values)."""
+        half = Z95 * self.se_equity[index]
+        return self.equity[index] - half, self.equity[index] + half
+
+    def as_json(self) -> dict:
+        return {
+            "players": self.players,
+            "exact": self.exact,
+            "classes": list(CLASS_NAMES),
+            **{key: getattr(self, key) for key in ("win", "tie", "tie_k", "loss", "equity", "se_equity", "samples", "rank")},
+        }
+
+
+def ranks_by_equity(equity: list[float]) -> list[int]:
+    """Rank 1..169 of each class, best equity first (ties broken by class index)."""
+    order = sorted(range(len(equity)), key=lambda i: (-equity[i], i))
+    ranks = [0] * len(equity)
+    for position, index in enumerate(order, start=1):
+        ranks[index] = position
+    return ranks
+
+
+def _headsup_table(headsup: dict) -> PlayerTable:
+    totals = headsup["total"]
+    win = [w / t for w, t in zip(headsup["win"], totals)]
+    tie = [x / t for x, t in zip(headsup["tie"], totals)]
+    loss = [x / t for x, t in zip(headsup["loss"], totals)]
+    equity = [float(e) for e in headsup["equity"]]
+    return PlayerTable(
+        players=2,
+        exact=True,
+        win=win,
+        tie=tie,
+        tie_k=[[t] + [0.0] * 8 for t in tie],
+        loss=loss,
+        equity=equity,
+        se_equity=[0.0] * N_CLASSES,
+        samples=[int(t) for t in totals],
+        rank=ranks_by_equity(equity),
+    )
+
+
+def _multiway_table(players: int, block: dict) -> PlayerTable:
+    return PlayerTable(
+        players=players,
+        exact=False,
+        win=list(block["win"]),
+        tie=list(block["tie"]),
+        tie_k=[list(row) for row in block["tie_k"]],
+        loss=list(block["loss"]),
+        equity=list(block["equity"]),
+        se_equity=list(block["se_equity"]),
+        samples=[int(s) for s in block["samples"]],
+        rank=ranks_by_equity(block["equity"]),
+    )
+
+
+class SiteData:
+    """The loaded data files plus the per-player-count tables derived from them."""
+
+    def __init__(self, files: dict[str, dict | None]):
+        self.files = files
+        self.headsup = files.get("headsup")
+        self.matchups = files.get("matchups")
+        self.multiway = files.get("multiway")
+        self.tables: dict[int, PlayerTable] = {}
+        if self.headsup:
+            self.tables[2] = _headsup_table(self.headsup)
+        for key, block in sorted((self.multiway or {}).get("by_players", {}).items(), key=lambda kv: int(kv[0])):
+            players = int(key)
+            if players not in self.tables:
+                self.tables[players] = _multiway_table(players, block)
+
+    @classmethod
+    def load(cls, data_dir: Path) -> "SiteData":
+        files = {}
+        for name in DATA_FILES:
+            path = data_dir / f"{name}.json"
+            try:
+                files[name] = read_json(path) if path.exists() else None
+            except CorruptFileError as exc:
+                raise InputError(str(exc)) from None
+        return cls(files)
+
+    def generated(self) -> str | None:
+        """The newest ``meta.generated`` over the loaded files: the build date shown on pages."""
+        stamps = [data["meta"].get("generated", "") for data in self.files.values() if data]
+        return max(stamps) if stamps else None
+
+    def deals(self) -> int | None:
+        """Monte Carlo deals simulated for the multiway tables."""
+        if not self.multiway:
+            return None
+        meta = self.multiway["meta"]
+        if "deals" in meta:
+            return int(meta["deals"])
+        return sum(max(block["samples"]) for block in self.multiway["by_players"].values())
+
+    def worst_half_width(self) -> float | None:
+        """Largest 95% CI half-width of any Monte Carlo equity (the precision reached)."""
+        widths = [Z95 * max(t.se_equity) for t in self.tables.values() if not t.exact]
+        return max(widths) if widths else None
+
+    def median_cv_gain(self, players: int | None = None) -> float | None:
+        """Median variance reduction factor of the control variates (one table size or all)."""
+        if not self.multiway:
+            return None
+        blocks = self.multiway["by_players"]
+        keys = [str(players)] if players is not None else sorted(blocks, key=int)
+        gains = sorted(g for key in keys if key in blocks for g in blocks[key].get("cv_gain", []))
+        return gains[len(gains) // 2] if gains else None
+
+    def matchup(self, hero: int, villain: int) -> dict | None:
+        """Exact heads-up result of class ``hero`` against class ``villain`` (fractions and counts)."""
+        if not self.matchups:
+            return None
+        m = self.matchups
+        total = m["win"][hero][villain] + m["tie"][hero][villain] + m["loss"][hero][villain]
+        return {
+            "win": m["win"][hero][villain] / total,
+            "tie": m["tie"][hero][villain] / total,
+            "loss": m["loss"][hero][villain] / total,
+            "equity": m["equity"][hero][villain],
+            "pairs": m["pairs"][hero][villain],
+            "counts": (m["win"][hero][villain], m["tie"][hero][villain], m["loss"][hero][villain]),
+        }

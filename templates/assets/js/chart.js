@@ -1,0 +1,162 @@
+// The 13×13 equity chart: tooltip on hover / focus / tap, arrow-key moves between cells, and,
+// when served from this machine (allin serve), live numbers from the latest multiway checkpoint.
+// The HTML already holds every number; this module only enhances it.
+
+const BUCKETS = 10;
+const POLL_MS = 4000;
+const pct = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+const count = (n) => n.toLocaleString("en-US");
+
+// Same rules as generator/charts.py (bucket, rank_bucket, cell_label).
+const bucket = (v, lo, hi) => (hi <= lo ? BUCKETS - 1 : Math.max(0, Math.min(BUCKETS - 1, Math.floor(((v - lo) / (hi - lo)) * BUCKETS))));
+const rankBucket = (rank, n) => Math.floor(((n - rank) * BUCKETS) / n);
+
+function ci(t, i) {
+  const half = 1.96 * t.se_equity[i];
+  return [t.equity[i] - half, t.equity[i] + half];
+}
+
+function cellLabel(t, i) {
+  const [lo, hi] = ci(t, i);
+  const precision = t.exact ? "exact" : `95% CI ${pct(lo, 2)} to ${pct(hi, 2)}, ${count(t.samples[i])} deals`;
+  return `${t.classes[i]}, ${t.players} players: equity ${pct(t.equity[i], 2)} (${precision}); ` +
+    `win ${pct(t.win[i])}, tie ${pct(t.tie[i])}, lose ${pct(t.loss[i])}; rank ${t.rank[i]} of ${t.classes.length}`;
+}
+
+function ranks(equity) {
+  const order = equity.map((e, i) => i).sort((a, b) => equity[b] - equity[a] || a - b);
+  const rank = new Array(equity.length);
+  order.forEach((index, position) => { rank[index] = position + 1; });
+  return rank;
+}
+
+function tableFromMultiway(json, players) {
+  const block = json.by_players && json.by_players[String(players)];
+  if (!block) return null;
+  return { ...block, players, exact: false, classes: json.classes, rank: ranks(block.equity) };
+}
+
+function tooltipHtml(t, i, href) {
+  const [lo, hi] = ci(t, i);
+  const rows = [
+    ["Equity", pct(t.equity[i], 2)],
+    ["95% CI", t.exact ? "exact" : `${pct(lo, 2)} – ${pct(hi, 2)}`],
+    ["Win", pct(t.win[i], 2)],
+  ];
+  t.tie_k[i].forEach((p, k) => { if (p > 0) rows.push([`${k + 2}-way tie`, pct(p, 2)]); });
+  rows.push(["Lose", pct(t.loss[i], 2)], ["Rank", `${t.rank[i]} of ${t.classes.length}`],
+    [t.exact ? "Showdowns" : "Deals", count(t.samples[i])]);
+  const list = rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("");
+  return `<h3>${t.classes[i]} · ${t.players} players</h3><dl>${list}</dl><a href="${href}">${t.classes[i]} page →</a>`;
+}
+
+class Chart {
+  constructor(root) {
+    this.root = root;
+    this.tip = root.querySelector("#tip");
+    this.links = [...root.querySelectorAll("a[data-i]")];
+    const payload = JSON.parse(document.getElementById("chart-data").textContent);
+    this.players = payload.players;
+    this.generated = payload.generated;
+    this.table = payload.table;
+    this.active = null;
+    this.listen();
+  }
+
+  listen() {
+    const grid = this.root.querySelector(".grid");
+    grid.addEventListener("pointerover", (e) => { const a = e.target.closest("a[data-i]"); if (a && e.pointerType === "mouse") this.show(a); });
+    grid.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") this.hide(); });
+    grid.addEventListener("focusin", (e) => { const a = e.target.closest("a[data-i]"); if (a) this.show(a); });
+    // A first tap on a touch screen shows the detail; a second tap on the same cell follows the link.
+    // (Remember what was shown before the tap: the tap's own focus event shows the cell too.)
+    grid.addEventListener("pointerdown", (e) => { this.touch = e.pointerType !== "mouse"; this.shownBeforeTap = this.active; });
+    grid.addEventListener("click", (e) => {
+      const a = e.target.closest("a[data-i]");
+      if (a && this.touch && this.shownBeforeTap !== a) { e.preventDefault(); this.show(a); }
+    });
+    grid.addEventListener("keydown", (e) => this.move(e));
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.hide(); });
+    document.addEventListener("pointerdown", (e) => { if (!this.root.contains(e.target)) this.hide(); });
+  }
+
+  move(e) {
+    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
+    const a = e.target.closest("a[data-i]");
+    if (!a || !(e.key in steps)) return;
+    const next = Number(a.dataset.i) + steps[e.key];
+    if (next < 0 || next >= this.links.length || (Math.abs(steps[e.key]) === 1 && Math.floor(next / 13) !== Math.floor(Number(a.dataset.i) / 13))) return;
+    e.preventDefault();
+    this.links[next].focus();
+  }
+
+  show(a) {
+    if (!this.table) return;
+    if (this.active) this.active.classList.remove("active");
+    this.active = a;
+    a.classList.add("active");
+    this.tip.innerHTML = tooltipHtml(this.table, Number(a.dataset.i), a.getAttribute("href"));
+    this.tip.hidden = false;
+    const box = this.root.getBoundingClientRect();
+    const cell = a.getBoundingClientRect();
+    const tip = this.tip.getBoundingClientRect();
+    let left = cell.left - box.left + cell.width / 2 - tip.width / 2;
+    left = Math.max(0, Math.min(left, box.width - tip.width));
+    const below = cell.bottom - box.top + 6;
+    const above = cell.top - box.top - tip.height - 6;
+    this.tip.style.left = `${left}px`;
+    this.tip.style.top = `${cell.bottom + tip.height + 6 > window.innerHeight && above >= 0 ? above : below}px`;
+  }
+
+  hide() {
+    this.tip.hidden = true;
+    if (this.active) this.active.classList.remove("active");
+    this.active = null;
+  }
+
+  update(table) {
+    this.table = table;
+    const lo = Math.min(...table.equity);
+    const hi = Math.max(...table.equity);
+    this.links.forEach((a, i) => {
+      const cell = a.parentElement;
+      cell.className = `cell e${bucket(table.equity[i], lo, hi)} r${rankBucket(table.rank[i], table.classes.length)}`;
+      a.setAttribute("aria-label", cellLabel(table, i));
+      a.querySelector(".v-eq").textContent = pct(table.equity[i]);
+      a.querySelector(".v-rank").textContent = `#${table.rank[i]}`;
+      const [win, tie] = a.querySelectorAll(".wtl i");
+      win.style.width = `${(100 * table.win[i]).toFixed(2)}%`;
+      tie.style.width = `${(100 * table.tie[i]).toFixed(2)}%`;
+    });
+    if (this.active) this.show(this.active);
+  }
+
+  // While `allin compute multiway` runs, site/data/multiway.json is rewritten at every checkpoint.
+  async poll(url) {
+    const live = document.getElementById("live");
+    try {
+      const response = await fetch(url, { cache: "no-store" });
+      if (response.ok) {
+        const json = await response.json();
+        const stamp = json.meta && json.meta.generated;
+        const table = tableFromMultiway(json, this.players);
+        if (table && stamp !== this.generated) {
+          this.generated = stamp;
+          this.update(table);
+          live.hidden = false;
+          live.textContent = `Live: numbers from the checkpoint of ${stamp} (${count(Math.max(...table.samples))} deals per hand).`;
+        }
+      }
+    } catch {
+      // No data yet, or a checkpoint being replaced: try again at the next tick.
+    }
+    setTimeout(() => this.poll(url), POLL_MS);
+  }
+}
+
+const root = document.getElementById("chart");
+if (root) {
+  const chart = new Chart(root);
+  const local = ["localhost", "127.0.0.1"].includes(location.hostname);
+  if (local && chart.players > 2) chart.poll(new URL("../../data/multiway.json", location.href).href);
+}

@@ -1,0 +1,90 @@
+"""Browser-test fixtures: a built site served over http on 127.0.0.1, and a headless Chromium page
+that fails the test on any console error or any request leaving the site.
+
+Data: the directory in ``ALLIN_E2E_DATA`` if set (e.g. real heads-up output), else synthetic data.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from site_fixtures import build_site  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+OUTPUT = Path(__file__).resolve().parent / "output"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    data = os.environ.get("ALLIN_E2E_DATA")
+    return build_site(tmp_path_factory.mktemp("e2e-site"), data_dir=Path(data) if data else None)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site_dir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser, base_url):
+    """``open_page(path, width=1280)`` → a page; console errors and off-site requests fail the test."""
+    problems: list[str] = []
+    pages = []
+
+    def guard(route):
+        if route.request.url.startswith(base_url):
+            route.continue_()
+        else:
+            problems.append(f"request left the site: {route.request.url}")
+            route.abort()
+
+    def open_(path: str, width: int = 1280, height: int = 900, scheme: str = "light"):
+        page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme, has_touch=width < 600)
+        page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.route("**/*", guard)
+        page.goto(base_url + path)
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        page.close()
+    assert problems == []
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    """``screenshot(page, name)`` saves a full-page PNG under tests/e2e/output/ (git-ignored)."""
+    OUTPUT.mkdir(exist_ok=True)
+    return lambda page, name: page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)

@@ -1,0 +1,139 @@
+"""The built site is self-contained: every href/src resolves to a file, with and without a sub-path,
+every page is valid HTML5 (strict html5lib parse), and the feed and sitemap are well-formed XML."""
+
+from __future__ import annotations
+
+import html.parser
+import posixpath
+import urllib.request
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import html5lib
+import pytest
+
+from generator.commands.site import make_server
+from generator.errors import InputError
+from site_fixtures import build_site
+
+
+class LinkCollector(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "link" and ("rel", "canonical") in attrs:
+            return  # an absolute URL by design
+        for name, value in attrs:
+            if name in ("href", "src") and value is not None:
+                self.links.append(value)
+            if name == "id":
+                self.ids.append(value)
+
+
+def broken_links(site: Path, base_url: str) -> list[str]:
+    """Every link on every page that does not resolve to a file in the site."""
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        here = page.relative_to(site).parent.as_posix()
+        collector = LinkCollector()
+        collector.feed(page.read_text(encoding="utf-8"))
+        for link in collector.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc:
+                broken.append(f"{page.relative_to(site)}: external link {link}")
+                continue
+            if not parts.path:
+                continue  # same-page fragment or query
+            path = unquote(parts.path)
+            if path.startswith("/"):
+                if not path.startswith(base_url):
+                    broken.append(f"{page.relative_to(site)}: {link} is outside base_url {base_url}")
+                    continue
+                target = path[len(base_url) :]
+            else:
+                target = posixpath.normpath(posixpath.join(here, path))
+            if target in ("", "."):
+                target = "index.html"
+            elif path.endswith("/") or f"{target}/index.html" in files:
+                target = f"{target.rstrip('/')}/index.html"
+            if target not in files:
+                broken.append(f"{page.relative_to(site)}: {link}")
+    return broken
+
+
+def test_link_checker_finds_broken_links(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a/index.html").write_text('<a href="../index.html">ok</a><a href="../b/">dir</a><a href="gone.html">x</a>')
+    (tmp_path / "index.html").write_text('<a href="a/">ok</a><a href="https://cdn.example/x.js">x</a><a href="/a/">root</a>')
+    assert broken_links(tmp_path, "/") == ["a/index.html: ../b/", "a/index.html: gone.html", "index.html: external link https://cdn.example/x.js"]
+
+
+@pytest.fixture(scope="module", params=["/", "/atlas/"])
+def built(request, tmp_path_factory):
+    return request.param, build_site(tmp_path_factory.mktemp("links"), base_url=request.param)
+
+
+def test_every_link_resolves(built):
+    base_url, site = built
+    assert broken_links(site, base_url) == []
+
+
+def test_absolute_links_only_on_the_404_page(built):
+    base_url, site = built
+    for page in site.rglob("*.html"):
+        collector = LinkCollector()
+        collector.feed(page.read_text(encoding="utf-8"))
+        rooted = [link for link in collector.links if link.startswith("/")]
+        assert not rooted or page.name == "404.html", (page, rooted)
+
+
+def test_pages_are_valid_html5_with_unique_ids(built):
+    base_url, site = built
+    if base_url != "/":
+        pytest.skip("the markup does not depend on base_url; validated once")
+    parser = html5lib.HTMLParser(strict=True)
+    pages = [p for p in site.rglob("*.html") if "hands" not in p.parts] + sorted(site.glob("hands/*/index.html"))[::17]
+    for page in sorted(pages):
+        text = page.read_text(encoding="utf-8")
+        try:
+            parser.parse(text)
+        except html5lib.html5parser.ParseError as exc:
+            pytest.fail(f"{page.relative_to(site)}: {exc}")
+        collector = LinkCollector()
+        collector.feed(text)
+        assert len(collector.ids) == len(set(collector.ids)), page
+
+
+def test_feed_and_sitemap_are_wellformed(built):
+    base_url, site = built
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.parse(site / "feed.xml").getroot()
+    assert len(feed.findall(f"{atom}entry")) >= 4
+    urls = [loc.text for loc in ET.parse(site / "sitemap.xml").getroot().iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert f"{base_url}hands/AKs/" in urls and len(urls) == len(set(urls)) > 169
+
+
+def test_serve_serves_the_site_and_the_404_page(built):
+    _, site = built
+    server = make_server(site, 0)
+    import threading
+
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        with urllib.request.urlopen(base + "charts/2/") as response:
+            assert response.headers["Cache-Control"] == "no-store" and b"All-in equity" in response.read()
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(base + "no/such/page")
+        assert caught.value.code == 404 and b"Page not found" in caught.value.read()
+        with pytest.raises(InputError, match="already in use"):
+            make_server(site, server.server_address[1])
+    finally:
+        server.shutdown()
+        server.server_close()

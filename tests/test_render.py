@@ -1,0 +1,157 @@
+"""Rendering: the pages carry the numbers of the data files, and rendering is deterministic."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.commands.site import render_command
+from generator.formatting import pct
+from generator.icm_presets import mtt_payouts, preset_payloads
+from generator.errors import InputError
+from generator.render import render_site
+from kernels.cards import CLASS_NAMES, parse_class
+from site_fixtures import build_site, site_config
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    return build_site(tmp_path_factory.mktemp("site"))
+
+
+def read(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def data(site: Path, name: str) -> dict:
+    return json.loads(read(site, f"data/{name}.json"))
+
+
+def cell_label(html: str, name: str) -> str:
+    match = re.search(rf'href="[^"]*hands/{name}/index.html" data-i="\d+" aria-label="([^"]*)"', html)
+    assert match, f"no chart cell for {name}"
+    return match.group(1)
+
+
+def test_heads_up_chart_shows_exact_headsup_numbers(site):
+    headsup = data(site, "headsup")
+    html = read(site, "charts/2/index.html")
+    for name in ("AA", "AKs", "72o"):
+        i = parse_class(name)
+        label = cell_label(html, name)
+        assert f"equity {pct(headsup['equity'][i], 2)} (exact)" in label
+        assert f"win {pct(headsup['win'][i] / headsup['total'][i])}" in label
+
+
+def test_multiway_chart_shows_estimate_ci_samples_and_rank(site):
+    block = data(site, "multiway")["by_players"]["6"]
+    html = read(site, "charts/6/index.html")
+    i = parse_class("KK")
+    label = cell_label(html, "KK")
+    half = 1.96 * block["se_equity"][i]
+    assert f"equity {pct(block['equity'][i], 2)}" in label
+    assert f"95% CI {pct(block['equity'][i] - half, 2)} to {pct(block['equity'][i] + half, 2)}" in label
+    assert f"{block['samples'][i]:,} deals" in label
+    rank = 1 + sum(e > block["equity"][i] for e in block["equity"])
+    assert f"rank {rank} of 169" in label
+    assert html.count('data-i="') == 169
+
+
+def test_chart_embeds_its_table_for_the_tooltips(site):
+    html = read(site, "charts/4/index.html")
+    payload = json.loads(re.search(r'<script type="application/json" id="chart-data">(.*?)</script>', html).group(1))
+    assert payload["table"]["equity"] == data(site, "multiway")["by_players"]["4"]["equity"]
+    assert payload["generated"] == data(site, "multiway")["meta"]["generated"]
+
+
+def test_hand_page_has_every_player_count_and_matchups(site):
+    html = read(site, "hands/AKs/index.html")
+    i = parse_class("AKs")
+    multiway = data(site, "multiway")["by_players"]
+    for n in range(3, 11):
+        assert pct(multiway[str(n)]["equity"][i], 2) in html
+    assert "<svg class=\"line-chart\"" in html and html.count("<rect class=\"e") == 169
+    matchups = data(site, "matchups")
+    worst = min(range(169), key=lambda j: matchups["equity"][i][j])
+    assert f"vs {CLASS_NAMES[worst]}</a> <span>{pct(matchups['equity'][i][worst])}" in html
+
+
+def test_home_shows_build_facts(site):
+    html = read(site, "index.html")
+    assert "2026-01-02" in html and "3.60 million" in html and "within ±" in html
+
+
+def test_data_page_schemas_and_csvs(site):
+    html = read(site, "data/index.html")
+    for name in ("headsup", "matchups", "multiway"):
+        assert f'href="{name}.csv"' in html and f'href="schema/{name}.schema.json"' in html
+        schema = json.loads(read(site, f"data/schema/{name}.schema.json"))
+        assert set(schema["required"]) <= set(data(site, name)) | {"meta"}
+    assert "synthetic test fixture" in html
+    assert read(site, "data/matchups.csv").count("\n") == 1 + 169 * 169
+
+
+def test_articles_listed_newest_first_with_feed_and_math(site):
+    html = read(site, "articles/index.html")
+    dates = re.findall(r'<time datetime="([\d-]+)"', html)
+    assert dates == sorted(dates, reverse=True) and len(dates) >= 4
+    article = read(site, "articles/icm-from-permutations-to-one-integral/index.html")
+    assert "<math" in article and "$" not in article.replace("&#36;", "").replace("$EV", "")
+    feed = read(site, "feed.xml")
+    assert feed.count("<entry>") == len(dates)
+
+
+def test_article_shortcodes_use_build_numbers(site):
+    headsup = data(site, "headsup")
+    html = read(site, "articles/how-the-heads-up-numbers-are-computed/index.html")
+    assert pct(headsup["equity"][parse_class("AA")], 2) in html
+    assert "{{<" not in html and "not computed yet" not in html
+
+
+def test_render_is_deterministic(site, tmp_path):
+    again = build_site(tmp_path / "again")
+    files = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    for path in files:
+        assert (site / path).read_bytes() == (again / path).read_bytes(), path
+
+
+def test_missing_data_still_builds_and_says_so(tmp_path):
+    render_site(site_config(), tmp_path)
+    assert "not been computed yet" in read(tmp_path, "charts/6/index.html")
+    assert "not been computed yet" in read(tmp_path, "hands/AA/index.html")
+    assert "not computed yet" in read(tmp_path, "articles/reading-the-charts/index.html")
+    assert (tmp_path / "data/schema/multiway.schema.json").exists()
+
+
+def test_sub_path_base_url_only_changes_absolute_urls(tmp_path):
+    site = build_site(tmp_path, base_url="/atlas/")
+    html = read(site, "hands/AKs/index.html")
+    assert '<link rel="canonical" href="/atlas/hands/AKs/">' in html
+    assert 'href="../../assets/css/site.css"' in html
+    assert "/atlas/charts/2/index.html" in read(site, "404.html")
+    assert "<loc>/atlas/hands/AKs/</loc>" in read(site, "sitemap.xml")
+
+
+def test_mtt_payout_curve_is_decreasing_and_sums_to_100():
+    shares = mtt_payouts(150)
+    assert len(shares) == 150 and abs(sum(shares) - 100) < 1e-9
+    assert all(a >= b for a, b in zip(shares, shares[1:]))
+    assert preset_payloads([{"name": "x", "mtt": {"players": 1000, "paid": 150}}])[0]["players"] == 1000
+
+
+def test_bad_preset_is_a_clear_error():
+    with pytest.raises(InputError, match=r"icm.presets\[0\] 'x': mtt.paid \(20\) exceeds"):
+        preset_payloads([{"name": "x", "mtt": {"players": 10, "paid": 20}}])
+
+
+def test_render_command(tmp_path):
+    config = tmp_path / "site.yaml"
+    config.write_text("site:\n  title: Test\n", encoding="utf-8")
+    result = CliRunner().invoke(render_command, ["--config", str(config), "--site-dir", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out/index.html").exists()
