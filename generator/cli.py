@@ -5,9 +5,12 @@ import click
 from generator import __version__
 from generator.commands.evaluate import eval_command
 from generator.commands.icm import icm_command
+from generator.commands.queries import equity_command, matchup_command
 from generator.commands.site import render_command, serve_command
 
 COMMANDS = [
+    equity_command,
+    matchup_command,
     eval_command,
     render_command,
     serve_command,

@@ -40,6 +40,7 @@ class SiteSettings:
     description: str = "Precomputed poker math."
     base_url: str = "/"
     author: str = "All-in Atlas"
+    origin: str = ""  # e.g. https://example.org: prefixes absolute URLs (sitemap, feed, canonical links)
 
 
 @dataclass(frozen=True)
@@ -72,12 +73,15 @@ def _check_keys(section: dict, allowed: set, where: str) -> None:
 
 
 def _site_settings(section: dict, source: str) -> SiteSettings:
-    _check_keys(section, {"title", "description", "base_url", "author"}, f"{source}: site")
+    _check_keys(section, {"title", "description", "base_url", "author", "origin"}, f"{source}: site")
     values = {key: str(section[key]) for key in ("title", "description", "author") if key in section}
     base_url = str(section.get("base_url", "/"))
     if not base_url.startswith("/") or "//" in base_url or " " in base_url:
         raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {base_url!r}")
-    return SiteSettings(base_url=base_url.rstrip("/") + "/", **values)
+    origin = str(section.get("origin", ""))
+    if origin and not re.match(r"^https?://[^/\s]+$", origin):
+        raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {origin!r}")
+    return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, **values)
 
 
 def _multiway_settings(section: dict, source: str) -> MultiwaySettings:

@@ -1,0 +1,172 @@
+"""Quick queries on the computed data: ``allin equity`` and ``allin matchup``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import numpy as np
+
+from generator.errors import InputError
+from generator.evaluator_tables import evaluator_tables
+from generator.stages.headsup import headsup_results
+from generator.storage import CorruptFileError, read_json
+from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
+from kernels.headsup.cpu import combo_matchup_counts
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
+
+Z_95 = 1.959963984540054
+
+
+def _class_index(text: str) -> int:
+    try:
+        return parse_class(text)
+    except CardError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _exact_row(index: int, players: int) -> dict:
+    results, _ = headsup_results(progress=True)
+    total = int(results.vs_random_total[index])
+    win, tie = int(results.vs_random_win[index]), int(results.vs_random_tie[index])
+    return {
+        "hand": CLASS_NAMES[index],
+        "players": players,
+        "win": win / total,
+        "tie": tie / total,
+        "loss": (total - win - tie) / total,
+        "equity": (win + tie / 2) / total,
+        "counts": {"win": win, "tie": tie, "loss": total - win - tie, "total": total},
+        "exact": True,
+    }
+
+
+def _load_multiway(site_dir: Path, players: int) -> dict:
+    path = site_dir / "data" / "multiway.json"
+    if not path.exists():
+        raise InputError(f"no multiway results in {path}: run `allin compute multiway` (or `make build`) first")
+    try:
+        data = read_json(path)
+        return data["by_players"][str(players)]
+    except (CorruptFileError, KeyError) as exc:
+        raise InputError(f"{path}: unreadable multiway results ({exc})") from None
+
+
+def _monte_carlo_row(block: dict, index: int, players: int) -> dict:
+    row = {
+        "hand": CLASS_NAMES[index],
+        "players": players,
+        **{key: block[key][index] for key in ("win", "tie", "loss", "equity", "se_win", "se_tie", "se_equity")},
+        "tie_k": {str(k): block["tie_k"][index][k - 2] for k in range(2, players + 1)},
+        "samples": block["samples"][index],
+        "exact": False,
+    }
+    row["ci95_equity"] = [row["equity"] - Z_95 * row["se_equity"], row["equity"] + Z_95 * row["se_equity"]]
+    return row
+
+
+def _print_table(rows: list[dict]) -> None:
+    exact = rows[0]["exact"]
+    header = f"{'hand':<5} {'win':>8} {'tie':>8} {'loss':>8} {'equity':>8}" + ("" if exact else f" {'± 95%':>8} {'samples':>12}")
+    click.echo(header)
+    for row in rows:
+        line = f"{row['hand']:<5} {row['win']:8.4%} {row['tie']:8.4%} {row['loss']:8.4%} {row['equity']:8.4%}"
+        if not exact:
+            line += f" {Z_95 * row['se_equity']:8.4%} {row['samples']:>12,}"
+        click.echo(line)
+
+
+@click.command("equity")
+@click.argument("hand", required=False)
+@click.option("--players", type=click.IntRange(2, 10), default=2, show_default=True, help="Players at the table (hero + random opponents).")
+@click.option("--all", "all_hands", is_flag=True, help="Every one of the 169 classes.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (3+ players).")
+def equity_command(hand, players, all_hands, as_json, site_dir):
+    """All-in preflop equity of HAND (a class such as AKs, QQ, T9o) against random opponents.
+
+    Heads-up (--players 2) is exact; 3 to 10 players come from the stored Monte Carlo results with
+    standard errors and 95% confidence intervals.
+    """
+    if all_hands == bool(hand):
+        raise InputError("give one HAND (e.g. AKs) or --all")
+    indices = range(len(CLASS_NAMES)) if all_hands else [_class_index(hand)]
+    if players == 2:
+        rows = [_exact_row(i, players) for i in indices]
+    else:
+        block = _load_multiway(site_dir, players)
+        rows = [_monte_carlo_row(block, i, players) for i in indices]
+    if as_json:
+        click.echo(json.dumps(rows if all_hands else rows[0]))
+    else:
+        _print_table(rows)
+
+
+def _parse_side(text: str):
+    """A matchup side: ``("class", index)`` or ``("combo", (card, card))``."""
+    if len(text) == 4:
+        try:
+            return "combo", tuple(parse_cards(text, count=2))
+        except CardError as exc:
+            raise InputError(str(exc)) from None
+    return "class", _class_index(text)
+
+
+def _combos_of(side) -> list[tuple[int, int]]:
+    kind, value = side
+    if kind == "combo":
+        return [value]
+    return [tuple(c) for c in ALL_COMBOS[COMBO_CLASS == value].tolist()]
+
+
+def _enumerate_matchup(first, second) -> np.ndarray:
+    """Counts (first wins, ties, second wins) over every compatible combo pair and board; and pairs."""
+    tables = evaluator_tables()
+    counts = np.zeros(3, dtype=np.int64)
+    pairs = 0
+    for a, b in _combos_of(first):
+        for c, d in _combos_of(second):
+            if len({a, b, c, d}) == 4:
+                counts += combo_matchup_counts(a, b, c, d, *tables[:5])
+                pairs += 1
+    return counts, pairs
+
+
+@click.command("matchup")
+@click.argument("hands", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def matchup_command(hands, as_json):
+    """Exact heads-up result of two hands: classes (AKs QQ) or exact combos (AsKs QdQc), or one of each."""
+    if len(hands) != 2:
+        raise InputError(f"a matchup takes exactly two hands, got {len(hands)}")
+    first, second = (_parse_side(text) for text in hands)
+    if first[0] == second[0] == "class":
+        results, _ = headsup_results(progress=True)
+        i, j = first[1], second[1]
+        counts = np.array([results.win[i, j], results.tie[i, j], results.loss[i, j]])
+        pairs = int(results.pairs[i, j])
+    else:
+        counts, pairs = _enumerate_matchup(first, second)
+    if pairs == 0:
+        raise InputError(f"{hands[0]} and {hands[1]} share cards: no deal holds both")
+    total = pairs * BOARDS_PER_MATCHUP
+    win_a, tie, win_b = (int(x) for x in counts)
+    names = [format_cards(v) if kind == "combo" else CLASS_NAMES[v] for kind, v in (first, second)]
+    result = {
+        "hands": names,
+        "win": [win_a / total, win_b / total],
+        "tie": tie / total,
+        "equity": [(win_a + tie / 2) / total, (win_b + tie / 2) / total],
+        "combos": pairs,
+        "boards": BOARDS_PER_MATCHUP,
+        "counts": {"win": [win_a, win_b], "tie": tie, "total": total},
+        "exact": True,
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"{names[0]} vs {names[1]}: {pairs} combo pair(s) × {BOARDS_PER_MATCHUP:,} boards, exact")
+    for k in range(2):
+        click.echo(f"  {names[k]:<6} win {result['win'][k]:8.4%}   equity {result['equity'][k]:8.4%}")
+    click.echo(f"  tie    {result['tie']:8.4%}")

@@ -1,0 +1,133 @@
+"""The ``headsup`` stage: exact class-vs-random and class-vs-class tables → ``headsup.json``, ``matchups.json``.
+
+Computed once by walking the 134,459 suit-symmetry classes of boards (``kernels.headsup``), then
+cached in ``<cache>/headsup-<code version>.npz`` (checksummed): a rerun with unchanged code loads
+it in well under a second.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+import kernels.cards
+import kernels.evaluator.core
+import kernels.evaluator.tables
+import kernels.headsup.boards
+import kernels.headsup.core
+import kernels.headsup.tables
+from generator.cache_dir import cache_dir
+from generator.datafiles import headsup_csv, matchups_csv
+from generator.evaluator_tables import evaluator_tables
+from generator.provenance import code_version, meta_block
+from generator.storage import CorruptFileError, atomic_write_bytes, load_arrays, read_json, save_arrays, write_json
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.headsup.boards import board_orbits
+from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
+
+CODE_VERSION = code_version(
+    kernels.cards,
+    kernels.evaluator.tables,
+    kernels.evaluator.core,
+    kernels.headsup.boards,
+    kernels.headsup.core,
+    kernels.headsup.tables,
+)
+METHOD = (
+    "exact enumeration of every board (134,459 suit-symmetry classes weighted by size); "
+    "counts as integers, card removal exact"
+)
+SLICES = 40
+
+
+def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> HeadsupTables:
+    """Walk every board class once and assemble the exact tables (≈ 30–60 s on 2 CPU cores)."""
+    if backend == "gpu":
+        from kernels.headsup import gpu as tally_module
+    else:
+        from kernels.headsup import cpu as tally_module
+    tables = evaluator_tables()
+    boards, weights = board_orbits()
+    totals = None
+    bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
+    with tqdm(total=len(boards), unit="board", desc="heads-up boards", disable=not progress) as bar:
+        for start, stop in zip(bounds[:-1], bounds[1:]):
+            tallies = tally_module.tally_boards(
+                boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS, kernels.cards.COMBO_CLASS, tables
+            )
+            totals = tallies if totals is None else tuple(a + b for a, b in zip(totals, tallies))
+            bar.update(stop - start)
+    return assemble_tables(*totals)
+
+
+def _cache_path() -> Path:
+    return cache_dir() / f"headsup-{CODE_VERSION}.npz"
+
+
+def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
+    """The exact tables and their meta block: from the cache when the code is unchanged, else computed."""
+    path = _cache_path()
+    if path.exists():
+        try:
+            arrays = load_arrays(path)
+            meta = read_json(path.with_suffix(".meta.json"))
+            return HeadsupTables(**{name: arrays[name] for name in HeadsupTables._fields}), meta
+        except (CorruptFileError, KeyError):
+            path.unlink()
+    started = time.perf_counter()
+    results = compute_headsup_tables(backend, progress)
+    meta = meta_block(
+        "headsup",
+        METHOD,
+        CODE_VERSION,
+        backend,
+        time.perf_counter() - started,
+        boards=BOARDS_PER_MATCHUP,
+        opponent_combos=OPPONENT_COMBOS,
+    )
+    write_json(path.with_suffix(".meta.json"), meta)
+    save_arrays(path, results._asdict())
+    return results, meta
+
+
+def headsup_json(results: HeadsupTables, meta: dict) -> dict:
+    """The ``headsup.json`` object (docs/data-format.md)."""
+    return {
+        "meta": meta,
+        "classes": list(CLASS_NAMES),
+        "combos": CLASS_COMBO_COUNT.tolist(),
+        "win": results.vs_random_win.tolist(),
+        "tie": results.vs_random_tie.tolist(),
+        "loss": results.vs_random_loss.tolist(),
+        "total": results.vs_random_total.tolist(),
+        "equity": [round(float(e), 12) for e in results.vs_random_equity()],
+    }
+
+
+def matchups_json(results: HeadsupTables, meta: dict) -> dict:
+    """The ``matchups.json`` object (docs/data-format.md)."""
+    return {
+        "meta": meta,
+        "classes": list(CLASS_NAMES),
+        "win": results.win.tolist(),
+        "tie": results.tie.tolist(),
+        "loss": results.loss.tolist(),
+        "pairs": results.pairs.tolist(),
+        "equity": np.round(results.matchup_equity(), 9).tolist(),
+    }
+
+
+def run_headsup(site_dir: Path, backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
+    """Compute (or load) the tables and write ``headsup.json``/``.csv`` and ``matchups.json``/``.csv``."""
+    results, meta = headsup_results(backend, progress)
+    data_dir = Path(site_dir) / "data"
+    for name, obj, to_csv in (
+        ("headsup", headsup_json(results, meta), headsup_csv),
+        ("matchups", matchups_json(results, meta), matchups_csv),
+    ):
+        write_json(data_dir / f"{name}.json", obj)
+        atomic_write_bytes(data_dir / f"{name}.csv", to_csv(obj))
+    return results, meta

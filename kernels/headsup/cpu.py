@@ -1,0 +1,93 @@
+"""CPU path of the exact heads-up tables: board orbits split into chunks, one ``prange`` task each."""
+
+import numpy as np
+from numba import njit, prange
+
+from kernels.evaluator import cpu as hand
+from kernels.headsup.core import N_CLASSES, compile_board_functions
+
+
+@njit(inline="always")
+def _add_to_matrix(matrix, i, j, value):
+    matrix[i, j] += value
+
+
+@njit(inline="always")
+def _add_to_vector(vector, i, value):
+    vector[i] += value
+
+
+@njit(inline="always")
+def _add_beaten_row(win, hero, weight, below, below_with_card, x, y):
+    for j in range(N_CLASSES):
+        win[hero, j] += weight * (below[j] - below_with_card[x, j] - below_with_card[y, j])
+
+
+_BOARD = compile_board_functions(njit, hand, _add_to_matrix, _add_to_vector, _add_beaten_row)
+accumulate_board = _BOARD.accumulate_board
+
+
+@njit(parallel=True)
+def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, card_key, card_mask, rank_offsets, rank_values, flush_values):
+    n_chunks = chunk_starts.size - 1
+    win = np.zeros((n_chunks, N_CLASSES, N_CLASSES), dtype=np.int64)
+    tie = np.zeros((n_chunks, N_CLASSES, N_CLASSES), dtype=np.int64)
+    win_vs_random = np.zeros((n_chunks, N_CLASSES), dtype=np.int64)
+    tie_vs_random = np.zeros((n_chunks, N_CLASSES), dtype=np.int64)
+    for chunk in prange(n_chunks):
+        keys = np.empty(1326, dtype=np.int64)
+        below = np.empty(N_CLASSES, dtype=np.int64)
+        below_with_card = np.empty((52, N_CLASSES), dtype=np.int64)
+        below_total_with_card = np.empty(52, dtype=np.int64)
+        for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
+            accumulate_board(
+                boards[b], weights[b], combos, combo_class, keys, below, below_with_card, below_total_with_card,
+                win[chunk], tie[chunk], win_vs_random[chunk], tie_vs_random[chunk],
+                card_key, card_mask, rank_offsets, rank_values, flush_values,
+            )  # fmt: skip
+    return win.sum(axis=0), tie.sum(axis=0), win_vs_random.sum(axis=0), tie_vs_random.sum(axis=0)
+
+
+def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 64):
+    """Weighted win/tie tallies over ``boards`` ``(M, 5)`` with ``weights`` ``(M,)``.
+
+    Returns ``(win (169,169), tie (169,169), win_vs_random (169,), tie_vs_random (169,))`` int64,
+    hero class first; see :mod:`kernels.headsup.core` for what is counted.
+    """
+    chunk_starts = np.linspace(0, len(boards), min(n_chunks, len(boards)) + 1).astype(np.int64)
+    return _tally_chunks(
+        np.ascontiguousarray(boards, dtype=np.int64), np.asarray(weights, dtype=np.int64), chunk_starts,
+        combos, combo_class, tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values,
+        tables.flush_values,
+    )  # fmt: skip
+
+
+@njit
+def combo_matchup_counts(a, b, c, d, card_key, card_mask, rank_offsets, rank_values, flush_values):
+    """(wins of {a,b}, ties, wins of {c,d}) over all C(48, 5) boards; a..d distinct card ids."""
+    key_first = hand.hand_key(np.array([a, b]), 2, card_key)
+    key_second = hand.hand_key(np.array([c, d]), 2, card_key)
+    mask_first = card_mask[a] | card_mask[b]
+    mask_second = card_mask[c] | card_mask[d]
+    live = np.array([card for card in range(52) if card != a and card != b and card != c and card != d])
+    counts = np.zeros(3, dtype=np.int64)
+    n = live.size
+    for i0 in range(n - 4):
+        k0, m0 = card_key[live[i0]], card_mask[live[i0]]
+        for i1 in range(i0 + 1, n - 3):
+            k1, m1 = k0 + card_key[live[i1]], m0 | card_mask[live[i1]]
+            for i2 in range(i1 + 1, n - 2):
+                k2, m2 = k1 + card_key[live[i2]], m1 | card_mask[live[i2]]
+                for i3 in range(i2 + 1, n - 1):
+                    k3, m3 = k2 + card_key[live[i3]], m2 | card_mask[live[i3]]
+                    for i4 in range(i3 + 1, n):
+                        k4, m4 = k3 + card_key[live[i4]], m3 | card_mask[live[i4]]
+                        s1 = hand.strength_of_key(key_first + k4, mask_first | m4, rank_offsets, rank_values, flush_values)
+                        s2 = hand.strength_of_key(key_second + k4, mask_second | m4, rank_offsets, rank_values, flush_values)
+                        if s1 > s2:
+                            counts[0] += 1
+                        elif s1 == s2:
+                            counts[1] += 1
+                        else:
+                            counts[2] += 1
+    return counts
