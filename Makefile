@@ -36,7 +36,7 @@ test-python: setup-test browser
 	$(PY) -m pytest -n $(PYTEST_WORKERS) -q
 
 test-js: setup-test
-	$(PY) tests/js/make_icm_fixtures.py
+	@for script in tests/js/make_*_fixtures.py; do $(PY) $$script || exit 1; done
 	node --test tests/js/
 
 ## serve: preview site/ at http://127.0.0.1:8000

@@ -25,8 +25,18 @@ class CorruptFileError(Exception):
     """A stored file failed to load or its checksum does not match its content."""
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new one, never a mix."""
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never a mix.
+
+    The file gets the usual permissions of a new file (0666 less the umask), not the private 0600
+    of a temporary file, so static hosts can serve it.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -35,6 +45,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp_name, 0o666 & ~_umask())
         os.replace(tmp_name, path)
     except BaseException:
         if os.path.exists(tmp_name):

@@ -140,6 +140,8 @@ CUDASIM_SCRIPT = textwrap.dedent(
     rng = np.random.default_rng(5)
     for size in (5, 6, 7):
         hands = np.argsort(rng.random((600, 52)), axis=1)[:, :size].astype(np.int8)
+        flush_in_each_suit = np.array([[4 * rank + suit for rank in (0, 2, 4, 6, 8, 10, 12)[:size]] for suit in range(4)])
+        hands = np.vstack([hands, flush_in_each_suit]).astype(np.int8)
         on_gpu = gpu.evaluate(hands, tables, blocks=2)
         on_cpu = cpu.evaluate(hands, tables)
         assert on_gpu.dtype == on_cpu.dtype and np.array_equal(on_gpu, on_cpu), size

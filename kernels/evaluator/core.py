@@ -25,11 +25,10 @@ FLUSH_BITS = np.uint64(0x8888 << 32)
 RANK_KEY_MASK = np.uint64(0xFFFFFFFF)
 ROW_MASK = np.uint64((1 << ROW_SHIFT) - 1)
 SHIFT_ROW = np.uint64(ROW_SHIFT)
-SHIFT_SUITS = np.uint64(32)
+FLUSH_SHIFT = np.uint64(35)
+ONE, SIXTEEN, TWO_FIFTY_SIX = np.uint64(1), np.uint64(16), np.uint64(256)
 SUIT_RANKS = np.uint64(0x1FFF)
 SUIT_WIDTH = np.uint64(16)
-NIBBLE = np.uint64(4)
-BIT3 = np.uint64(8)
 
 
 def compile_hand_functions(jit) -> SimpleNamespace:
@@ -38,45 +37,31 @@ def compile_hand_functions(jit) -> SimpleNamespace:
     @jit
     def strength_of_key(key, mask, rank_offsets, rank_values, flush_values):
         """Strength (1..7462, higher wins) of a 5-, 6- or 7-card hand from its summed ``key`` and ``mask``."""
-        if key & FLUSH_BITS:
-            counters = key >> SHIFT_SUITS
-            suit = np.uint64(0)
-            while not (counters >> (suit * NIBBLE)) & BIT3:
-                suit += np.uint64(1)
+        flush = (key & FLUSH_BITS) >> FLUSH_SHIFT  # 1, 16, 256 or 4096: one suit at most has 5+ of 7 cards
+        if flush:
+            suit = np.uint64(flush > ONE) + np.uint64(flush > SIXTEEN) + np.uint64(flush > TWO_FIFTY_SIX)
             return flush_values[np.int64((mask >> (suit * SUIT_WIDTH)) & SUIT_RANKS)]
         rank_key = key & RANK_KEY_MASK
         return rank_values[np.int64(rank_offsets[np.int64(rank_key >> SHIFT_ROW)]) + np.int64(rank_key & ROW_MASK)]
 
     @jit
-    def hand_key(cards, count, card_key):
-        """``KEY_BASE`` plus the keys of ``cards[0:count]``."""
+    def strength_of_row(hands, row, card_key, card_mask, rank_offsets, rank_values, flush_values):
+        """Strength of the hand ``hands[row, :]`` (5, 6 or 7 distinct card ids).
+
+        Takes the 2-D array and a row index rather than a row view, which would cost an array
+        object per call; the suit masks are summed only for the ~3 % of hands holding a flush.
+        """
+        count = hands.shape[1]
         key = KEY_BASE
-        for i in range(count):
-            key += card_key[cards[i]]
-        return key
-
-    @jit
-    def hand_mask(cards, count, card_mask):
-        """Sum (= bitwise or) of the masks of ``cards[0:count]``."""
+        for j in range(count):
+            key += card_key[hands[row, j]]
         mask = np.uint64(0)
-        for i in range(count):
-            mask += card_mask[cards[i]]
-        return mask
-
-    @jit
-    def strength_of_cards(cards, count, card_key, card_mask, rank_offsets, rank_values, flush_values):
-        """Strength of the hand ``cards[0:count]`` (count = 5, 6 or 7 distinct card ids)."""
-        return strength_of_key(
-            hand_key(cards, count, card_key),
-            hand_mask(cards, count, card_mask),
-            rank_offsets,
-            rank_values,
-            flush_values,
-        )
+        if key & FLUSH_BITS:
+            for j in range(count):
+                mask += card_mask[hands[row, j]]
+        return strength_of_key(key, mask, rank_offsets, rank_values, flush_values)
 
     return SimpleNamespace(
         strength_of_key=strength_of_key,
-        hand_key=hand_key,
-        hand_mask=hand_mask,
-        strength_of_cards=strength_of_cards,
+        strength_of_row=strength_of_row,
     )

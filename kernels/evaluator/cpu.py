@@ -5,19 +5,20 @@ from numba import njit, prange
 
 from kernels.evaluator.core import compile_hand_functions
 
-_HAND = compile_hand_functions(njit(inline="always"))
+# The per-hand functions never allocate, so they are compiled without Numba's reference counting
+# (``_nrt=False``): otherwise every call from a hot loop increfs and decrefs the three table arrays
+# with atomic operations, which measured twice as slow (benchmarks/bench_evaluator.py).
+_HAND = compile_hand_functions(njit(_nrt=False))
 strength_of_key = _HAND.strength_of_key
-hand_key = _HAND.hand_key
-hand_mask = _HAND.hand_mask
-strength_of_cards = _HAND.strength_of_cards
+strength_of_row = _HAND.strength_of_row
 
 
 @njit(parallel=True)
 def _evaluate_rows(hands, card_key, card_mask, rank_offsets, rank_values, flush_values):
-    n, count = hands.shape
+    n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
-        out[i] = strength_of_cards(hands[i], count, card_key, card_mask, rank_offsets, rank_values, flush_values)
+        out[i] = strength_of_row(hands, i, card_key, card_mask, rank_offsets, rank_values, flush_values)
     return out
 
 

@@ -11,19 +11,16 @@ from kernels.evaluator.core import compile_hand_functions
 
 _HAND = compile_hand_functions(cuda.jit(device=True))
 strength_of_key = _HAND.strength_of_key
-hand_key = _HAND.hand_key
-hand_mask = _HAND.hand_mask
-strength_of_cards = _HAND.strength_of_cards
+strength_of_row = _HAND.strength_of_row
 
 THREADS_PER_BLOCK = 256
 
 
 @cuda.jit
 def _evaluate_rows_kernel(hands, out, card_key, card_mask, rank_offsets, rank_values, flush_values):
-    count = hands.shape[1]
     i = cuda.grid(1)
     while i < hands.shape[0]:
-        out[i] = strength_of_cards(hands[i], count, card_key, card_mask, rank_offsets, rank_values, flush_values)
+        out[i] = strength_of_row(hands, i, card_key, card_mask, rank_offsets, rank_values, flush_values)
         i += cuda.gridsize(1)
 
 

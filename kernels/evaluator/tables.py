@@ -130,7 +130,11 @@ def _first_fit(occupied: np.ndarray, cols: np.ndarray, window: int = 4096) -> in
 
 
 def _perfect_hash(keys: np.ndarray, values: np.ndarray, row_shift: int) -> tuple[np.ndarray, np.ndarray]:
-    """Row-displacement hash: ``slot = offsets[key >> row_shift] + (key & row_mask)`` is collision-free."""
+    """Row-displacement hash: ``slot = offsets[key >> row_shift] + (key & row_mask)`` is collision-free.
+
+    Rows are placed first-fit, those of the largest keys (7-card hands, the hot path) first, so
+    their values sit together at the start of the table.
+    """
     row_mask = (1 << row_shift) - 1
     rows = keys >> row_shift
     n_rows = int(rows.max()) + 1
@@ -141,7 +145,8 @@ def _perfect_hash(keys: np.ndarray, values: np.ndarray, row_shift: int) -> tuple
     order = np.argsort(rows, kind="stable")
     starts = np.searchsorted(rows[order], np.arange(n_rows + 1))
     populated = [r for r in range(n_rows) if starts[r + 1] > starts[r]]
-    for row in sorted(populated, key=lambda r: starts[r] - starts[r + 1]):
+    hand_size = lambda row: (row << row_shift) // CARD_COUNT_UNIT  # noqa: E731
+    for row in sorted(populated, key=lambda r: (-hand_size(r), starts[r] - starts[r + 1])):
         members = order[starts[row] : starts[row + 1]]
         cols = keys[members] & row_mask
         offset = _first_fit(occupied, cols)

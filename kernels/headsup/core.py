@@ -20,6 +20,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from kernels.evaluator.core import KEY_BASE
+
 N_CLASSES = 169
 #: A sort key packs ``strength << COMBO_BITS | combo index``.
 COMBO_BITS = np.int64(11)
@@ -56,7 +58,7 @@ def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_
         Returns the number of live combos (1,081 for a 5-card board).
         """
         board_key = card_key[board[0]] + card_key[board[1]] + card_key[board[2]] + card_key[board[3]]
-        board_key += card_key[board[4]] + np.uint64(0x3333 << 32)
+        board_key += card_key[board[4]] + KEY_BASE
         board_mask = card_mask[board[0]] | card_mask[board[1]] | card_mask[board[2]]
         board_mask |= card_mask[board[3]] | card_mask[board[4]]
         dead = np.uint64(0)

@@ -4,6 +4,7 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.evaluator import cpu as hand
+from kernels.evaluator.core import KEY_BASE
 from kernels.headsup.core import N_CLASSES, compile_board_functions
 
 
@@ -65,8 +66,8 @@ def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 6
 @njit
 def combo_matchup_counts(a, b, c, d, card_key, card_mask, rank_offsets, rank_values, flush_values):
     """(wins of {a,b}, ties, wins of {c,d}) over all C(48, 5) boards; a..d distinct card ids."""
-    key_first = hand.hand_key(np.array([a, b]), 2, card_key)
-    key_second = hand.hand_key(np.array([c, d]), 2, card_key)
+    key_first = KEY_BASE + card_key[a] + card_key[b]
+    key_second = KEY_BASE + card_key[c] + card_key[d]
     mask_first = card_mask[a] | card_mask[b]
     mask_second = card_mask[c] | card_mask[d]
     live = np.array([card for card in range(52) if card != a and card != b and card != c and card != d])
