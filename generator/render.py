@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from generator import charts, datafiles
 from generator.articles import Article, load_articles
+from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
 from generator.icm_presets import preset_payloads
 from generator.shortcodes import Shortcodes
@@ -170,3 +171,4 @@ def render_site(config, site_dir: Path) -> None:
     """Write the whole site into ``site_dir`` from whatever data exists in ``site_dir/data``."""
     site_dir = Path(site_dir)
     SiteRenderer(config, site_dir).render()
+    write_evaluator_asset(site_dir / ASSET_PATH)

@@ -1,7 +1,12 @@
 """Browser-test fixtures: a built site served over http on 127.0.0.1, and a headless Chromium page
 that fails the test on any console error or any request leaving the site.
 
-Data: the directory in ``ALLIN_E2E_DATA`` if set (e.g. real heads-up output), else synthetic data.
+Data: the directory in ``ALLIN_E2E_DATA`` if set; otherwise the REAL exact heads-up data
+(``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold) with
+SYNTHETIC multiway data from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
+
+A missing Chromium or Playwright fails the browser tests (``make browser``, ``make setup-test``):
+a skip would hide a broken setup.
 """
 
 from __future__ import annotations
@@ -17,7 +22,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from site_fixtures import build_site  # noqa: E402
+from generator.render import render_site  # noqa: E402
+from generator.stages.headsup import run_headsup  # noqa: E402
+from site_fixtures import build_site, site_config, write_synthetic_data  # noqa: E402
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:
+    sync_playwright = None
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -31,8 +43,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("e2e-site")
     data = os.environ.get("ALLIN_E2E_DATA")
-    return build_site(tmp_path_factory.mktemp("e2e-site"), data_dir=Path(data) if data else None)
+    if data:
+        return build_site(site, data_dir=Path(data))
+    run_headsup(site, progress=False)
+    write_synthetic_data(site / "data", files=("multiway",))
+    render_site(site_config(), site)
+    return site
 
 
 @pytest.fixture(scope="session")
@@ -46,10 +64,11 @@ def base_url(site_dir):
 
 @pytest.fixture(scope="session")
 def browser():
-    playwright_api = pytest.importorskip("playwright.sync_api")
+    if sync_playwright is None:
+        pytest.fail("playwright is not installed: run `make setup-test` (pip install -e '.[test]')", pytrace=False)
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    with playwright_api.sync_playwright() as playwright:
+        pytest.fail(f"{CHROMIUM} is not installed: run `make browser` (apt-get install chromium)", pytrace=False)
+    with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.evaluator_tables import evaluator_tables
 from generator.storage import write_json
-from kernels.cards import parse_class
+from kernels.cards import parse_cards, parse_class
+from kernels.headsup.cpu import combo_matchup_counts
 
 pytestmark = pytest.mark.e2e
-ICM_MODULE = Path(__file__).resolve().parents[2] / "templates/assets/js/icm.js"
 
 
 def load(site_dir: Path, name: str) -> dict:
@@ -68,7 +69,16 @@ def test_chart_refreshes_from_checkpoints_on_localhost(open_page, site_dir):
         path.write_bytes(original)
 
 
-def test_matchup_explorer_gives_the_exact_value(open_page, site_dir, screenshot):
+def combo_counts(first: str, second: str) -> tuple[int, int, int]:
+    """Exact (wins, ties, losses) of combo ``first`` against ``second`` from the Python kernel."""
+    return tuple(combo_matchup_counts(*parse_cards(first + second), *evaluator_tables()[:5]).tolist())
+
+
+def shown_counts(page) -> list[str]:
+    return [page.locator(f"#matchup-result td.{name}").inner_text() for name in ("win", "tie", "loss", "total")]
+
+
+def test_matchup_explorer_gives_the_exact_class_value(open_page, site_dir):
     matchups = load(site_dir, "matchups")
     page = open_page("matchups/index.html?a=AKs&b=QQ")
     big = page.locator(".big[data-equity]")
@@ -77,17 +87,59 @@ def test_matchup_explorer_gives_the_exact_value(open_page, site_dir, screenshot)
     assert float(big.get_attribute("data-equity")) == expected
     assert big.inner_text() == f"{100 * expected:.2f}%"
 
-    page.select_option("#hand-a", "72o")
-    page.select_option("#hand-b", "AA")
+    page.fill("#hand-a", "72o")
+    page.fill("#hand-b", "AA")
     expected = matchups["equity"][parse_class("72o")][parse_class("AA")]
-    page.wait_for_function(f"document.querySelector('.big[data-equity]').dataset.equity === '{expected!r}'")
+    page.wait_for_function(f"document.querySelector('.big[data-equity]')?.dataset.equity === '{expected!r}'")
     assert page.url.endswith("?a=72o&b=AA")
-    win = matchups["win"][parse_class("72o")][parse_class("AA")]
-    assert f"{win:,}" in page.locator("#matchup-result").inner_text()
+    i, j = parse_class("72o"), parse_class("AA")
+    assert shown_counts(page) == [f"{matchups[k][i][j]:,}" for k in ("win", "tie", "loss")] + [f"{matchups['pairs'][i][j] * 1712304:,}"]
+
+
+def test_matchup_explorer_enumerates_exact_combos(open_page, site_dir, screenshot):
+    win, tie, loss = combo_counts("AsKs", "QdQc")
+    total = win + tie + loss
+    page = open_page("matchups/index.html?a=AsKs&b=QdQc")
+    big = page.locator(".big[data-equity]")
+    big.wait_for(timeout=30000)
+    equity = (win + tie / 2) / total
+    assert float(big.get_attribute("data-equity")) == equity
+    assert big.inner_text() == f"{100 * equity:.2f}%"
+    assert shown_counts(page) == [f"{n:,}" for n in (win, tie, loss, total)]
+    assert "1 combo pair × 1,712,304 boards" in page.locator("#matchup-result").inner_text()
+    screenshot(page, "matchups-combo")
+
+    # A combo against a class: the 6 queen pairs, i.e. a quarter of AKs against QQ (suit symmetry).
+    page.fill("#hand-b", "QQ")
+    page.wait_for_function("document.querySelector('#matchup-result td.total')?.textContent === '10,273,824'", timeout=30000)
+    matchups = load(site_dir, "matchups")
+    i, j = parse_class("AKs"), parse_class("QQ")
+    assert shown_counts(page)[:3] == [f"{matchups[k][i][j] // 4:,}" for k in ("win", "tie", "loss")]
+    assert page.url.endswith("?a=AsKs&b=QQ")
     screenshot(page, "matchups")
 
+    page.set_viewport_size({"width": 360, "height": 780})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "matchups-phone-360")
 
-@pytest.mark.skipif(not ICM_MODULE.exists(), reason="templates/assets/js/icm.js (ICM engine) not written yet")
+
+def test_matchup_explorer_refuses_impossible_hands(open_page, screenshot):
+    page = open_page("matchups/index.html?a=AsKs&b=AsAs")
+    error = page.locator("#matchup-error")
+    page.wait_for_function("document.querySelector('#matchup-error').textContent !== ''")
+    assert "AsAs: the card As appears twice" in error.inner_text()
+    assert page.get_attribute("#hand-b", "aria-invalid") == "true"
+    assert page.get_attribute("#hand-a", "aria-invalid") == "false"
+    assert page.locator("#matchup-result .big").count() == 0
+    screenshot(page, "matchups-error")
+
+    for a, b, message in (("AsKs", "AsQd", "share As"), ("AKx", "QQ", "neither two cards"), ("AsKs", "QQo", "neither two cards")):
+        page.fill("#hand-a", a)
+        page.fill("#hand-b", b)
+        page.wait_for_function(f"document.querySelector('#matchup-error').textContent.includes({message!r})")
+        assert page.locator("#matchup-result .big").count() == 0
+
+
 def test_icm_calculator(open_page, screenshot):
     page = open_page("icm/index.html")
     page.fill("#stacks", "500, 300, 200")
@@ -108,7 +160,6 @@ def test_icm_calculator(open_page, screenshot):
     screenshot(page, "icm-error")
 
 
-@pytest.mark.skipif(not ICM_MODULE.exists(), reason="templates/assets/js/icm.js (ICM engine) not written yet")
 def test_icm_large_field_uses_the_worker_and_url_state(open_page):
     stacks = ",".join(str(1000 + 10 * i) for i in range(60))
     page = open_page(f"icm/index.html?stacks={stacks}&payouts=50,30,20")

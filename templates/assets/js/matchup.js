@@ -1,62 +1,170 @@
-// Matchup explorer: exact heads-up result of one class against another, looked up in matchups.json.
-// The two picks live in the URL (?a=AKs&b=QQ) so a result can be shared.
+// Matchup explorer: the exact heads-up result of one hand against another. Class against class is
+// looked up in matchups.json (instant); as soon as a hand is two exact cards (AsKs), every board of
+// every card-compatible combo pair is enumerated by evaluator.js in matchup-worker.js, with a
+// progress bar after 300 ms. The two hands live in the URL (?a=AsKs&b=QQ) so a result can be shared.
+
+import { BOARDS_PER_MATCHUP, comboPairs, conflict, parseHand } from "./evaluator.js";
 
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
 const count = (n) => n.toLocaleString("en-US");
-const BOARDS = 1712304;
+const TYPING_PAUSE_MS = 300;
+const PROGRESS_AFTER_MS = 300;
 
-function resultHtml(m, i, j, handsBase) {
-  const [a, b] = [m.classes[i], m.classes[j]];
-  const win = m.win[i][j], tie = m.tie[i][j], loss = m.loss[i][j];
-  const total = win + tie + loss;
-  const link = (c) => `<a href="${handsBase}${c}/index.html">${c}</a>`;
-  return `
-    <div class="versus">
-      <div><p>${link(a)} equity</p><p class="big" data-equity="${m.equity[i][j]}">${pct(m.equity[i][j])}</p></div>
-      <div><p>${link(b)} equity</p><p class="big">${pct(m.equity[j][i])}</p></div>
-    </div>
-    <div class="split" aria-hidden="true"><i class="w" style="width:${(100 * win) / total}%"></i><i class="t" style="width:${(100 * tie) / total}%"></i></div>
-    <table class="data">
-      <thead><tr><th scope="col">${a} against ${b}</th><th scope="col">Boards</th><th scope="col">Share</th></tr></thead>
-      <tbody>
-        <tr><th scope="row">${a} wins</th><td>${count(win)}</td><td>${pct(win / total)}</td></tr>
-        <tr><th scope="row">Tie (split pot)</th><td>${count(tie)}</td><td>${pct(tie / total)}</td></tr>
-        <tr><th scope="row">${b} wins</th><td>${count(loss)}</td><td>${pct(loss / total)}</td></tr>
-        <tr><th scope="row">All</th><td>${count(total)}</td><td>${count(m.pairs[i][j])} combo pairs × ${count(BOARDS)} boards</td></tr>
-      </tbody>
-    </table>`;
+const form = document.getElementById("matchup-form");
+const out = document.getElementById("matchup-result");
+const errorLine = document.getElementById("matchup-error");
+const inputs = form ? [form.elements.a, form.elements.b] : [];
+let matchupsData = null; // promise of matchups.json
+let worker = null; // the running enumeration: {thread, cancel}
+let requestId = 0;
+let typingTimer = 0;
+let shownQuestion = null; // the two hands of the result on screen (or being computed)
+
+function loadMatchups() {
+  return fetch(form.dataset.source).then((response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
+  });
 }
 
-async function main() {
-  const form = document.getElementById("matchup-form");
-  if (!form) return;
-  const out = document.getElementById("matchup-result");
-  const [selectA, selectB] = [form.elements.a, form.elements.b];
-  const params = new URLSearchParams(location.search);
-  const known = (c) => [...selectA.options].some((o) => o.value === c);
-  if (known(params.get("a"))) selectA.value = params.get("a");
-  if (known(params.get("b"))) selectB.value = params.get("b");
+/** {win, tie, loss, pairs, equity, equityB} of class a against class b from matchups.json. */
+function classResult(m, a, b) {
+  const [i, j] = [m.classes.indexOf(a.name), m.classes.indexOf(b.name)];
+  return { win: m.win[i][j], tie: m.tie[i][j], loss: m.loss[i][j], pairs: m.pairs[i][j], equity: m.equity[i][j], equityB: m.equity[j][i] };
+}
 
-  out.innerHTML = '<p class="note">Loading the 169×169 table…</p>';
-  let data;
+/** Counts from the worker with the two equities as exact fractions of the boards. */
+function enumeratedResult({ win, tie, loss, pairs }) {
+  const total = win + tie + loss;
+  return { win, tie, loss, pairs, equity: (win + tie / 2) / total, equityB: (loss + tie / 2) / total };
+}
+
+function resultHtml(a, b, r, source) {
+  const total = r.win + r.tie + r.loss;
+  const link = (hand) => `<a href="${form.dataset.hands}${hand.className}/index.html">${hand.name}</a>`;
+  return `
+    <div class="versus">
+      <div><p>${link(a)} equity</p><p class="big" data-equity="${r.equity}">${pct(r.equity)}</p></div>
+      <div><p>${link(b)} equity</p><p class="big">${pct(r.equityB)}</p></div>
+    </div>
+    <div class="split" aria-hidden="true"><i class="w" style="width:${(100 * r.win) / total}%"></i><i class="t" style="width:${(100 * r.tie) / total}%"></i></div>
+    <table class="data">
+      <thead><tr><th scope="col">${a.name} against ${b.name}</th><th scope="col">Boards</th><th scope="col">Share</th></tr></thead>
+      <tbody>
+        <tr><th scope="row">${a.name} wins</th><td class="win">${count(r.win)}</td><td>${pct(r.win / total)}</td></tr>
+        <tr><th scope="row">Tie (split pot)</th><td class="tie">${count(r.tie)}</td><td>${pct(r.tie / total)}</td></tr>
+        <tr><th scope="row">${b.name} wins</th><td class="loss">${count(r.loss)}</td><td>${pct(r.loss / total)}</td></tr>
+        <tr><th scope="row">All</th><td class="total">${count(total)}</td><td>${count(r.pairs)} combo pair${r.pairs === 1 ? "" : "s"} × ${count(BOARDS_PER_MATCHUP)} boards</td></tr>
+      </tbody>
+    </table>
+    <p class="method">${source}</p>`;
+}
+
+function showError(message, invalid) {
+  errorLine.textContent = message;
+  inputs.forEach((input, k) => input.setAttribute("aria-invalid", invalid[k] ? "true" : "false"));
+}
+
+function stopWorker() {
+  worker?.thread.terminate();
+  worker?.cancel();
+  worker = null;
+}
+
+/** Enumerate in a fresh worker; `onProgress(fraction)` while it runs. Resolves to the summed counts. */
+function enumerate(a, b, onProgress) {
+  stopWorker(); // a newer question replaces a running one
+  const tablesUrl = new URL(form.dataset.tables, location.href).href;
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(form.dataset.worker, { type: "module" });
+    worker = { thread, cancel: () => reject(new Error("cancelled")) };
+    thread.onmessage = ({ data }) => {
+      if (data.progress !== undefined) onProgress(data.progress);
+      else if (data.error) reject(new Error(data.error));
+      else resolve(data.result);
+    };
+    thread.onerror = (e) => reject(new Error(e.message || "the worker could not start"));
+    thread.postMessage({ tablesUrl, combosA: a.combos, combosB: b.combos });
+  });
+}
+
+function showProgress(boards, fraction) {
+  out.innerHTML = `<p class="note">Enumerating ${count(boards)} boards in your browser… <span class="done">${pct(fraction, 0)}</span></p>
+    <progress class="matchup-progress" max="1" value="${fraction}"></progress>`;
+}
+
+function updateProgress(fraction) {
+  const bar = out.querySelector(".matchup-progress");
+  if (!bar) return;
+  bar.value = fraction;
+  out.querySelector(".done").textContent = pct(fraction, 0);
+}
+
+async function combosResultHtml(a, b, id) {
+  const boards = comboPairs(a.combos, b.combos).length * BOARDS_PER_MATCHUP;
+  let fraction = 0;
+  const progressTimer = setTimeout(() => { if (id === requestId) showProgress(boards, fraction); }, PROGRESS_AFTER_MS);
   try {
-    const response = await fetch(form.dataset.source);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    data = await response.json();
-  } catch (error) {
-    out.innerHTML = `<p class="notice">Could not load matchups.json (${error.message}). Pages opened from disk cannot load data files: serve the site (allin serve) or use the hand pages.</p>`;
+    const counts = await enumerate(a, b, (f) => {
+      fraction = f;
+      if (id === requestId) updateProgress(f);
+    });
+    return resultHtml(a, b, enumeratedResult(counts), `Enumerated in your browser in ${(counts.ms / 1000).toFixed(2)} s.`);
+  } finally {
+    clearTimeout(progressTimer);
+  }
+}
+
+async function show() {
+  const [a, b] = inputs.map((input) => parseHand(input.value));
+  const question = inputs.map((input, k) => [a, b][k].name ?? input.value.trim());
+  if (question.join(" ") === shownQuestion) return; // e.g. the change event after typing
+  shownQuestion = question.join(" ");
+  const id = ++requestId;
+  history.replaceState(null, "", `?a=${encodeURIComponent(question[0])}&b=${encodeURIComponent(question[1])}`);
+
+  const clash = a.error || b.error ? null : conflict(a, b);
+  showError(a.error || b.error || clash || "", clash ? [true, true] : [Boolean(a.error), Boolean(b.error)]);
+  if (a.error || b.error || clash) {
+    stopWorker();
+    out.replaceChildren();
+    out.removeAttribute("aria-busy");
     return;
   }
-  const show = () => {
-    const i = data.classes.indexOf(selectA.value);
-    const j = data.classes.indexOf(selectB.value);
-    out.innerHTML = resultHtml(data, i, j, form.dataset.hands);
-    history.replaceState(null, "", `?a=${encodeURIComponent(selectA.value)}&b=${encodeURIComponent(selectB.value)}`);
-  };
-  form.addEventListener("change", show);
-  form.addEventListener("submit", (e) => { e.preventDefault(); show(); });
+  out.setAttribute("aria-busy", "true");
+  try {
+    let html;
+    if (a.kind === "class" && b.kind === "class") {
+      stopWorker();
+      html = resultHtml(a, b, classResult(await matchupsData, a, b), "From the precomputed class table (matchups.json).");
+    } else {
+      html = await combosResultHtml(a, b, id);
+    }
+    if (id === requestId) out.innerHTML = html;
+  } catch (error) {
+    if (id === requestId) {
+      shownQuestion = null; // asking again retries
+      out.innerHTML = `<p class="notice">Could not compute this matchup (${error.message}). The explorer needs the site served over http (allin serve): pages opened from disk cannot load data files or start workers.</p>`;
+    }
+  } finally {
+    if (id === requestId) out.removeAttribute("aria-busy");
+  }
+}
+
+function main() {
+  if (!form) return;
+  const params = new URLSearchParams(location.search);
+  inputs.forEach((input) => { if (params.get(input.name)) input.value = params.get(input.name); });
+  matchupsData = loadMatchups();
+  matchupsData.catch(() => {}); // reported when a class matchup needs it
+  form.addEventListener("input", () => {
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(show, TYPING_PAUSE_MS);
+  });
+  form.addEventListener("change", () => { clearTimeout(typingTimer); show(); });
+  form.addEventListener("submit", (e) => { e.preventDefault(); clearTimeout(typingTimer); show(); });
   document.getElementById("swap").addEventListener("click", () => {
-    [selectA.value, selectB.value] = [selectB.value, selectA.value];
+    [inputs[0].value, inputs[1].value] = [inputs[1].value, inputs[0].value];
     show();
   });
   show();
