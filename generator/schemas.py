@@ -96,7 +96,7 @@ _TABLE = {
         "se_tie": _array(NONNEGATIVE, N),
         "se_equity": _array(NONNEGATIVE, N),
         "se_equity_plain": _array(NONNEGATIVE, N),
-        "cv_gain": _array(NONNEGATIVE, N),
+        "cv_gain": _array({"type": ["number", "null"], "minimum": 0}, N),  # null at n = 2: the controls are the outcome
         "samples": BY_CLASS_COUNTS,
     },
 }

@@ -144,7 +144,9 @@ class SiteData:
             return None
         blocks = self.multiway["by_players"]
         keys = [str(players)] if players is not None else sorted(blocks, key=int)
-        gains = sorted(g for key in keys if key in blocks for g in blocks[key].get("cv_gain", []))
+        gains = sorted(
+            g for key in keys if key in blocks for g in blocks[key].get("cv_gain", []) if g is not None  # null at n = 2
+        )
         return gains[len(gains) // 2] if gains else None
 
     def matchup(self, hero: int, villain: int) -> dict | None:

@@ -1,0 +1,77 @@
+"""Multiway Monte Carlo benchmark: deals/s on the CPU (all threads), effective samples/s with the
+control variates, their gains at 3 / 6 / 9 players, and eval7's heads-up Monte Carlo measured in the
+same run as the reference.
+
+Run: ``.venv/bin/python benchmarks/bench_multiway.py [seconds]`` (from the repository root; default
+20 s of simulation). Prints a markdown table. A deal is 10 hands and a board; it yields one sample
+per seat at every table size 2..10 (90 samples). Effective samples/s at n players = samples/s at n
+(10 per deal) × the median control-variate gain over the 169 classes.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import eval7  # noqa: E402
+import numba  # noqa: E402
+
+from generator.evaluator_tables import evaluator_tables  # noqa: E402
+from generator.stages.multiway import percentile_control  # noqa: E402
+from kernels.multiway import cpu  # noqa: E402
+from kernels.multiway.estimates import TARGETS, estimate_cells  # noqa: E402
+from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table  # noqa: E402
+from kernels.multiway.rng import shard_key  # noqa: E402
+from kernels.multiway.statistics import group_statistics  # noqa: E402
+
+ALL_HANDS = "22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,A2o+,K2o+,Q2o+,J2o+,T2o+,92o+,82o+,72o+,62o+,52o+,42o+,32o"
+EVAL7_ITERATIONS = 1_000_000
+
+
+def simulate_for(seconds: float):
+    """Run passes for about ``seconds`` after a warm-up pass; returns (tally, deals, elapsed)."""
+    tables, pairs = evaluator_tables(), pair_class_table()
+    percentile, _ = percentile_control()
+    tally, key = new_tally(), shard_key(2026, 0)
+    cpu.simulate(tally, key, 0, GROUPS, BLOCK_DEALS, FULL_DECK, MAX_SEATS, tables, percentile, pairs)  # compile
+    block, started = GROUPS, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        cpu.simulate(tally, key, block, GROUPS, BLOCK_DEALS, FULL_DECK, MAX_SEATS, tables, percentile, pairs)
+        block += GROUPS
+    return tally, (block - GROUPS) * BLOCK_DEALS, time.perf_counter() - started
+
+
+def eval7_rate() -> float:
+    """eval7 heads-up Monte Carlo (AsKs against every hand), iterations per second."""
+    hero, villains = [eval7.Card("As"), eval7.Card("Ks")], eval7.HandRange(ALL_HANDS)
+    started = time.perf_counter()
+    eval7.py_hand_vs_range_monte_carlo(hero, villains, [], EVAL7_ITERATIONS)
+    return EVAL7_ITERATIONS / (time.perf_counter() - started)
+
+
+def main(seconds: float = 20.0) -> None:
+    reference = eval7_rate()
+    tally, deals, elapsed = simulate_for(seconds)
+    _, q_mean = percentile_control()
+    # the gains come from the samples' (co)variances; the control means only shift the estimates
+    estimates = estimate_cells(group_statistics(tally), np.zeros(169), np.zeros(169), q_mean)
+    equity = TARGETS.index("equity")
+    deals_per_s = deals / elapsed
+    per_table = deals_per_s * MAX_SEATS
+    print(f"machine: {numba.config.NUMBA_NUM_THREADS} threads; {deals:,} deals in {elapsed:.1f} s\n")
+    print("| measure | value |")
+    print("|---|---|")
+    print(f"| deals/s (10 hands + board, CPU, all threads) | {deals_per_s / 1e6:.2f} M |")
+    print(f"| samples/s, every table size (90 per deal) | {per_table * 9 / 1e6:.0f} M |")
+    print(f"| eval7 heads-up Monte Carlo (AsKs vs any two), hands/s | {reference / 1e6:.2f} M |")
+    print(f"| heads-up samples/s / eval7 hands/s | {per_table / reference:.1f}× |")
+    for players in (3, 6, 9):
+        gain = float(np.median(estimates.gain[:, players - 2, equity]))
+        print(f"| n = {players}: median CV gain (equity) / effective samples/s | {gain:.2f}× / {per_table * gain / 1e6:.0f} M |")
+
+
+if __name__ == "__main__":
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 20.0)

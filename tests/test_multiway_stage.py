@@ -1,0 +1,208 @@
+"""The multiway stage: checkpoints survive kill -9, resume to identical counts, merge associatively, detect corruption."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main as cli
+from generator.config import load_config
+from generator.stages import multiway as stage
+from kernels.multiway.layout import BLOCK_DEALS, GROUPS
+from multiway_helpers import linear_percentile
+
+HERE = os.path.dirname(__file__)
+#: Stand-in control inputs: the counts do not depend on them (only the estimates do).
+CONTROLS_SOURCE = "MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))"
+PASS_DEALS = GROUPS * BLOCK_DEALS
+
+
+def _controls():
+    return stage.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
+
+
+@pytest.fixture
+def config(tmp_path):
+    path = tmp_path / "site.yaml"
+    path.write_text("multiway:\n  checkpoint_every: 0.2s\n  seed: 99\n")
+    return load_config(path)
+
+
+def _run(config, site_dir, **options):
+    options = {"budget_seconds": 600, "target_se": 1e-12, "backend": "cpu", "progress": False, "controls": _controls(), **options}
+    return stage.run_multiway(config, site_dir, **options)
+
+
+RUN_SCRIPT = textwrap.dedent(
+    f"""
+    import sys
+    import numpy as np
+    from pathlib import Path
+    from generator.config import load_config
+    from generator.stages.multiway import MultiwayControls, run_multiway
+    from multiway_helpers import linear_percentile
+    run_multiway(load_config(sys.argv[1]), Path(sys.argv[2]), budget_seconds=600, target_se=1e-12, backend="cpu",
+                 progress=False, max_deals=int(sys.argv[3]), controls={CONTROLS_SOURCE})
+    """
+)
+
+
+def _start_run(config, site_dir, deals, cache):
+    env = dict(os.environ, ALLIN_CACHE_DIR=str(cache), PYTHONPATH=HERE)
+    return subprocess.Popen([sys.executable, "-c", RUN_SCRIPT, config.path, str(site_dir), str(deals)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for_checkpoint(path, process, timeout=120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists():
+            try:
+                if stage.MultiwayState.load(path).deals > 0:
+                    return
+            except Exception:  # noqa: BLE001 - being replaced right now; try again
+                pass
+        assert process.poll() is None, process.stderr.read()[-2000:]
+        time.sleep(0.05)
+    raise AssertionError("no checkpoint appeared")
+
+
+def test_killed_run_resumes_to_the_same_counts_as_an_uninterrupted_run(config, tmp_path, monkeypatch):
+    deals = 10 * PASS_DEALS
+    killed_cache = tmp_path / "killed"
+    process = _start_run(config, tmp_path / "site-killed", deals, killed_cache)
+    checkpoint = killed_cache / "multiway" / stage.checkpoint_path(99).name
+    _wait_for_checkpoint(checkpoint, process)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    saved = stage.MultiwayState.load(checkpoint)  # never corrupted, whatever the moment of the kill
+    assert 0 < saved.deals < deals, saved.deals
+
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(killed_cache))
+    resumed = _run(config, tmp_path / "site-killed", max_deals=deals)
+    resumed_state = stage.MultiwayState.load(checkpoint)
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "straight"))
+    straight = _run(config, tmp_path / "site-straight", max_deals=deals)
+    straight_state = stage.MultiwayState.load(tmp_path / "straight" / "multiway" / checkpoint.name)
+
+    assert resumed_state.blocks == straight_state.blocks == {0: deals // BLOCK_DEALS}
+    assert np.array_equal(resumed_state.tally, straight_state.tally)
+    assert resumed["by_players"] == straight["by_players"]
+
+
+def test_ctrl_c_saves_and_exits_130_with_one_line(config, tmp_path):
+    script = textwrap.dedent(
+        f"""
+        import sys
+        import numpy as np
+        from generator.stages import multiway
+        from generator.stages.multiway import MultiwayControls
+        from generator.commands.multiway import compute_multiway_command
+        from multiway_helpers import linear_percentile
+        multiway.multiway_controls = lambda *args: {CONTROLS_SOURCE}
+        compute_multiway_command(sys.argv[1:])
+        """
+    )
+    env = dict(os.environ, ALLIN_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=HERE)
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, "--config", config.path, "--site-dir", str(tmp_path / "site"), "--budget", "10m", "--backend", "cpu"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    checkpoint = tmp_path / "cache" / "multiway" / stage.checkpoint_path(99).name
+    _wait_for_checkpoint(checkpoint, process)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "Interrupted:" in err and "deals saved" in err
+    assert stage.MultiwayState.load(checkpoint).deals > 0
+    assert (tmp_path / "site" / "data" / "multiway.json").exists()
+
+
+def _shard_checkpoint(config, tmp_path, monkeypatch, shard):
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / f"shard{shard}"))
+    _run(config, tmp_path / "site", shard=shard, max_deals=BLOCK_DEALS * (shard + 1))
+    return tmp_path / f"shard{shard}" / "multiway" / stage.checkpoint_path(99).name
+
+
+def test_merge_adds_shards_associatively_and_rejects_overlap_and_corruption(config, tmp_path, monkeypatch):
+    a, b, c = (_shard_checkpoint(config, tmp_path, monkeypatch, shard) for shard in range(3))
+    runner = CliRunner()
+
+    def merge(first, second, out):
+        result = runner.invoke(cli, ["merge", str(first), str(second), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        return stage.MultiwayState.load(out)
+
+    left = merge(merge(a, b, tmp_path / "ab.npz") and tmp_path / "ab.npz", c, tmp_path / "ab_c.npz")
+    right = merge(a, merge(b, c, tmp_path / "bc.npz") and tmp_path / "bc.npz", tmp_path / "a_bc.npz")
+    assert left.blocks == right.blocks == {0: 1, 1: 2, 2: 3}
+    assert np.array_equal(left.tally, right.tally)
+    parts = [stage.MultiwayState.load(p) for p in (a, b, c)]
+    assert np.array_equal(left.tally, sum(p.tally for p in parts))
+
+    overlap = runner.invoke(cli, ["merge", str(a), str(tmp_path / "ab.npz"), "-o", str(tmp_path / "x.npz")])
+    assert overlap.exit_code == 2 and "shard 0" in overlap.output and len(overlap.output.strip().splitlines()) == 1
+
+    damaged = tmp_path / "damaged.npz"
+    data = bytearray(a.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    corrupt = runner.invoke(cli, ["merge", str(damaged), str(b), "-o", str(tmp_path / "y.npz")])
+    assert corrupt.exit_code == 2 and "damaged.npz" in corrupt.output
+    assert len(corrupt.output.strip().splitlines()) == 1 and "Traceback" not in corrupt.output
+
+
+def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
+    document = _run(config, tmp_path / "site", max_deals=PASS_DEALS)
+    assert document["players"] == list(range(2, 11)) and len(document["classes"]) == 169
+    meta = document["meta"]
+    assert meta["deals"] == PASS_DEALS and meta["samples"] == 10 * PASS_DEALS and meta["seed"] == 99
+    for key in ("stage", "method", "rng", "control_variates", "backend", "version", "code_version", "wall_time_s"):
+        assert key in meta
+    for players, table in document["by_players"].items():
+        for key in ("win", "tie", "loss", "equity", "se_win", "se_tie", "se_equity", "se_equity_plain", "cv_gain", "samples"):
+            assert len(table[key]) == 169, key
+        assert len(table["tie_k"]) == 169 and all(len(row) == 9 for row in table["tie_k"])
+        assert all(row[k - 2] == 0 for row in table["tie_k"] for k in range(int(players) + 1, 11))
+        total = np.array(table["win"]) + np.array(table["tie"]) + np.array(table["loss"])
+        assert np.allclose(total, 1, atol=1e-6)
+    on_disk = (tmp_path / "site" / "data" / "multiway.json").read_text()
+    assert '"by_players"' in on_disk and (tmp_path / "site" / "data" / "multiway.csv").exists()
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path):
+    runner = CliRunner()
+    from generator.commands.multiway import compute_multiway_command
+
+    for args, fragment in ((["--budget", "soon"], "--budget"), (["--target-se", "2"], "--target-se"), (["--deals", "0"], "--deals")):
+        result = runner.invoke(compute_multiway_command, [*args, "--site-dir", str(tmp_path)])
+        assert result.exit_code == 2 and fragment in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+    missing = runner.invoke(cli, ["merge", str(tmp_path / "nope.npz"), str(tmp_path / "nope2.npz"), "-o", str(tmp_path / "o.npz")])
+    assert missing.exit_code == 2 and "no such checkpoint" in missing.output
+
+
+@pytest.mark.slow
+def test_heads_up_column_agrees_with_the_exact_table(config, tmp_path, monkeypatch):
+    """Full deck: the plain heads-up estimates within 5 reported standard errors of the exact vs-random table,
+    and the control-variate estimates equal to it (at 2 players the controls are the outcome)."""
+    from generator.stages.headsup import headsup_results
+
+    exact, _ = headsup_results(progress=False)
+    total = exact.vs_random_total.astype(float)
+    p_win, p_tie = exact.vs_random_win / total, exact.vs_random_tie / total
+    controls = stage.MultiwayControls(p_win, p_tie, linear_percentile(), np.zeros(169))
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
+    document = _run(config, tmp_path / "site", max_deals=2 * PASS_DEALS, controls=controls)
+    heads_up = document["by_players"]["2"]
+    for name, truth in (("win", p_win), ("tie", p_tie), ("equity", p_win + p_tie / 2)):
+        plain, se = np.array(heads_up[f"{name}_plain"]), np.array(heads_up[f"se_{name}_plain"] if name != "equity" else heads_up["se_equity_plain"])
+        assert np.all(np.abs(plain - truth) <= 5 * se), name
+        assert np.allclose(heads_up[name], truth, atol=2e-9), name
