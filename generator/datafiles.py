@@ -15,6 +15,7 @@ DESCRIPTIONS = {
     "headsup": "Each of the 169 classes against one uniformly random hand, heads-up: exact integer counts over every board.",
     "matchups": "Every class against every class, heads-up (169×169): exact counts, card removal included.",
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
+    "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
 }
 
 
@@ -52,7 +53,22 @@ def multiway_csv(multiway: dict) -> bytes:
     return _csv_bytes(["players", "class", *keys], rows)
 
 
-CSV_WRITERS = {"headsup": headsup_csv, "matchups": matchups_csv, "multiway": multiway_csv}
+def pushfold_csv(pushfold: dict) -> bytes:
+    """One row per class: the chart numbers, then the push and call frequency at every stack."""
+    stacks = pushfold["stacks"]
+    keys = ["push_max", "push_max_contiguous", "call_max", "call_max_contiguous"]
+    header = ["class", "combos", *keys, *(f"push_{s:g}" for s in stacks), *(f"call_{s:g}" for s in stacks)]
+    rows = (
+        [name, pushfold["combos"][i]]
+        + ["" if pushfold[k][i] is None else pushfold[k][i] for k in keys]
+        + [row[i] for row in pushfold["push"]]
+        + [row[i] for row in pushfold["call"]]
+        for i, name in enumerate(CLASS_NAMES)
+    )
+    return _csv_bytes(header, rows)
+
+
+CSV_WRITERS = {"headsup": headsup_csv, "matchups": matchups_csv, "multiway": multiway_csv, "pushfold": pushfold_csv}
 
 
 def write_schemas(data_dir: Path) -> None:

@@ -30,6 +30,7 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 NAV = (
     ("charts", "Charts", "charts/2/index.html"),
     ("matchups", "Matchups", "matchups/index.html"),
+    ("pushfold", "Push/fold", "pushfold/index.html"),
     ("icm", "ICM", "icm/index.html"),
     ("articles", "Articles", "articles/index.html"),
     ("data", "Data", "data/index.html"),
@@ -109,6 +110,7 @@ class SiteRenderer:
         pages = [
             Page("index.html", "home.html", {"data": self.data, "articles": articles[:3]}),
             Page("matchups/index.html", "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
+            Page("pushfold/index.html", "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             Page("icm/index.html", "icm.html", {"presets": preset_payloads(self.config.icm_presets)}, "icm"),
             Page("articles/index.html", "articles.html", {"articles": articles}, "articles"),
             Page("data/index.html", "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
@@ -165,6 +167,60 @@ class SiteRenderer:
         sitemap = [self.absolute_url(p.pretty_path) for p in pages if p.in_sitemap]
         self.write(Page("sitemap.xml", "sitemap.xml", {"urls": sitemap}, in_sitemap=False))
         self.write(Page("feed.xml", "feed.xml", {"articles": articles, "absolute_url": self.absolute_url}, in_sitemap=False))
+
+
+def _stack_ranges(stacks: list[float], frequencies: list[float]) -> str:
+    """Where a class is played (frequency ≥ ½), as stack ranges in bb: ``"1–2, 4.5–12.5"``."""
+    ranges, start, previous = [], None, None
+    for stack, frequency in zip(stacks, frequencies):
+        if frequency >= 0.5 and start is None:
+            start = stack
+        elif frequency < 0.5 and start is not None:
+            ranges.append((start, previous))
+            start = None
+        previous = stack
+    if start is not None:
+        ranges.append((start, previous))
+    return ", ".join(f"{a:g}" if a == b else f"{a:g}–{b:g}" for a, b in ranges)
+
+
+def pushfold_context(pushfold: dict | None) -> dict:
+    """The push/fold page: two 13×13 charts (SB push, BB call) of the largest stack per class, and a per-stack summary."""
+    if not pushfold:
+        return {"pushfold": None}
+    stacks = pushfold["stacks"]
+    low, top = stacks[0], stacks[-1]
+    charts_ = {}
+    for key, verb in (("push", "pushed by the small blind"), ("call", "called by the big blind")):
+        frequencies = [[row[i] for row in pushfold[key]] for i in range(len(CLASS_NAMES))]
+        cells, gaps = [], []
+        for index, name in enumerate(CLASS_NAMES):
+            largest, contiguous = pushfold[f"{key}_max"][index], pushfold[f"{key}_max_contiguous"][index]
+            ranges = _stack_ranges(stacks, frequencies[index])
+            if largest is None:
+                text, label, shade = "–", f"{name}: never {verb} at {low:g} to {top:g} bb", None
+            else:
+                text = f"{largest:g}+" if largest >= top else f"{largest:g}"
+                label = f"{name}: {verb} at every stack solved, {low:g} to {top:g} bb" if contiguous == top else f"{name}: {verb} up to {largest:g} bb"
+                shade = charts.bucket(largest, low, top)
+                if contiguous != largest:
+                    text += "*"
+                    label += f", with gaps: only at {ranges} bb"
+                    gaps.append((name, ranges))
+            cells.append({"index": index, "name": name, "text": text, "label": label, "bucket": shade})
+        charts_[key] = {"rows": [cells[r * 13 : r * 13 + 13] for r in range(13)], "gaps": gaps}
+    summary = [
+        {
+            "stack": stack,
+            "push": pushfold["push_share"][k],
+            "call": pushfold["call_share"][k],
+            "value": pushfold["sb_value"][k],
+            "nash_conv": pushfold["nash_conv"][k],
+        }
+        for k, stack in enumerate(stacks)
+        if float(stack).is_integer()
+    ]
+    return {"pushfold": pushfold, "charts": charts_, "summary": summary, "low": low, "top": top, "meta": pushfold["meta"]}
 
 
 def render_site(config, site_dir: Path) -> None:

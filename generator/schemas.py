@@ -123,4 +123,40 @@ MULTIWAY = _schema(
     },
 )
 
-SCHEMAS = {"headsup": HEADSUP, "matchups": MATCHUPS, "multiway": MULTIWAY}
+_BY_STACK_FRACTIONS = _array(BY_CLASS_FRACTIONS)
+_STACK_OR_NULL = _array({"type": ["number", "null"], "minimum": 1}, N)
+
+PUSHFOLD = _schema(
+    "pushfold",
+    "Heads-up push/fold Nash equilibria (chip EV, SB shoves or folds, BB calls or folds)",
+    "stacks lists the effective stacks in bb (before posting 0.5/1 bb blinds and the ante); push[k][i] and "
+    "call[k][i] are the SB's shove and the BB's call frequency of class i at stacks[k]. push_max[i] / call_max[i] "
+    "= largest listed stack at which class i is played with frequency >= meta.played_threshold (null: never; "
+    "the top of the grid means 'at least'); *_contiguous = largest X with the class played at every listed "
+    "stack <= X. nash_conv[k] = SB + BB best-response gains of the listed (rounded) strategies, bb per hand.",
+    {
+        "classes": CLASSES,
+        "combos": _array({"type": "integer", "enum": [4, 6, 12]}, N),
+        "stacks": _array({"type": "number", "minimum": 1}),
+        "push": _BY_STACK_FRACTIONS,
+        "call": _BY_STACK_FRACTIONS,
+        "push_share": _array(FRACTION),
+        "call_share": _array(FRACTION),
+        "sb_value": _array({"type": "number"}),
+        "nash_conv": _array(NONNEGATIVE),
+        "iterations": _array(COUNT),
+        "push_max": _STACK_OR_NULL,
+        "push_max_contiguous": _STACK_OR_NULL,
+        "call_max": _STACK_OR_NULL,
+        "call_max_contiguous": _STACK_OR_NULL,
+    },
+    {
+        "ante": NONNEGATIVE,
+        "tolerance": NONNEGATIVE,
+        "played_threshold": FRACTION,
+        "max_nash_conv": NONNEGATIVE,
+        "headsup_code_version": {"type": "string"},
+    },
+)
+
+SCHEMAS = {"headsup": HEADSUP, "matchups": MATCHUPS, "multiway": MULTIWAY, "pushfold": PUSHFOLD}

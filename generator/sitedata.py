@@ -1,4 +1,4 @@
-"""The data the site renders: whatever exists of ``site/data/{headsup,matchups,multiway}.json``.
+"""The data the site renders: whatever exists of ``site/data/{headsup,matchups,multiway,pushfold}.json``.
 
 :class:`SiteData` loads the files (a missing file is ``None``; the pages then say the numbers
 have not been computed yet) and derives one :class:`PlayerTable` per player count: for 2 players
@@ -14,7 +14,7 @@ from generator.errors import InputError
 from generator.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
 
-DATA_FILES = ("headsup", "matchups", "multiway")
+DATA_FILES = ("headsup", "matchups", "multiway", "pushfold")
 PLAYER_COUNTS = tuple(range(2, 11))
 Z95 = 1.96
 
@@ -100,6 +100,7 @@ class SiteData:
         self.headsup = files.get("headsup")
         self.matchups = files.get("matchups")
         self.multiway = files.get("multiway")
+        self.pushfold = files.get("pushfold")
         self.tables: dict[int, PlayerTable] = {}
         if self.headsup:
             self.tables[2] = _headsup_table(self.headsup)

@@ -10,6 +10,7 @@ from generator.backend import backend_option, resolve_backend
 from generator.config import DEFAULT_CONFIG_PATH, load_config, parse_duration
 from generator.pipeline import build_site
 from generator.stages.headsup import run_headsup
+from generator.stages.pushfold import run_pushfold
 
 site_dir_option = click.option(
     "--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Output folder."
@@ -31,6 +32,15 @@ def compute_headsup_command(site_dir, backend):
     """Exact heads-up tables: 169 classes vs a random hand and every class vs every class."""
     _, meta = run_headsup(site_dir, resolve_backend(backend))
     click.echo(f"wrote {site_dir}/data/headsup.json and matchups.json (+ .csv); computed in {meta['wall_time_s']:.1f} s")
+
+
+@compute_group.command("pushfold")
+@site_dir_option
+@backend_option
+def compute_pushfold_command(site_dir, backend):
+    """Heads-up push/fold Nash equilibria (1..25 bb) from the exact matchup table."""
+    run_pushfold(site_dir, resolve_backend(backend))
+    click.echo(f"wrote {site_dir}/data/pushfold.json (+ .csv)")
 
 
 @click.command("build")
