@@ -119,7 +119,8 @@ def nash_conv(game: PushFoldGame, push: np.ndarray, call: np.ndarray) -> tuple[f
     sb_best = -game.fold_loss + np.maximum(push_advantage(game, call), 0.0).sum()
     call_adv = call_advantage(game, push)
     bb_best_value = value + call @ call_adv - np.maximum(call_adv, 0.0).sum()  # SB value vs a BB best response
-    sb_gain, bb_gain = float(sb_best - value), float(value - bb_best_value)
+    # each gain is >= 0 by definition; round-off can leave -1e-17 when the strategy is already a best response
+    sb_gain, bb_gain = max(float(sb_best - value), 0.0), max(float(value - bb_best_value), 0.0)
     return sb_gain + bb_gain, sb_gain, bb_gain
 
 
