@@ -1,18 +1,14 @@
 """The evaluator against exhaustive enumeration and against independent libraries (phevaluator, eval7)."""
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
-from numba import njit
+from cuda_simulator import run_in_cuda_simulator
 
 from generator.evaluator_tables import evaluator_tables
 from kernels.cards import format_card
 from kernels.evaluator import CATEGORY_NAMES, category_of, cpu
-from kernels.evaluator.core import KEY_BASE
 
 # Known totals over all C(52,7) = 133,784,560 seven-card hands and all C(52,5) five-card hands.
 SEVEN_CARD_CATEGORY_COUNTS = {
@@ -44,30 +40,6 @@ def tables():
     return evaluator_tables()
 
 
-@njit
-def _strength_histogram_7(card_key, card_mask, rank_offsets, rank_values, flush_values):
-    """Histogram of strengths over every 7-card hand, keys summed incrementally along the loops."""
-    counts = np.zeros(7463, dtype=np.int64)
-    for a in range(46):
-        ka, ma = KEY_BASE + card_key[a], card_mask[a]
-        for b in range(a + 1, 47):
-            kb, mb = ka + card_key[b], ma + card_mask[b]
-            for c in range(b + 1, 48):
-                kc, mc = kb + card_key[c], mb + card_mask[c]
-                for d in range(c + 1, 49):
-                    kd, md = kc + card_key[d], mc + card_mask[d]
-                    for e in range(d + 1, 50):
-                        ke, me = kd + card_key[e], md + card_mask[e]
-                        for f in range(e + 1, 51):
-                            kf, mf = ke + card_key[f], me + card_mask[f]
-                            for g in range(f + 1, 52):
-                                s = cpu.strength_of_key(
-                                    kf + card_key[g], mf + card_mask[g], rank_offsets, rank_values, flush_values
-                                )
-                                counts[s] += 1
-    return counts
-
-
 def _all_five_card_hands():
     from itertools import combinations
 
@@ -82,7 +54,7 @@ def _category_counts(histogram, tables):
 
 @pytest.mark.slow
 def test_exhaustive_seven_card_category_counts_and_distinct_strengths(tables):
-    histogram = _strength_histogram_7(*tables[:5])
+    histogram = cpu.seven_card_histogram(tables)
     assert histogram.sum() == 133_784_560
     assert histogram[0] == 0
     assert _category_counts(histogram, tables) == SEVEN_CARD_CATEGORY_COUNTS
@@ -151,7 +123,4 @@ CUDASIM_SCRIPT = textwrap.dedent(
 
 
 def test_cuda_kernel_matches_cpu_bit_for_bit_in_simulator():
-    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
-    result = subprocess.run([sys.executable, "-c", CUDASIM_SCRIPT], env=env, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "cuda-sim-ok" in result.stdout
+    run_in_cuda_simulator(CUDASIM_SCRIPT)

@@ -1,12 +1,10 @@
 """Exact heads-up tables: brute force with eval7, internal invariants, published values, CUDA simulator."""
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
+from cuda_simulator import run_in_cuda_simulator
 
 from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
@@ -176,7 +174,4 @@ CUDASIM_SCRIPT = textwrap.dedent(
 
 
 def test_cuda_board_walk_matches_cpu_in_simulator():
-    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
-    result = subprocess.run([sys.executable, "-c", CUDASIM_SCRIPT], env=env, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "cuda-sim-ok" in result.stdout
+    run_in_cuda_simulator(CUDASIM_SCRIPT)

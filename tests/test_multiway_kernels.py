@@ -1,12 +1,10 @@
 """Multiway kernels: reproducible streams, CPU = CUDA (simulator), and exactness on an enumerable tiny deck."""
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
+from cuda_simulator import run_in_cuda_simulator
 
 from generator.evaluator_tables import evaluator_tables
 from kernels.multiway import cpu
@@ -69,10 +67,7 @@ CUDASIM_SCRIPT = textwrap.dedent(
 
 
 def test_cuda_kernel_counts_equal_cpu_counts_in_simulator():
-    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", PYTHONPATH=os.path.dirname(__file__))
-    result = subprocess.run([sys.executable, "-c", CUDASIM_SCRIPT], env=env, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "cuda-sim-ok" in result.stdout
+    run_in_cuda_simulator(CUDASIM_SCRIPT)
 
 
 def _tiny_estimates(tables, percentile, exact, seed, blocks, block_deals):

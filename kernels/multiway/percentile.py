@@ -18,34 +18,11 @@ from kernels.evaluator.core import KEY_BASE
 
 PERCENTILE_LEVELS = 1024
 PERCENTILE_POWER = 8
-N_STRENGTHS = 7463
-
-
-@njit(parallel=True)
-def _seven_card_histogram(card_key, card_mask, rank_offsets, rank_values, flush_values):
-    """Strength histogram of all C(52,7) hands, ``(7463,)`` int64 (first card split over threads)."""
-    partial = np.zeros((46, N_STRENGTHS), dtype=np.int64)
-    for a in prange(46):
-        ka, ma = KEY_BASE + card_key[a], card_mask[a]
-        for b in range(a + 1, 47):
-            kb, mb = ka + card_key[b], ma + card_mask[b]
-            for c in range(b + 1, 48):
-                kc, mc = kb + card_key[c], mb + card_mask[c]
-                for d in range(c + 1, 49):
-                    kd, md = kc + card_key[d], mc + card_mask[d]
-                    for e in range(d + 1, 50):
-                        ke, me = kd + card_key[e], md + card_mask[e]
-                        for f in range(e + 1, 51):
-                            kf, mf = ke + card_key[f], me + card_mask[f]
-                            for g in range(f + 1, 52):
-                                s = hand.strength_of_key(kf + card_key[g], mf + card_mask[g], rank_offsets, rank_values, flush_values)
-                                partial[a, s] += 1
-    return partial.sum(axis=0)
 
 
 def percentile_table(tables) -> np.ndarray:
     """``(7463,)`` int32: ``q = floor(LEVELS · F(s)^POWER)`` for each strength ``s`` (a few seconds)."""
-    histogram = _seven_card_histogram(tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values)
+    histogram = hand.seven_card_histogram(tables)
     weaker = np.concatenate([[0], np.cumsum(histogram)[:-1]]) / histogram.sum()
     return np.floor(PERCENTILE_LEVELS * weaker**PERCENTILE_POWER).astype(np.int32)
 
