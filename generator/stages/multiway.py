@@ -379,7 +379,8 @@ def run_multiway(
             rate = (state.deals - session_start_deals) / max(now - started, 1e-9)
             bar.set_postfix_str(
                 f"{rate / 1e6:.2f}M deals/s, {rate * MAX_SEATS * len(PLAYER_COUNTS) / 1e6:.0f}M samples/s, "
-                f"worst ±{1.96 * worst:.1e} (95% CI), target {_time_to_target(state.deals, worst, target_se, rate)}"
+                f"worst ±{1.96 * worst:.1e} (95% CI), target {_time_to_target(state.deals, worst, target_se, rate)}",
+                refresh=False,  # redrawn by update() at most once per mininterval
             )
             bar.update(min(now - started, budget_seconds) - bar.n)
         estimates = estimate_table(state, controls)
