@@ -23,7 +23,29 @@ COMMANDS = [
 ]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _interrupted(exc: BaseException) -> bool:
+    """True for Ctrl-C, also when Numba re-raised it as a SystemError from inside a compiled call."""
+    while exc is not None:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+class AtlasGroup(click.Group):
+    """The command group; a Ctrl-C anywhere ends with one line and exit code 130, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, SystemError) as exc:
+            if not _interrupted(exc):
+                raise
+            click.echo("\nInterrupted: finished stages and saved checkpoints are kept; rerun to continue.", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=AtlasGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="allin")
 def main():
     """All-in Atlas: precomputed poker math and the static site that publishes it."""

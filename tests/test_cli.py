@@ -1,0 +1,101 @@
+"""The query commands as a user runs them: output, --json, and one-line errors with exit code 2."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main as cli
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def assert_one_line_error(result, fragment):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("Error:") and fragment in lines[-1], result.output
+    assert "Traceback" not in result.output
+
+
+def test_eval_names_the_best_hand_and_its_strength():
+    result = run("eval", "AsKsQsJsTs2c3d", "7h7d7c7s2d3d4d", "2c3d4h5s7d")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "straight flush" in lines[0] and lines[0].split()[-1] == "7462"
+    assert "four of a kind" in lines[1]
+    assert "high card" in lines[2] and lines[2].split()[-1] == "1"
+
+
+def test_eval_json():
+    rows = json.loads(run("eval", "--json", "AhKhQhJh9h2c3d").output)
+    assert rows == [{"hand": "AhKhQhJh9h2c3d", "category": "flush", "strength": rows[0]["strength"]}]
+    assert 5864 <= rows[0]["strength"] < 7141  # the flush band of the 7,462 strengths
+
+
+@pytest.mark.parametrize(
+    "hand,fragment", [("1xAsKsQsJs2c3d", "not a card"), ("AsAsKdKc2c3c4c", "duplicate"), ("AsKd", "5 to 7 cards")]
+)
+def test_eval_bad_cards(hand, fragment):
+    assert_one_line_error(run("eval", hand), fragment)
+
+
+def test_equity_heads_up_is_exact():
+    row = json.loads(run("equity", "AA", "--players", "2", "--json").output)
+    assert row["exact"] is True and row["players"] == 2 and row["hand"] == "AA"
+    assert row["equity"] == pytest.approx(0.8520, abs=5e-5)
+    counts = row["counts"]
+    assert counts["win"] + counts["tie"] + counts["loss"] == counts["total"] == 1225 * BOARDS_PER_MATCHUP
+    assert row["equity"] == (counts["win"] + counts["tie"] / 2) / counts["total"]
+
+
+def test_equity_all_lists_169_classes():
+    rows = json.loads(run("equity", "--all", "--json").output)
+    assert len(rows) == 169 and rows[0]["hand"] == "AA" and rows[-1]["hand"] == "22"
+
+
+def test_equity_multiway_without_results_says_what_to_run(tmp_path):
+    assert_one_line_error(run("equity", "AKs", "--players", "6", "--site-dir", str(tmp_path)), "allin compute multiway")
+
+
+@pytest.mark.parametrize("args,fragment", [(["AKx"], "not a hand class"), ([], "give one HAND"), (["AK"], "AKs")])
+def test_equity_bad_input(args, fragment):
+    assert_one_line_error(run("equity", *args), fragment)
+
+
+def test_matchup_classes_and_combos_agree():
+    classes = json.loads(run("matchup", "AKs", "QQ", "--json").output)
+    combo_vs_class = json.loads(run("matchup", "AsKs", "QQ", "--json").output)
+    assert classes["exact"] and classes["combos"] == 24 and combo_vs_class["combos"] == 6
+    # every AKs combo meets QQ the same way up to suits
+    assert combo_vs_class["equity"] == pytest.approx(classes["equity"], abs=1e-15)
+    combos = json.loads(run("matchup", "AsKs", "QdQc", "--json").output)
+    assert combos["counts"] == {"win": [787966, 917606], "tie": 6732, "total": BOARDS_PER_MATCHUP}
+
+
+@pytest.mark.parametrize(
+    "args,fragment",
+    [(["AKx", "QQ"], "not a hand class"), (["AsAd", "AsKs"], "share cards"), (["AA", "KK", "QQ"], "exactly two")],
+)
+def test_matchup_bad_input(args, fragment):
+    assert_one_line_error(run("matchup", *args), fragment)
+
+
+def test_ctrl_c_during_a_compiled_stage_is_one_line_and_exit_130(tmp_path):
+    """SIGINT while Numba kernels run (the heads-up walk, computed afresh in an empty cache)."""
+    env = dict(os.environ, ALLIN_CACHE_DIR=str(tmp_path / "cache"))
+    command = [sys.executable, "-m", "generator.cli", "compute", "headsup", "--site-dir", str(tmp_path / "site")]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(12)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr[-2000:]
+    assert "Traceback" not in stderr
+    assert stderr.strip().splitlines()[-1].startswith("Interrupted:")
