@@ -15,6 +15,7 @@ from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 
 def run(*args):
+    """Invoke the CLI; ``.stdout`` is what a pipe would get (progress bars go to stderr)."""
     return CliRunner().invoke(cli, list(args))
 
 
@@ -35,7 +36,7 @@ def test_eval_names_the_best_hand_and_its_strength():
 
 
 def test_eval_json():
-    rows = json.loads(run("eval", "--json", "AhKhQhJh9h2c3d").output)
+    rows = json.loads(run("eval", "--json", "AhKhQhJh9h2c3d").stdout)
     assert rows == [{"hand": "AhKhQhJh9h2c3d", "category": "flush", "strength": rows[0]["strength"]}]
     assert 5864 <= rows[0]["strength"] < 7141  # the flush band of the 7,462 strengths
 
@@ -48,7 +49,7 @@ def test_eval_bad_cards(hand, fragment):
 
 
 def test_equity_heads_up_is_exact():
-    row = json.loads(run("equity", "AA", "--players", "2", "--json").output)
+    row = json.loads(run("equity", "AA", "--players", "2", "--json").stdout)
     assert row["exact"] is True and row["players"] == 2 and row["hand"] == "AA"
     assert row["equity"] == pytest.approx(0.8520, abs=5e-5)
     counts = row["counts"]
@@ -57,7 +58,7 @@ def test_equity_heads_up_is_exact():
 
 
 def test_equity_all_lists_169_classes():
-    rows = json.loads(run("equity", "--all", "--json").output)
+    rows = json.loads(run("equity", "--all", "--json").stdout)
     assert len(rows) == 169 and rows[0]["hand"] == "AA" and rows[-1]["hand"] == "22"
 
 
@@ -71,12 +72,12 @@ def test_equity_bad_input(args, fragment):
 
 
 def test_matchup_classes_and_combos_agree():
-    classes = json.loads(run("matchup", "AKs", "QQ", "--json").output)
-    combo_vs_class = json.loads(run("matchup", "AsKs", "QQ", "--json").output)
+    classes = json.loads(run("matchup", "AKs", "QQ", "--json").stdout)
+    combo_vs_class = json.loads(run("matchup", "AsKs", "QQ", "--json").stdout)
     assert classes["exact"] and classes["combos"] == 24 and combo_vs_class["combos"] == 6
     # every AKs combo meets QQ the same way up to suits
     assert combo_vs_class["equity"] == pytest.approx(classes["equity"], abs=1e-15)
-    combos = json.loads(run("matchup", "AsKs", "QdQc", "--json").output)
+    combos = json.loads(run("matchup", "AsKs", "QdQc", "--json").stdout)
     assert combos["counts"] == {"win": [787966, 917606], "tie": 6732, "total": BOARDS_PER_MATCHUP}
 
 
