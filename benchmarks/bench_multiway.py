@@ -20,7 +20,7 @@ import eval7  # noqa: E402
 import numba  # noqa: E402
 
 from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from generator.stages.multiway import percentile_control  # noqa: E402
+from generator.stages.multiway import multiway_controls, percentile_control  # noqa: E402
 from kernels.multiway import cpu  # noqa: E402
 from kernels.multiway.estimates import TARGETS, estimate_cells  # noqa: E402
 from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table  # noqa: E402
@@ -29,6 +29,8 @@ from kernels.multiway.statistics import group_statistics  # noqa: E402
 
 ALL_HANDS = "22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,A2o+,K2o+,Q2o+,J2o+,T2o+,92o+,82o+,72o+,62o+,52o+,42o+,32o"
 EVAL7_ITERATIONS = 1_000_000
+#: The precision goal for the whole 169 × 9 table (standard errors shrink as 1/√time).
+TABLE_TARGET_SE = 3e-5
 
 
 def simulate_for(seconds: float):
@@ -55,9 +57,8 @@ def eval7_rate() -> float:
 def main(seconds: float = 20.0) -> None:
     reference = eval7_rate()
     tally, deals, elapsed = simulate_for(seconds)
-    _, q_mean = percentile_control()
-    # the gains come from the samples' (co)variances; the control means only shift the estimates
-    estimates = estimate_cells(group_statistics(tally), np.zeros(169), np.zeros(169), q_mean)
+    controls = multiway_controls(progress=False)  # the exact heads-up table: computed if not cached (≈ 45 s)
+    estimates = estimate_cells(group_statistics(tally), controls.p_win, controls.p_tie, controls.q_mean, MAX_SEATS)
     equity = TARGETS.index("equity")
     deals_per_s = deals / elapsed
     per_table = deals_per_s * MAX_SEATS
@@ -68,9 +69,16 @@ def main(seconds: float = 20.0) -> None:
     print(f"| samples/s, every table size (90 per deal) | {per_table * 9 / 1e6:.0f} M |")
     print(f"| eval7 heads-up Monte Carlo (AsKs vs any two), hands/s | {reference / 1e6:.2f} M |")
     print(f"| heads-up samples/s / eval7 hands/s | {per_table / reference:.1f}× |")
-    for players in (3, 6, 9):
+    for players in (3, 6, 9, 10):
+        cv_gain = float(np.median(estimates.cv_gain[:, players - 2, equity]))
         gain = float(np.median(estimates.gain[:, players - 2, equity]))
-        print(f"| n = {players}: median CV gain (equity) / effective samples/s | {gain:.2f}× / {per_table * gain / 1e6:.0f} M |")
+        print(
+            f"| n = {players}: median gain (equity) from controls / in all / effective samples/s "
+            f"| {cv_gain:.2f}× / {gain:.2f}× / {per_table * gain / 1e6:.0f} M |"
+        )
+    worst = float(estimates.se[:, 1:, [TARGETS.index(t) for t in ("win", "tie", "equity")]].max())
+    minutes = elapsed * (worst / TABLE_TARGET_SE) ** 2 / 60
+    print(f"| largest se (win/tie/equity, n = 3..10) after {elapsed:.0f} s / projected time to {TABLE_TARGET_SE:g} | {worst:.2e} / {minutes:.1f} min |")
 
 
 if __name__ == "__main__":

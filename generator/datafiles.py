@@ -44,7 +44,7 @@ def matchups_csv(matchups: dict) -> bytes:
 
 
 def multiway_csv(multiway: dict) -> bytes:
-    keys = ["win", "tie", "loss", "equity", "se_equity", "samples", "cv_gain"]
+    keys = ["win", "tie", "loss", "equity", "se_equity", "samples", "cv_gain", "gain"]
     rows = []
     for players in sorted(multiway["by_players"], key=int):
         block = multiway["by_players"][players]

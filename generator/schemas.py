@@ -97,6 +97,7 @@ _TABLE = {
         "se_equity": _array(NONNEGATIVE, N),
         "se_equity_plain": _array(NONNEGATIVE, N),
         "cv_gain": _array({"type": ["number", "null"], "minimum": 0}, N),  # null at n = 2: the controls are the outcome
+        "gain": _array({"type": ["number", "null"], "minimum": 0}, N),
         "samples": BY_CLASS_COUNTS,
     },
 }
@@ -105,7 +106,8 @@ MULTIWAY = _schema(
     "multiway",
     "Each class against 1..9 random opponents (Monte Carlo, control variates)",
     "Estimates are control-variate adjusted; 95% CI = estimate ± 1.96 · se. tie_k column k-2 is the "
-    "probability of a k-way tie (k = 2..10). cv_gain = plain variance / control-variate variance.",
+    "probability of a k-way tie (k = 2..10). cv_gain = plain variance / control-variate variance; gain = "
+    "variance of one n-player game / control-variate variance (independent games one sample is worth).",
     {
         "classes": CLASSES,
         "players": _array({"type": "integer", "minimum": 2, "maximum": 10}),

@@ -7,7 +7,8 @@
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
 ``{{< fact NAME >}}``              a build fact: ``generated``, ``deals``, ``boards``, ``precision``,
-                                   ``cv_gain`` (median; ``players=N`` for one table size),
+                                   ``cv_gain`` / ``gain`` (medians; ``players=N`` for one
+                                   table size),
                                    ``matchup_pairs``
 =================================  ===============================================================
 
@@ -122,7 +123,8 @@ class Shortcodes:
             "deals": lambda: big(self.data.deals()) if self.data.deals() else None,
             "boards": lambda: count(self.data.headsup["meta"]["boards"]) if self.data.headsup else None,
             "precision": lambda: self._precision(),
-            "cv_gain": lambda: self._cv_gain(options),
+            "cv_gain": lambda: self._median_gain("cv_gain", options),
+            "gain": lambda: self._median_gain("gain", options),
             "matchup_pairs": lambda: count(sum(map(sum, self.data.matchups["pairs"]))) if self.data.matchups else None,
         }
         if args[0] not in facts:
@@ -134,8 +136,8 @@ class Shortcodes:
         width = self.data.worst_half_width()
         return None if width is None else "±" + pct(width, 2)
 
-    def _cv_gain(self, options) -> str | None:
+    def _median_gain(self, field, options) -> str | None:
         players = self._players(options["players"]) if "players" in options else None
-        gain = self.data.median_cv_gain(players)
+        gain = self.data.median_gain(field, players)
         return None if gain is None else f"{gain:.1f}×"
 

@@ -139,14 +139,14 @@ class SiteData:
         widths = [Z95 * max(t.se_equity) for t in self.tables.values() if not t.exact]
         return max(widths) if widths else None
 
-    def median_cv_gain(self, players: int | None = None) -> float | None:
-        """Median variance reduction factor of the control variates (one table size or all)."""
+    def median_gain(self, field: str, players: int | None = None) -> float | None:
+        """Median of a per-class gain field (``cv_gain`` or ``gain``) at one table size or all."""
         if not self.multiway:
             return None
         blocks = self.multiway["by_players"]
         keys = [str(players)] if players is not None else sorted(blocks, key=int)
         gains = sorted(
-            g for key in keys if key in blocks for g in blocks[key].get("cv_gain", []) if g is not None  # null at n = 2
+            g for key in keys if key in blocks for g in blocks[key].get(field, []) if g is not None  # null at n = 2
         )
         return gains[len(gains) // 2] if gains else None
 

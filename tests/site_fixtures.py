@@ -120,6 +120,7 @@ def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_00
             "se_equity": se.tolist(),
             "se_equity_plain": (se * 2).tolist(),
             "cv_gain": [4.0] * len(s),
+            "gain": np.linspace(2.0, 8.0, len(s)).tolist(),  # median 5
             "samples": [deals] * len(s),
         }
     meta = _meta("multiway", deals=deals * len(players), seed=1, rng="synthetic", control_variates="synthetic")

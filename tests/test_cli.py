@@ -5,7 +5,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -93,10 +92,15 @@ def test_ctrl_c_during_a_compiled_stage_is_one_line_and_exit_130(tmp_path):
     """SIGINT while Numba kernels run (the heads-up walk, computed afresh in an empty cache)."""
     env = dict(os.environ, ALLIN_CACHE_DIR=str(tmp_path / "cache"))
     command = [sys.executable, "-m", "generator.cli", "compute", "headsup", "--site-dir", str(tmp_path / "site")]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(12)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen = ""
+    while "board/s]" not in seen:  # the walk's progress bar has ticked: compiled code is running
+        character = process.stderr.read(1)
+        assert character, f"the process ended before the board walk started: {seen[-2000:]}"
+        seen += character
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=120)
+    stderr = seen + stderr
     assert process.returncode == 130, stderr[-2000:]
     assert "Traceback" not in stderr
     assert stderr.strip().splitlines()[-1].startswith("Interrupted:")

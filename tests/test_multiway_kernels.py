@@ -1,6 +1,9 @@
-"""Multiway kernels: reproducible streams, CPU = CUDA (simulator), and exactness on an enumerable tiny deck."""
+"""Multiway kernels: each seat's cell and its outcome probabilities checked by brute force, reproducible
+streams, CPU = CUDA (simulator), and exactness on an enumerable tiny deck."""
 
+import itertools
 import textwrap
+import warnings
 
 import numpy as np
 import pytest
@@ -9,10 +12,13 @@ from cuda_simulator import run_in_cuda_simulator
 from generator.evaluator_tables import evaluator_tables
 from kernels.multiway import cpu
 from kernels.multiway.estimates import TARGETS, estimate_cells
-from kernels.multiway.layout import FULL_DECK, MAX_SEATS, new_tally, pair_class_table
-from kernels.multiway.rng import shard_key
-from kernels.multiway.statistics import group_statistics
-from multiway_helpers import linear_percentile, simulate_tiny, tiny_exact
+from kernels.cards import class_of_cards
+from kernels.evaluator import cpu as evaluator
+from kernels.multiway.dealing import compile_dealing
+from kernels.multiway.layout import CELL_BEATEN, CELL_TIED, CELLS, FULL_DECK, MAX_SEATS, Q_BASE, QQ_ENTRY, new_tally, pair_class_table
+from kernels.multiway.rng import compile_rng, shard_key
+from kernels.multiway.statistics import event_probabilities, group_statistics
+from multiway_helpers import TINY_SEATS, linear_percentile, simulate_tiny, tiny_exact
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +41,65 @@ def _full_deck_tally(tables, percentile, seed, ranges, block_deals=128, shard=0)
     for first, count in ranges:
         cpu.simulate(tally, shard_key(seed, shard), first, count, block_deals, FULL_DECK, MAX_SEATS, tables, percentile, pair_class_table())
     return tally
+
+
+def _cell(beaten, tied):
+    return int(np.flatnonzero((CELL_BEATEN == beaten) & (CELL_TIED == tied))[0])
+
+
+@pytest.mark.parametrize("seats", [3, 6, 10])
+def test_outcome_probabilities_average_every_choice_of_opponents(seats):
+    """P(win), P(k-way tie) of a cell = the outcome averaged over every (n-1)-subset of the other hands."""
+    table = event_probabilities(seats)
+    rng = np.random.default_rng(seats)
+    for _ in range(40):
+        strengths = rng.integers(0, 4, size=seats)  # few values: many ties
+        hero, others = strengths[0], strengths[1:]
+        cell = _cell(int(np.sum(others < hero)), int(np.sum(others == hero)))
+        for players in range(2, seats + 1):
+            events = np.zeros(MAX_SEATS)
+            tables = list(itertools.combinations(others, players - 1))
+            for opponents in tables:
+                if max(opponents) == hero:
+                    events[opponents.count(hero)] += 1  # k-way tie at index k - 1
+                elif max(opponents) < hero:
+                    events[0] += 1
+            assert np.allclose(table[cell, players - 2], events / len(tables), rtol=0, atol=1e-15)
+        assert not table[cell, seats - 1 :].any()  # no tables larger than the deal
+
+
+def _host_tally(seed, blocks, block_deals, deck, seats, tables, percentile):
+    """The tally the kernel must produce, from the same deals regenerated in Python and a direct count per seat."""
+    rng = compile_rng(lambda function: function)
+    deal_cards = compile_dealing(lambda function: function, rng).deal_cards
+    tally = new_tally()
+    scratch = np.empty(deck.size, dtype=np.int8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # uint64 wrap-around of NumPy scalars is the intended arithmetic
+        for block in range(blocks):
+            block_key = rng.child(shard_key(seed, 0), np.uint64(block))
+            for deal in range(block_deals):
+                deal_cards(scratch, deck, deck.size, 2 * seats + 5, rng.child(block_key, np.uint64(deal)))
+                hands = scratch[: 2 * seats].reshape(seats, 2)
+                rows = np.concatenate([hands, np.broadcast_to(scratch[2 * seats : 2 * seats + 5], (seats, 5))], axis=1)
+                strength = evaluator.evaluate(rows, tables).astype(np.int64)
+                for seat in range(seats):
+                    others = np.delete(strength, seat)
+                    row = tally[block % tally.shape[0], class_of_cards(int(hands[seat, 0]), int(hands[seat, 1]))]
+                    cell = _cell(int(np.sum(others < strength[seat])), int(np.sum(others == strength[seat])))
+                    q = int(percentile[strength[seat]])
+                    row[cell] += 1
+                    row[Q_BASE + cell] += q
+                    row[QQ_ENTRY] += q * q
+    return tally
+
+
+@pytest.mark.parametrize("seats", [10, 4])
+def test_kernel_tally_equals_a_direct_count_of_the_same_deals(tables, percentile, seats):
+    tally = new_tally()
+    cpu.simulate(tally, shard_key(3, 0), 0, 3, 40, FULL_DECK, seats, tables, percentile, pair_class_table())
+    assert np.array_equal(tally, _host_tally(3, 3, 40, FULL_DECK, seats, tables, percentile))
+    assert tally[..., :CELLS].sum() == 3 * 40 * seats
 
 
 def test_counts_depend_only_on_seed_shard_and_blocks_not_on_how_runs_are_split(tables, percentile):
@@ -75,7 +140,7 @@ def _tiny_estimates(tables, percentile, exact, seed, blocks, block_deals):
     present, win, tie_k, equity, q_mean = exact
     tally = simulate_tiny(cpu.simulate, seed, blocks, block_deals, tables, percentile)
     stats = group_statistics(tally[:, present])
-    return estimate_cells(stats, win[present, 0], tie_k[present, 0, 0], q_mean[present])
+    return estimate_cells(stats, win[present, 0], tie_k[present, 0, 0], q_mean[present], TINY_SEATS)
 
 
 def _exact_targets(exact):

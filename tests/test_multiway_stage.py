@@ -167,7 +167,7 @@ def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
     for key in ("stage", "method", "rng", "control_variates", "backend", "version", "code_version", "wall_time_s"):
         assert key in meta
     for players, table in document["by_players"].items():
-        for key in ("win", "tie", "loss", "equity", "se_win", "se_tie", "se_equity", "se_equity_plain", "cv_gain", "samples"):
+        for key in ("win", "tie", "loss", "equity", "se_win", "se_tie", "se_equity", "se_equity_plain", "cv_gain", "gain", "samples"):
             assert len(table[key]) == 169, key
         assert len(table["tie_k"]) == 169 and all(len(row) == 9 for row in table["tie_k"])
         assert all(row[k - 2] == 0 for row in table["tie_k"] for k in range(int(players) + 1, 11))

@@ -96,6 +96,7 @@ def test_shortcodes_render_live_numbers(shortcodes):
     assert shortcodes("matchup", ["AA", "KK"], {}) == f"{100 * data.matchups['equity'][0][14]:.1f}%"
     assert shortcodes("fact", ["boards"], {}) == "1,712,304"
     assert shortcodes("fact", ["cv_gain"], {"players": "6"}) == "4.0×"
+    assert shortcodes("fact", ["gain"], {"players": "6"}) == "5.0×"
     assert shortcodes("hand", ["T9s"], {}) == '<a href="../../hands/T9s/index.html">T9s</a>'
     chart = shortcodes("chart", [], {"players": "6"})
     assert chart.count('data-i="') == 169 and 'href="../../hands/AA/index.html"' in chart

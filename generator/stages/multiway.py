@@ -55,13 +55,14 @@ CODE_VERSION = code_version(
     kernels.multiway.percentile,
 )
 METHOD = (
-    "Monte Carlo: each deal of 10 hands and a board gives every seat a sample at every table size "
-    "(against the next n-1 seats); integer counts per class"
+    "Monte Carlo: each deal of 10 hands and a board gives every seat a sample at every table size n = 2..10: "
+    "its win and k-way tie probabilities over all choices of n-1 opponents among the other 9 hands "
+    "(hypergeometric in b, t = other hands beaten / tied); integer counts per class and (b, t)"
 )
 CONTROL_VARIATES = (
-    "b, t = opponents beaten / tied heads-up on the board (means (n-1)·p_win, (n-1)·p_tie from the exact "
+    "b, t = other hands of the deal beaten / tied heads-up on the board (means 9·p_win, 9·p_tie from the exact "
     "heads-up table) and q = floor(1024·F^8), F = hand percentile among all 7-card hands (exact class means "
-    "by board enumeration); beta cross-fitted over two folds; se from batch means over independent groups"
+    "by board enumeration); beta cross-fitted over two folds; se from batch means over 128 independent groups"
 )
 #: Deals per GPU launch (in blocks); the CPU runs GROUPS blocks per parallel pass.
 GPU_PASS_BLOCKS = 1024
@@ -190,7 +191,7 @@ def _rounded(values: np.ndarray, digits: int) -> list:
 
 def estimate_table(state: MultiwayState, controls: MultiwayControls):
     """Control-variate estimates of every target for every class and player count, arrays ``(169, 9, T)``."""
-    return estimate_cells(group_statistics(state.tally), controls.p_win, controls.p_tie, controls.q_mean)
+    return estimate_cells(group_statistics(state.tally), controls.p_win, controls.p_tie, controls.q_mean, MAX_SEATS)
 
 
 def worst_se(estimates) -> float:
@@ -222,7 +223,8 @@ def multiway_document(state: MultiwayState, estimates, meta: dict) -> dict:
             "se_tie": _rounded(se[:, column["tie"]], 9),
             "se_equity": _rounded(se[:, column["equity"]], 9),
             "se_equity_plain": _rounded(se_plain[:, column["equity"]], 9),
-            "cv_gain": _rounded(estimates.gain[:, index, column["equity"]], 4),
+            "cv_gain": _rounded(estimates.cv_gain[:, index, column["equity"]], 4),
+            "gain": _rounded(estimates.gain[:, index, column["equity"]], 4),
             "samples": samples.tolist(),
             "win_plain": _rounded(plain[:, column["win"]], 9),
             "tie_plain": _rounded(plain[:, column["tie"]], 9),

@@ -10,22 +10,24 @@ from numba import cuda
 
 from kernels.evaluator import gpu as hand
 from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.layout import GROUPS, MAX_SEATS
+from kernels.multiway.layout import GROUPS, Q_BASE, QQ_ENTRY
 from kernels.multiway.rng import compile_rng
-from kernels.multiway.tally import compile_deal_functions
+from kernels.multiway.tally import STRENGTH_LANES, compile_deal_functions
 
 THREADS_PER_BLOCK = 128
 _device = cuda.jit(device=True)
 
 
 @_device
-def _atomic_add(tally, group, hand_class, entry, value):
-    cuda.atomic.add(tally, (group, hand_class, entry), value)
+def _add_seat(tally, group, hand_class, cell, q):
+    cuda.atomic.add(tally, (group, hand_class, cell), 1)
+    cuda.atomic.add(tally, (group, hand_class, Q_BASE + cell), q)
+    cuda.atomic.add(tally, (group, hand_class, QQ_ENTRY), q * q)
 
 
 _RNG = compile_rng(_device)
 _child = _RNG.child
-_simulate_deal = compile_deal_functions(_device, hand.strength_of_key, compile_dealing(_device, _RNG), _atomic_add).simulate_deal
+_simulate_deal = compile_deal_functions(_device, hand.strength_of_key, compile_dealing(_device, _RNG), _add_seat).simulate_deal
 
 
 @cuda.jit
@@ -34,7 +36,7 @@ def _simulate_kernel(
     card_key, card_mask, rank_offsets, rank_values, flush_values, percentile, pair_class,
 ):
     deck = cuda.local.array(52, dtype=np.int8)
-    strengths = cuda.local.array(2 * MAX_SEATS, dtype=np.int32)
+    strengths = cuda.local.array(STRENGTH_LANES, dtype=np.int32)
     index = cuda.grid(1)
     while index < n_deals:
         block = first_block + index // block_deals
