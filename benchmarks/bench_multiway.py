@@ -1,11 +1,13 @@
-"""Multiway Monte Carlo benchmark: deals/s on the CPU (all threads), effective samples/s with the
-control variates, their gains at 3 / 6 / 9 players, and eval7's heads-up Monte Carlo measured in the
-same run as the reference.
+"""Multiway Monte Carlo benchmark: deals/s on the CPU (all threads), the variance reduction at 3 / 6 /
+9 / 10 players, effective samples/s, the projected time for the whole table at se ≤ 3e-5, and
+eval7's heads-up Monte Carlo measured in the same run as the reference.
 
 Run: ``.venv/bin/python benchmarks/bench_multiway.py [seconds]`` (from the repository root; default
 20 s of simulation). Prints a markdown table. A deal is 10 hands and a board; it yields one sample
-per seat at every table size 2..10 (90 samples). Effective samples/s at n players = samples/s at n
-(10 per deal) × the median control-variate gain over the 169 classes.
+per seat at every table size 2..10 (90 samples). Gains are medians over the 169 classes: "from
+controls" = per-sample variance without / with the control variates; "in all" = variance of one
+plain n-player game / per-sample variance with controls (``gain`` in the data). Effective samples/s
+at n = samples/s at n (10 per deal) × that total gain.
 """
 
 import sys

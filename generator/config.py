@@ -47,7 +47,7 @@ class SiteSettings:
 class MultiwaySettings:
     seed: int = 20261122
     budget_seconds: float = 240.0
-    target_se: float = 2e-4
+    target_se: float = 1e-4
     checkpoint_seconds: float = 10.0
 
 

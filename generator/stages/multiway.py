@@ -25,6 +25,7 @@ from tqdm import tqdm
 import kernels.cards
 import kernels.evaluator.core
 import kernels.evaluator.tables
+import kernels.multiway.cpu
 import kernels.multiway.dealing
 import kernels.multiway.layout
 import kernels.multiway.percentile
@@ -49,6 +50,7 @@ CODE_VERSION = code_version(
     kernels.evaluator.tables,
     kernels.evaluator.core,
     kernels.multiway.layout,
+    kernels.multiway.cpu,  # how a block's counts reach the tally (the GPU must give the same: tested)
     kernels.multiway.rng,
     kernels.multiway.dealing,
     kernels.multiway.tally,

@@ -14,9 +14,9 @@ from numba import njit, prange
 from kernels.cards import N_CLASSES
 from kernels.evaluator import cpu as hand
 from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.layout import CELLS, GROUPS, Q_BASE, QQ_ENTRY
+from kernels.multiway.layout import CELLS, GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
 from kernels.multiway.rng import compile_rng
-from kernels.multiway.tally import STRENGTH_LANES, compile_deal_functions
+from kernels.multiway.tally import compile_deal_functions
 
 # The per-deal functions never allocate: compiled without reference counting (``_nrt=False``, so
 # calls from the block loop do not incref/decref every array argument) and inlined into the block
@@ -49,7 +49,7 @@ def _simulate_pass(
         group = block % GROUPS
         key = _child(shard_key, np.uint64(block))
         deck = np.empty(deck_size, dtype=np.int8)
-        strengths = np.empty(STRENGTH_LANES, dtype=np.int32)
+        strengths = np.empty(MAX_SEATS, dtype=np.int32)
         accumulators = (np.zeros(N_CLASSES * CELLS, dtype=np.uint64), np.zeros(N_CLASSES, dtype=np.int64))
         for deal in range(block_deals):
             _simulate_deal(
@@ -69,7 +69,7 @@ def simulate(tally, shard_key, first_block, n_blocks, block_deals, base_deck, se
 
     tally: ``TALLY_SHAPE`` int64; shard_key: :func:`kernels.multiway.rng.shard_key`;
     base_deck: int8 card ids dealt from; seats: hands per deal (2..10), with
-    ``block_deals · seats ≤ 65,535``; tables: evaluator tables; percentile:
+    ``block_deals · seats ≤ 65,535``; tables: evaluator tables; percentile (non-negative int32):
     :func:`kernels.multiway.percentile.percentile_table`; pair_class:
     :func:`kernels.multiway.layout.pair_class_table`.
     """

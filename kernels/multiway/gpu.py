@@ -10,9 +10,9 @@ from numba import cuda
 
 from kernels.evaluator import gpu as hand
 from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.layout import GROUPS, Q_BASE, QQ_ENTRY
+from kernels.multiway.layout import GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
 from kernels.multiway.rng import compile_rng
-from kernels.multiway.tally import STRENGTH_LANES, compile_deal_functions
+from kernels.multiway.tally import compile_deal_functions
 
 THREADS_PER_BLOCK = 128
 _device = cuda.jit(device=True)
@@ -36,7 +36,7 @@ def _simulate_kernel(
     card_key, card_mask, rank_offsets, rank_values, flush_values, percentile, pair_class,
 ):
     deck = cuda.local.array(52, dtype=np.int8)
-    strengths = cuda.local.array(STRENGTH_LANES, dtype=np.int32)
+    strengths = cuda.local.array(MAX_SEATS, dtype=np.int32)
     index = cuda.grid(1)
     while index < n_deals:
         block = first_block + index // block_deals

@@ -20,47 +20,10 @@ from kernels.cards import N_CARDS
 from kernels.evaluator.core import KEY_BASE
 from kernels.multiway.layout import BOARD_CARDS, MAX_SEATS
 
-#: Lanes of the strengths scratch: the seats, then NO_HAND (stronger than any hand), in 16-bit lanes
-#: of three 64-bit words compared four at a time (SWAR; strengths are below 2¹⁵).
-STRENGTH_LANES = 12
-NO_HAND = np.int32(0x7FFF)
-LANE_ONES = np.uint64(0x0001000100010001)
-LANE_TOPS = np.uint64(0x8000800080008000)
-
-ONE = np.int64(1)
-
 
 def compile_deal_functions(jit, strength_of_key, dealing, add_seat) -> SimpleNamespace:
     """Compile ``simulate_deal`` for one target."""
     deal_cards = dealing.deal_cards
-
-    @jit
-    def pack_lanes(strengths, first):
-        """``strengths[first .. first + 3]`` in the 16-bit lanes of one uint64 (lane i at bit 16 i)."""
-        word = np.uint64(0)
-        for lane in range(4):
-            word |= np.uint64(strengths[first + lane]) << np.uint64(16 * lane)
-        return word
-
-    @jit
-    def popcount(x):
-        x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-        x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-        x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-        return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
-
-    @jit
-    def count_at_least(low, middle, high, bound):
-        """How many of the 12 packed lanes hold ≥ the strength in each lane of ``bound``.
-
-        ``(lane | 2¹⁵) - bound`` keeps bit 15 set exactly when lane ≥ bound, and never borrows
-        across lanes (bound < 2¹⁵).
-        """
-        return (
-            popcount(((low | LANE_TOPS) - bound) & LANE_TOPS)
-            + popcount(((middle | LANE_TOPS) - bound) & LANE_TOPS)
-            + popcount(((high | LANE_TOPS) - bound) & LANE_TOPS)
-        )
 
     @jit
     def simulate_deal(
@@ -69,7 +32,7 @@ def compile_deal_functions(jit, strength_of_key, dealing, add_seat) -> SimpleNam
     ):
         """Deal ``seats`` hands and a board from ``base_deck[0:deck_size]`` and tally every seat.
 
-        deck: int8 scratch ``(≥ deck_size,)``; strengths: int32 scratch ``(STRENGTH_LANES,)``;
+        deck: int8 scratch ``(≥ deck_size,)``; strengths: int32 scratch ``(≥ seats,)``;
         percentile: ``(7463,)`` control value q of each strength (:mod:`kernels.multiway.percentile`);
         pair_class: ``(52 * 52,)`` class of each card pair; tally: see :mod:`kernels.multiway.layout`.
         """
@@ -91,17 +54,13 @@ def compile_deal_functions(jit, strength_of_key, dealing, add_seat) -> SimpleNam
                 rank_values,
                 flush_values,
             )
-        for lane in range(seats, STRENGTH_LANES):
-            strengths[lane] = NO_HAND
-        low = pack_lanes(strengths, 0)
-        middle = pack_lanes(strengths, 4)
-        high = pack_lanes(strengths, 8)
         for seat in range(seats):
             hero = strengths[seat]
-            at_least = count_at_least(low, middle, high, np.uint64(hero) * LANE_ONES)  # the hero itself too
-            above = count_at_least(low, middle, high, np.uint64(hero + 1) * LANE_ONES)
-            beaten = STRENGTH_LANES - at_least
-            tied = at_least - above - ONE
+            beaten = np.int64(0)
+            tied = np.int64(-1)  # the hero ties itself
+            for other in range(seats):
+                beaten += np.int64(strengths[other] < hero)
+                tied += np.int64(strengths[other] == hero)
             hand_class = np.int64(pair_class[np.int64(deck[2 * seat]) * N_CARDS + np.int64(deck[2 * seat + 1])])
             q = np.int64(percentile[hero])
             cell = tied * (2 * MAX_SEATS + 1 - tied) // 2 + beaten
