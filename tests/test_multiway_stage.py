@@ -206,3 +206,13 @@ def test_heads_up_column_agrees_with_the_exact_table(config, tmp_path, monkeypat
         plain, se = np.array(heads_up[f"{name}_plain"]), np.array(heads_up[f"se_{name}_plain"] if name != "equity" else heads_up["se_equity_plain"])
         assert np.all(np.abs(plain - truth) <= 5 * se), name
         assert np.allclose(heads_up[name], truth, atol=2e-9), name
+
+
+def test_a_fresh_start_names_checkpoints_it_cannot_continue(tmp_path):
+    path = tmp_path / "multiway" / "checkpoint-s1-current.npz"
+    path.parent.mkdir()
+    assert stage.stale_checkpoints_note(path) is None
+    (path.parent / "checkpoint-s1-oldcode.npz").write_bytes(b"x" * 3_000_000)
+    (path.parent / "percentile-oldcode.npz").write_bytes(b"x")
+    note = stage.stale_checkpoints_note(path)
+    assert note.startswith("note: 1 checkpoint(s)") and "(3 MB)" in note and str(path.parent) in note

@@ -13,6 +13,7 @@ work since the last checkpoint.
 from __future__ import annotations
 
 import signal
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -56,6 +57,9 @@ CODE_VERSION = code_version(
     kernels.multiway.tally,
     kernels.multiway.percentile,
 )
+#: Hash of what the percentile control and its class means depend on (a narrower key than
+#: ``CODE_VERSION``, so a change to the tally does not rebuild them).
+PERCENTILE_VERSION = code_version(kernels.cards, kernels.evaluator.tables, kernels.evaluator.core, kernels.multiway.percentile)
 METHOD = (
     "Monte Carlo: each deal of 10 hands and a board gives every seat a sample at every table size n = 2..10: "
     "its win and k-way tie probabilities over all choices of n-1 opponents among the other 9 hands "
@@ -83,7 +87,7 @@ class MultiwayControls(NamedTuple):
 
 def percentile_control() -> tuple[np.ndarray, np.ndarray]:
     """``(percentile table, class means of q)``, cached in ``<cache>/multiway/`` (≈ 10 s to build)."""
-    path = cache_dir() / "multiway" / f"percentile-{CODE_VERSION}.npz"
+    path = cache_dir() / "multiway" / f"percentile-{PERCENTILE_VERSION}.npz"
     if path.exists():
         try:
             arrays = load_arrays(path)
@@ -184,6 +188,18 @@ def load_or_start(seed: int) -> MultiwayState:
         return MultiwayState.load(path)
     except CorruptFileError as exc:
         raise InputError(f"{exc}; delete it to start afresh") from None
+
+
+def stale_checkpoints_note(path: Path) -> str | None:
+    """One line about checkpoints of other code versions beside ``path`` (they cannot be continued), or None."""
+    stale = [p for p in path.parent.glob("checkpoint-s*-*.npz") if p != path]
+    if not stale:
+        return None
+    size = sum(p.stat().st_size for p in stale) / 1e6
+    return (
+        f"note: {len(stale)} checkpoint(s) of other code versions or seeds ({size:.0f} MB) in {path.parent} "
+        "are not continued by this run; delete them to free the space"
+    )
 
 
 def _rounded(values: np.ndarray, digits: int) -> list:
@@ -334,6 +350,9 @@ def run_multiway(
     controls = controls if controls is not None else multiway_controls(backend, progress)
     path = checkpoint_path(seed)
     state = load_or_start(seed)
+    note = stale_checkpoints_note(path) if state.deals == 0 else None
+    if note and progress:
+        tqdm.write(note, file=sys.stderr)
     simulator = _Simulator(backend, seed, shard, controls)
     block_limit = None if max_deals is None else -(-max_deals // BLOCK_DEALS)
 
