@@ -110,6 +110,20 @@ def test_counts_depend_only_on_seed_shard_and_blocks_not_on_how_runs_are_split(t
     assert not np.array_equal(whole, _full_deck_tally(tables, percentile, 7, [(0, 70)], shard=1))
 
 
+def test_gain_over_one_game_equals_cv_gain_where_there_is_one_table_and_exceeds_it_below(tables, percentile):
+    """At n = seats a sample is one table's outcome, so gain = cv_gain; at smaller n averaging adds to it."""
+    tally = _full_deck_tally(tables, percentile, 5, [(0, 64)], block_deals=256)
+    zeros = np.zeros(169)  # gains do not depend on the controls' means
+    est = estimate_cells(group_statistics(tally), zeros, zeros, zeros, MAX_SEATS)
+    equity = TARGETS.index("equity")
+    finite = np.isfinite(est.cv_gain[:, -1, equity])
+    assert finite.sum() > 150
+    assert np.allclose(est.gain[finite, -1, equity], est.cv_gain[finite, -1, equity], rtol=1e-9)
+    assert np.all(np.isinf(est.gain[:, 0, equity]))  # n = 2: the controls are the outcome
+    for column in range(1, 5):  # n = 3..6
+        assert np.median(est.gain[:, column, equity] / est.cv_gain[:, column, equity]) > 1.2
+
+
 CUDASIM_SCRIPT = textwrap.dedent(
     """
     import warnings; warnings.filterwarnings("ignore")  # uint64 wrap-around warnings of NumPy scalars

@@ -80,12 +80,12 @@ def estimate_cells(stats: GroupStatistics, p_win: np.ndarray, p_tie: np.ndarray,
         return np.tensordot(cells, weights, axes=(-1, 0))
 
     sum_b, sum_t, sum_q = over_cells(beaten), over_cells(tied), q_cells.sum(-1)
-    sum_qb, sum_qt = q_cells @ beaten, q_cells @ tied
+    sum_qb, sum_qt, sum_bt = q_cells @ beaten, q_cells @ tied, over_cells(beaten * tied)
     sum_c = np.stack([sum_b, sum_t, sum_q], -1)
     sum_cc = np.stack(
         [
-            np.stack([over_cells(beaten**2), over_cells(beaten * tied), sum_qb], -1),
-            np.stack([over_cells(beaten * tied), over_cells(tied**2), sum_qt], -1),
+            np.stack([over_cells(beaten**2), sum_bt, sum_qb], -1),
+            np.stack([sum_bt, over_cells(tied**2), sum_qt], -1),
             np.stack([sum_qb, sum_qt, stats.q_q.astype(np.float64)], -1),
         ],
         -2,
@@ -112,7 +112,7 @@ def estimate_cells(stats: GroupStatistics, p_win: np.ndarray, p_tie: np.ndarray,
         mu=np.broadcast_to(mu[:, None, :], (mu.shape[0], columns, N_CONTROLS)),
     )
     total = np.maximum(n.sum(-1), 1)[..., None]
-    plain_variance = sum_yy.sum(0) / total - (sum_y.sum(0) / total) ** 2
+    plain_variance = np.maximum(sum_yy.sum(0) / total - (sum_y.sum(0) / total) ** 2, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         gain = estimate.gain * _one_game_variance(estimate.mean_plain) / plain_variance
     gain = np.where(np.isnan(gain), 1.0, gain)
