@@ -2,7 +2,7 @@
 
 import click
 
-from generator import __version__
+from generator import __version__, interrupts
 from generator.commands.compute import build_command, compute_group
 from generator.commands.evaluate import eval_command
 from generator.commands.icm import icm_command
@@ -33,16 +33,26 @@ def _interrupted(exc: BaseException) -> bool:
 
 
 class AtlasGroup(click.Group):
-    """The command group; a Ctrl-C anywhere ends with one line and exit code 130, never a traceback."""
+    """The command group; a Ctrl-C or SIGTERM anywhere ends with one line and exit code 130, never a traceback.
+
+    A stop request that Python swallowed (see :mod:`generator.interrupts`) is honoured at the next
+    progress point of a long stage, or at the latest when the command returns.
+    """
 
     def invoke(self, ctx):
+        previous = interrupts.install()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            interrupts.check()
+            return result
         except (KeyboardInterrupt, SystemError) as exc:
             if not _interrupted(exc):
                 raise
+            interrupts.finish()
             click.echo("\nInterrupted: finished stages and saved checkpoints are kept; rerun to continue.", err=True)
             ctx.exit(130)
+        finally:
+            interrupts.restore(previous)
 
 
 @click.group(cls=AtlasGroup, context_settings={"help_option_names": ["-h", "--help"]})

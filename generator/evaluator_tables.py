@@ -8,6 +8,7 @@ import functools
 import hashlib
 import inspect
 
+from generator import interrupts
 from generator.cache_dir import cache_dir
 from generator.storage import CorruptFileError, load_arrays, save_arrays
 from kernels.evaluator import tables as tables_module
@@ -19,15 +20,21 @@ def tables_source_hash() -> str:
     return hashlib.sha256(inspect.getsource(tables_module).encode()).hexdigest()[:16]
 
 
+def evaluator_tables_path():
+    """Where the tables of this code live in the cache."""
+    return cache_dir() / f"evaluator-{tables_source_hash()}.npz"
+
+
 @functools.cache
 def evaluator_tables() -> EvaluatorTables:
     """Load the tables from the cache, building (≈ 7 s) and saving them on a miss."""
-    path = cache_dir() / f"evaluator-{tables_source_hash()}.npz"
+    path = evaluator_tables_path()
     if path.exists():
         try:
             return EvaluatorTables(**load_arrays(path))
         except (CorruptFileError, TypeError):
             path.unlink()
     tables = build_tables()
+    interrupts.check()  # a Ctrl-C swallowed while the build compiled or called back into Python
     save_arrays(path, tables._asdict())
     return tables

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
 import kernels.cards
 import kernels.evaluator.core
@@ -22,6 +21,7 @@ import kernels.headsup.tables
 from generator.cache_dir import cache_dir
 from generator.datafiles import headsup_csv, matchups_csv
 from generator.evaluator_tables import evaluator_tables
+from generator.progress import progress_bar
 from generator.provenance import code_version, meta_block
 from generator.storage import CorruptFileError, atomic_write_bytes, load_arrays, read_json, save_arrays, write_json
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
@@ -53,13 +53,14 @@ def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> Heads
     boards, weights = board_orbits()
     totals = None
     bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
-    with tqdm(total=len(boards), unit="board", desc="heads-up boards", disable=not progress) as bar:
+    with progress_bar("heads-up boards", len(boards), "board", enabled=progress) as advance:
+        advance(0)
         for start, stop in zip(bounds[:-1], bounds[1:]):
             tallies = tally_module.tally_boards(
                 boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS, kernels.cards.COMBO_CLASS, tables
             )
             totals = tallies if totals is None else tuple(a + b for a, b in zip(totals, tallies))
-            bar.update(stop - start)
+            advance(stop)
     return assemble_tables(*totals)
 
 

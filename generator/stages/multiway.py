@@ -12,10 +12,8 @@ work since the last checkpoint.
 
 from __future__ import annotations
 
-import signal
 import sys
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -32,6 +30,7 @@ import kernels.multiway.layout
 import kernels.multiway.percentile
 import kernels.multiway.rng
 import kernels.multiway.tally
+from generator import interrupts
 from generator.backend import resolve_backend
 from generator.cache_dir import cache_dir
 from generator.errors import InputError
@@ -96,8 +95,10 @@ def percentile_control() -> tuple[np.ndarray, np.ndarray]:
             path.unlink()
     tables = evaluator_tables()
     percentile = percentile_table(tables)
+    interrupts.check()
     representatives = np.array([class_combos(c)[0] for c in range(N_CLASSES)])
     q_mean = class_percentile_means(FULL_DECK, percentile, tables, representatives, np.arange(N_CLASSES))
+    interrupts.check()
     save_arrays(path, {"percentile": percentile, "q_mean": q_mean})
     return percentile, q_mean
 
@@ -297,22 +298,6 @@ class _Simulator:
                          self.controls.percentile, self.pair_class)
 
 
-@contextmanager
-def _stop_requests():
-    """Turn SIGINT/SIGTERM into a flag checked between passes (so a pass is never half-counted)."""
-    requested = {"signal": None}
-
-    def handler(signum, _frame):
-        requested["signal"] = signum
-
-    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield requested
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
-
-
 class MultiwayInterrupted(Exception):
     """Raised after a requested stop (Ctrl-C / SIGTERM) once the state is saved; carries the result."""
 
@@ -380,11 +365,11 @@ def run_multiway(
 
     bar = tqdm(total=round(budget_seconds), unit="s", desc="multiway", disable=not progress, mininterval=1.0,
                bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:.0f}s [{elapsed}<{remaining}{postfix}]")
-    with bar, _stop_requests() as stop:
+    with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
         while True:
             now = time.monotonic()
             done_blocks = state.blocks.get(shard, 0)
-            if (now - started >= budget_seconds or worst <= target_se or stop["signal"] is not None
+            if (now - started >= budget_seconds or worst <= target_se or interrupts.requested()
                     or (block_limit is not None and done_blocks >= block_limit)):
                 break
             n_blocks = simulator.pass_blocks if block_limit is None else min(simulator.pass_blocks, block_limit - done_blocks)
@@ -409,7 +394,7 @@ def run_multiway(
         estimates = estimate_table(state, controls)
         worst = worst_se(estimates) if state.deals else float("inf")
         result = save()
-    if stop["signal"] is not None:
+    if interrupts.requested():
         raise MultiwayInterrupted(result, path)
     return result
 

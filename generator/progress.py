@@ -1,0 +1,27 @@
+"""Progress reporting for long stages: a tqdm bar on stderr that is also an interruption point.
+
+Engines report through callbacks and know nothing of bars or signals; the stages pass them a
+:func:`progress_bar` callback. Each call redraws the bar (at most once a second) and honours a
+pending Ctrl-C / SIGTERM (:func:`generator.interrupts.check`), also when the bar is hidden.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from tqdm import tqdm
+
+from generator import interrupts
+
+
+@contextmanager
+def progress_bar(desc: str, total: int, unit: str, enabled: bool = True) -> Iterator[Callable[[int], None]]:
+    """Yield ``advance(done)``: sets the bar to ``done`` of ``total`` units and checks for a stop request."""
+    with tqdm(total=total, unit=unit, desc=desc, disable=not enabled, mininterval=1.0) as bar:
+
+        def advance(done: int) -> None:
+            bar.update(done - bar.n)
+            interrupts.check()
+
+        yield advance
