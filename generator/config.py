@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from generator.errors import InputError
+from generator.validation import read_text, shown
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
 
@@ -27,7 +28,7 @@ def parse_duration(text: str | int | float, what: str = "duration") -> float:
     else:
         match = _DURATION.match(str(text))
         if not match:
-            raise InputError(f"{what}: {text!r} is not a duration like 90s, 4m or 1.5h")
+            raise InputError(f"{what}: {shown(text)} is not a duration like 90s, 4m or 1.5h")
         seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
     if seconds <= 0:
         raise InputError(f"{what}: must be positive, got {text!r}")
@@ -67,9 +68,9 @@ def _section(raw: dict, name: str, source: str) -> dict:
 
 
 def _check_keys(section: dict, allowed: set, where: str) -> None:
-    unknown = sorted(set(section) - allowed)
+    unknown = sorted(set(section) - allowed, key=str)
     if unknown:
-        raise InputError(f"{where}: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+        raise InputError(f"{where}: unknown key(s) {', '.join(shown(k) for k in unknown)} (allowed: {', '.join(sorted(allowed))})")
 
 
 def _site_settings(section: dict, source: str) -> SiteSettings:
@@ -77,10 +78,10 @@ def _site_settings(section: dict, source: str) -> SiteSettings:
     values = {key: str(section[key]) for key in ("title", "description", "author") if key in section}
     base_url = str(section.get("base_url", "/"))
     if not base_url.startswith("/") or "//" in base_url or " " in base_url:
-        raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {base_url!r}")
+        raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {shown(base_url)}")
     origin = str(section.get("origin", ""))
     if origin and not re.match(r"^https?://[^/\s]+$", origin):
-        raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {origin!r}")
+        raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {shown(origin)}")
     return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, **values)
 
 
@@ -90,7 +91,7 @@ def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
     defaults = MultiwaySettings()
     seed = section.get("seed", defaults.seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {seed!r}")
+        raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {shown(seed)}")
     target_se = section.get("target_se", defaults.target_se)
     if isinstance(target_se, bool) or not isinstance(target_se, (int, float)) or not 0 < target_se < 0.5:
         raise InputError(f"{where}.target_se must be a number in (0, 0.5), got {target_se!r}")
@@ -113,7 +114,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
             return Config(path=source)
         raise InputError(f"config file not found: {source}")
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = yaml.safe_load(read_text(path)) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""

@@ -70,6 +70,18 @@ def test_equity_bad_input(args, fragment):
     assert_one_line_error(run("equity", *args), fragment)
 
 
+def test_render_with_an_unreadable_config_or_article_is_one_line(tmp_path):
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(bytes(range(256)) * 4)
+    out = str(tmp_path / "site")
+    assert_one_line_error(run("render", "--config", str(binary), "--site-dir", out), f"{binary}: not UTF-8 text")
+    assert_one_line_error(run("render", "--config", str(tmp_path), "--site-dir", out), "is a directory")
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "articles" / "bad.md").write_bytes(binary.read_bytes())
+    (tmp_path / "site.yaml").write_text("site: {title: T}\n")
+    assert_one_line_error(run("render", "--config", str(tmp_path / "site.yaml"), "--site-dir", out), "bad.md: not UTF-8 text")
+
+
 def test_matchup_classes_and_combos_agree():
     classes = json.loads(run("matchup", "AKs", "QQ", "--json").stdout)
     combo_vs_class = json.loads(run("matchup", "AsKs", "QQ", "--json").stdout)

@@ -216,3 +216,17 @@ def test_cli_too_many_players(tmp_path):
     field.write_text("1\n" * (icm.MAX_PLAYERS + 1))
     result = run_cli("--file", str(field), "--payouts", "1")
     assert result.exit_code == 2 and "limit of 100,000" in result.output
+
+
+def assert_one_line_exit_2(result, fragment):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.output
+    assert "Traceback" not in result.output and lines[0].isprintable()
+
+
+@pytest.mark.parametrize("name", ["field.csv", "field.yaml"])
+def test_cli_binary_file_is_one_line_naming_it(tmp_path, name):
+    binary = tmp_path / name
+    binary.write_bytes(bytes(range(256)) * 4)
+    assert_one_line_exit_2(run_cli("--file", str(binary), "--payouts", "1"), f"{binary}: not UTF-8 text")

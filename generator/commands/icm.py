@@ -7,6 +7,7 @@ import click
 import yaml
 
 from generator.errors import InputError
+from generator.validation import read_text, shown
 from kernels.icm import prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
@@ -27,21 +28,21 @@ def parse_number_list(text: str, name: str) -> list[float]:
 def read_stack_lines(path: Path) -> list[float]:
     """A CSV/text file with one stack per line (blank lines and # comments skipped)."""
     stacks = []
-    for line_number, line in enumerate(path.read_text().splitlines(), start=1):
+    for line_number, line in enumerate(read_text(path).splitlines(), start=1):
         entry = line.split("#", 1)[0].strip().rstrip(",")
         if not entry:
             continue
         try:
             stacks.append(float(entry))
         except ValueError:
-            raise InputError(f"{path.name} line {line_number}: {entry!r} is not a number (one stack per line)") from None
+            raise InputError(f"{path.name} line {line_number}: {shown(entry)} is not a number (one stack per line)") from None
     return stacks
 
 
 def read_yaml_field(path: Path) -> tuple[list, list | None]:
     """A YAML mapping with a list ``stacks`` and optionally a list ``payouts``."""
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(read_text(path))
     except yaml.YAMLError as error:
         raise InputError(f"{path.name}: not valid YAML ({str(error).splitlines()[0]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("stacks"), list):
