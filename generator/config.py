@@ -13,26 +13,35 @@ from pathlib import Path
 import yaml
 
 from generator.errors import InputError
-from generator.validation import read_text, shown
+from generator.validation import finite_number, read_text, shown
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h)?\s*$")
 _UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
+MAX_DURATION_SECONDS = 365 * 24 * 3600.0  # budgets and checkpoint intervals: at most a year
 
 
 def parse_duration(text: str | int | float, what: str = "duration") -> float:
-    """``"90s"``, ``"4m"``, ``"1.5h"`` or a number of seconds → seconds (float, > 0)."""
-    if isinstance(text, (int, float)) and not isinstance(text, bool):
-        seconds = float(text)
-    else:
-        match = _DURATION.match(str(text))
+    """``"90s"``, ``"4m"``, ``"1.5h"`` or a number of seconds → seconds (float, > 0 and at most a year)."""
+    if isinstance(text, str):
+        match = _DURATION.match(text)
         if not match:
             raise InputError(f"{what}: {shown(text)} is not a duration like 90s, 4m or 1.5h")
         seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
-    if seconds <= 0:
-        raise InputError(f"{what}: must be positive, got {text!r}")
+    else:
+        seconds = finite_number(text, what)
+    if not 0 < seconds <= MAX_DURATION_SECONDS:
+        raise InputError(f"{what} must be positive and at most a year (8760h), got {shown(text)}")
     return seconds
+
+
+def check_target_se(value, what: str) -> float:
+    """A standard-error target: a finite number in (0, 0.5)."""
+    target = finite_number(value, what)
+    if not 0 < target < 0.5:
+        raise InputError(f"{what} must be a number in (0, 0.5), got {shown(value)}")
+    return target
 
 
 @dataclass(frozen=True)
@@ -92,13 +101,10 @@ def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
     seed = section.get("seed", defaults.seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {shown(seed)}")
-    target_se = section.get("target_se", defaults.target_se)
-    if isinstance(target_se, bool) or not isinstance(target_se, (int, float)) or not 0 < target_se < 0.5:
-        raise InputError(f"{where}.target_se must be a number in (0, 0.5), got {target_se!r}")
     return MultiwaySettings(
         seed=seed,
         budget_seconds=parse_duration(section.get("budget", defaults.budget_seconds), f"{where}.budget"),
-        target_se=float(target_se),
+        target_se=check_target_se(section.get("target_se", defaults.target_se), f"{where}.target_se"),
         checkpoint_seconds=parse_duration(
             section.get("checkpoint_every", defaults.checkpoint_seconds), f"{where}.checkpoint_every"
         ),
@@ -123,6 +129,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
         raise InputError(f"{source}: top level must be a mapping")
     _check_keys(raw, {"site", "multiway", "icm"}, source)
     icm = _section(raw, "icm", source)
+    _check_keys(icm, {"presets"}, f"{source}: icm")
     presets = icm.get("presets", []) or []
     if not isinstance(presets, list):
         raise InputError(f"{source}: icm.presets must be a list")

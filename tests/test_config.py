@@ -1,10 +1,10 @@
-"""content/site.yaml: every value checked once, at load; errors are one line naming the file and the key."""
+"""content/site.yaml: every value checked once, at load, typed and finite; errors name the file and the key."""
 
 from pathlib import Path
 
 import pytest
 
-from generator.config import load_config
+from generator.config import MAX_DURATION_SECONDS, load_config, parse_duration
 from generator.errors import InputError
 from generator.validation import SHOWN_MAX_CHARS
 
@@ -21,6 +21,46 @@ def load_error(path: Path) -> str:
     message = caught.value.message
     assert "\n" not in message and message.startswith(str(path)), message
     return message
+
+
+@pytest.mark.parametrize(
+    "yaml_text, key",
+    [
+        ("multiway: {budget: .inf}", "multiway.budget"),
+        ("multiway: {budget: .nan}", "multiway.budget"),
+        ("multiway: {budget: 99999999999999999999999s}", "multiway.budget"),
+        ("multiway: {budget: " + "9" * 400 + "}", "multiway.budget"),
+        ("multiway: {budget: 8761h}", "multiway.budget"),
+        ("multiway: {budget: true}", "multiway.budget"),
+        ("multiway: {checkpoint_every: .nan}", "multiway.checkpoint_every"),
+        ("multiway: {checkpoint_every: -.inf}", "multiway.checkpoint_every"),
+        ("multiway: {checkpoint_every: 0}", "multiway.checkpoint_every"),
+        ("multiway: {target_se: .nan}", "multiway.target_se"),
+        ("multiway: {target_se: .inf}", "multiway.target_se"),
+        ("multiway: {target_se: true}", "multiway.target_se"),
+        ("multiway: {seed: true}", "multiway.seed"),
+        ("multiway: {seed: 1.5}", "multiway.seed"),
+    ],
+)
+def test_numbers_must_be_finite_typed_and_in_range(tmp_path, yaml_text, key):
+    assert key in load_error(write_config(tmp_path, yaml_text + "\n"))
+
+
+def test_valid_numbers_still_load(tmp_path):
+    config = load_config(write_config(tmp_path, "multiway: {budget: 8760h, checkpoint_every: 0.2s, target_se: 0.0001, seed: 7}\n"))
+    assert config.multiway.budget_seconds == MAX_DURATION_SECONDS
+    assert (config.multiway.checkpoint_seconds, config.multiway.target_se, config.multiway.seed) == (0.2, 1e-4, 7)
+
+
+def test_a_quoted_number_is_refused_with_a_hint(tmp_path):
+    assert "exponents with a dot" in load_error(write_config(tmp_path, "multiway: {target_se: 1e-4}\n"))
+
+
+def test_command_line_durations_are_bounded():
+    for text in ("99999999999999999999999s", "9" * 400 + "s", "0s"):
+        with pytest.raises(InputError, match="--budget must be positive and at most a year"):
+            parse_duration(text, "--budget")
+    assert parse_duration("1.5h", "--budget") == 5400
 
 
 def test_unreadable_config_is_one_line_naming_the_file(tmp_path):
