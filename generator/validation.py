@@ -46,6 +46,11 @@ def number_text(text: str, where: str) -> float:
     return number
 
 
+def number_list(values: list, where: str) -> list[float]:
+    """A YAML list of finite numbers; the message names the first bad entry (counted from 1)."""
+    return [finite_number(value, f"{where} entry {index}") for index, value in enumerate(values, start=1)]
+
+
 def read_text(path: Path) -> str:
     """The UTF-8 text of a file the user named; one line naming the file when it cannot be read."""
     try:
