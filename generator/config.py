@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from generator.errors import InputError
+from generator.icm_presets import preset_payloads
 from generator.validation import finite_number, read_text, shown
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
@@ -65,7 +66,7 @@ class MultiwaySettings:
 class Config:
     site: SiteSettings = field(default_factory=SiteSettings)
     multiway: MultiwaySettings = field(default_factory=MultiwaySettings)
-    icm_presets: tuple = ()
+    icm_presets: tuple = ()  # validated presets {name, payouts, players}, see generator.icm_presets
     path: str = str(DEFAULT_CONFIG_PATH)
 
 
@@ -136,6 +137,6 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
     return Config(
         site=_site_settings(_section(raw, "site", source), source),
         multiway=_multiway_settings(_section(raw, "multiway", source), source),
-        icm_presets=tuple(presets),
+        icm_presets=preset_payloads(presets, f"{source}: icm.presets"),
         path=source,
     )

@@ -51,6 +51,14 @@ def number_list(values: list, where: str) -> list[float]:
     return [finite_number(value, f"{where} entry {index}") for index, value in enumerate(values, start=1)]
 
 
+def positive_int(value, where: str, maximum: int | None = None) -> int:
+    """A whole number ≥ 1 (and ≤ ``maximum``), not a bool or a float."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (maximum is not None and value > maximum):
+        limit = f" up to {maximum:,}" if maximum is not None else ""
+        raise InputError(f"{where} must be a positive whole number{limit}, got {shown(value)}")
+    return value
+
+
 def read_text(path: Path) -> str:
     """The UTF-8 text of a file the user named; one line naming the file when it cannot be read."""
     try:

@@ -8,6 +8,8 @@ from generator.config import MAX_DURATION_SECONDS, load_config, parse_duration
 from generator.errors import InputError
 from generator.validation import SHOWN_MAX_CHARS
 
+REPO = Path(__file__).resolve().parent.parent
+
 
 def write_config(tmp_path, text: str) -> Path:
     path = tmp_path / "site.yaml"
@@ -61,6 +63,30 @@ def test_command_line_durations_are_bounded():
         with pytest.raises(InputError, match="--budget must be positive and at most a year"):
             parse_duration(text, "--budget")
     assert parse_duration("1.5h", "--budget") == 5400
+
+
+@pytest.mark.parametrize(
+    "preset, fragment",
+    [
+        ("{name: x, payouts: [50, .inf]}", "payouts entry 2 must be a finite number"),
+        ("{name: x, payouts: [.nan]}", "payouts entry 1 must be a finite number"),
+        ("{name: x, payouts: [true, 1]}", "payouts entry 1 must be a number"),
+        ("{name: x, payouts: [50, -1]}", "non-negative"),
+        ("{name: x, payouts: [50, 50], players: 1}", "2 payouts for 1 players"),
+        ("{name: x, mtt: {players: 10000000000, paid: 5}}", "mtt.players must be a positive whole number up to 100,000"),
+        ("{name: x, mtt: {players: 10, paid: 20}}", "mtt.paid (20) exceeds"),
+    ],
+)
+def test_icm_presets_are_validated_at_load(tmp_path, preset, fragment):
+    message = load_error(write_config(tmp_path, f"icm:\n  presets:\n    - {preset}\n"))
+    assert "icm.presets[0] 'x'" in message and fragment in message, message
+
+
+def test_loaded_presets_are_in_the_form_the_page_embeds():
+    presets = load_config(REPO / "content" / "site.yaml").icm_presets
+    assert presets[0] == {"name": "50/30/20", "payouts": [50.0, 30.0, 20.0], "players": None}
+    mtt = presets[-1]
+    assert mtt["players"] == 1000 and len(mtt["payouts"]) == 150 and abs(sum(mtt["payouts"]) - 100) < 1e-9
 
 
 def test_unreadable_config_is_one_line_naming_the_file(tmp_path):
