@@ -28,6 +28,7 @@ import yaml
 from latex2mathml.converter import convert as latex_to_mathml
 
 from generator.errors import InputError
+from generator.validation import read_text
 
 FRONT_MATTER_KEYS = {"title": str, "date": dt.date, "summary": str, "tags": list}
 REQUIRED_KEYS = ("title", "date", "summary")
@@ -164,7 +165,7 @@ def _original_position(protected: str, position: int, code: _Stash) -> int:
 
 def load_article(path: Path, shortcode: Callable[[str, list[str], dict], str]) -> Article:
     source = str(path)
-    meta, body, first_line = split_front_matter(path.read_text(encoding="utf-8"), source)
+    meta, body, first_line = split_front_matter(read_text(path), source)
     return Article(
         slug=path.stem,
         title=meta["title"],

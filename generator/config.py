@@ -13,25 +13,36 @@ from pathlib import Path
 import yaml
 
 from generator.errors import InputError
+from generator.icm_presets import preset_payloads
+from generator.validation import finite_number, read_text, shown
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h)?\s*$")
 _UNIT_SECONDS = {"s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
+MAX_DURATION_SECONDS = 365 * 24 * 3600.0  # budgets and checkpoint intervals: at most a year
 
 
 def parse_duration(text: str | int | float, what: str = "duration") -> float:
-    """``"90s"``, ``"4m"``, ``"1.5h"`` or a number of seconds → seconds (float, > 0)."""
-    if isinstance(text, (int, float)) and not isinstance(text, bool):
-        seconds = float(text)
-    else:
-        match = _DURATION.match(str(text))
+    """``"90s"``, ``"4m"``, ``"1.5h"`` or a number of seconds → seconds (float, > 0 and at most a year)."""
+    if isinstance(text, str):
+        match = _DURATION.match(text)
         if not match:
-            raise InputError(f"{what}: {text!r} is not a duration like 90s, 4m or 1.5h")
+            raise InputError(f"{what}: {shown(text)} is not a duration like 90s, 4m or 1.5h")
         seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
-    if seconds <= 0:
-        raise InputError(f"{what}: must be positive, got {text!r}")
+    else:
+        seconds = finite_number(text, what)
+    if not 0 < seconds <= MAX_DURATION_SECONDS:
+        raise InputError(f"{what} must be positive and at most a year (8760h), got {shown(text)}")
     return seconds
+
+
+def check_target_se(value, what: str) -> float:
+    """A standard-error target: a finite number in (0, 0.5)."""
+    target = finite_number(value, what)
+    if not 0 < target < 0.5:
+        raise InputError(f"{what} must be a number in (0, 0.5), got {shown(value)}")
+    return target
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,7 @@ class MultiwaySettings:
 class Config:
     site: SiteSettings = field(default_factory=SiteSettings)
     multiway: MultiwaySettings = field(default_factory=MultiwaySettings)
-    icm_presets: tuple = ()
+    icm_presets: tuple = ()  # validated presets {name, payouts, players}, see generator.icm_presets
     path: str = str(DEFAULT_CONFIG_PATH)
 
 
@@ -67,9 +78,9 @@ def _section(raw: dict, name: str, source: str) -> dict:
 
 
 def _check_keys(section: dict, allowed: set, where: str) -> None:
-    unknown = sorted(set(section) - allowed)
+    unknown = sorted(set(section) - allowed, key=str)
     if unknown:
-        raise InputError(f"{where}: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+        raise InputError(f"{where}: unknown key(s) {', '.join(shown(k) for k in unknown)} (allowed: {', '.join(sorted(allowed))})")
 
 
 def _site_settings(section: dict, source: str) -> SiteSettings:
@@ -77,10 +88,10 @@ def _site_settings(section: dict, source: str) -> SiteSettings:
     values = {key: str(section[key]) for key in ("title", "description", "author") if key in section}
     base_url = str(section.get("base_url", "/"))
     if not base_url.startswith("/") or "//" in base_url or " " in base_url:
-        raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {base_url!r}")
+        raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {shown(base_url)}")
     origin = str(section.get("origin", ""))
     if origin and not re.match(r"^https?://[^/\s]+$", origin):
-        raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {origin!r}")
+        raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {shown(origin)}")
     return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, **values)
 
 
@@ -90,14 +101,11 @@ def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
     defaults = MultiwaySettings()
     seed = section.get("seed", defaults.seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {seed!r}")
-    target_se = section.get("target_se", defaults.target_se)
-    if isinstance(target_se, bool) or not isinstance(target_se, (int, float)) or not 0 < target_se < 0.5:
-        raise InputError(f"{where}.target_se must be a number in (0, 0.5), got {target_se!r}")
+        raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {shown(seed)}")
     return MultiwaySettings(
         seed=seed,
         budget_seconds=parse_duration(section.get("budget", defaults.budget_seconds), f"{where}.budget"),
-        target_se=float(target_se),
+        target_se=check_target_se(section.get("target_se", defaults.target_se), f"{where}.target_se"),
         checkpoint_seconds=parse_duration(
             section.get("checkpoint_every", defaults.checkpoint_seconds), f"{where}.checkpoint_every"
         ),
@@ -113,7 +121,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
             return Config(path=source)
         raise InputError(f"config file not found: {source}")
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = yaml.safe_load(read_text(path)) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
@@ -122,12 +130,13 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
         raise InputError(f"{source}: top level must be a mapping")
     _check_keys(raw, {"site", "multiway", "icm"}, source)
     icm = _section(raw, "icm", source)
+    _check_keys(icm, {"presets"}, f"{source}: icm")
     presets = icm.get("presets", []) or []
     if not isinstance(presets, list):
         raise InputError(f"{source}: icm.presets must be a list")
     return Config(
         site=_site_settings(_section(raw, "site", source), source),
         multiway=_multiway_settings(_section(raw, "multiway", source), source),
-        icm_presets=tuple(presets),
+        icm_presets=preset_payloads(presets, f"{source}: icm.presets"),
         path=source,
     )

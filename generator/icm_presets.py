@@ -1,12 +1,16 @@
 """ICM calculator presets from ``content/site.yaml`` (``icm.presets``), as the page embeds them.
 
 A preset is ``{name, payouts: [percentages], players?}`` or ``{name, mtt: {players, paid}}``; for the
-latter a decreasing payout curve is generated (:func:`mtt_payouts`).
+latter a decreasing payout curve is generated (:func:`mtt_payouts`). :func:`generator.config.load_config`
+validates the presets with :func:`preset_payloads` when it reads the file, so the page embeds
+``Config.icm_presets`` as they are.
 """
 
 from __future__ import annotations
 
 from generator.errors import InputError
+from generator.validation import number_list, positive_int, shown
+from kernels.icm import MAX_PLAYERS
 
 
 def mtt_payouts(paid: int) -> list[float]:
@@ -21,36 +25,38 @@ def mtt_payouts(paid: int) -> list[float]:
     return shares
 
 
-def _positive_int(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"{what} must be a positive whole number, got {value!r}")
-    return value
+def _players(value, where: str) -> int:
+    return positive_int(value, where, maximum=MAX_PLAYERS)
 
 
 def preset_payload(preset, where: str) -> dict:
     """Validate one preset and return ``{name, payouts, players}`` (players may be ``None``)."""
     if not isinstance(preset, dict) or not isinstance(preset.get("name"), str):
         raise InputError(f"{where}: each preset needs a name")
-    where = f"{where} '{preset['name']}'"
+    where = f"{where} {shown(preset['name'])}"
     if "mtt" in preset:
         mtt = preset["mtt"]
         if not isinstance(mtt, dict):
             raise InputError(f"{where}: mtt must be a mapping {{players, paid}}")
-        players = _positive_int(mtt.get("players"), f"{where}: mtt.players")
-        paid = _positive_int(mtt.get("paid"), f"{where}: mtt.paid")
+        players = _players(mtt.get("players"), f"{where}: mtt.players")
+        paid = _players(mtt.get("paid"), f"{where}: mtt.paid")
         if paid > players:
             raise InputError(f"{where}: mtt.paid ({paid}) exceeds mtt.players ({players})")
         return {"name": preset["name"], "payouts": mtt_payouts(paid), "players": players}
     payouts = preset.get("payouts")
-    if not isinstance(payouts, list) or not payouts or not all(
-        isinstance(p, (int, float)) and not isinstance(p, bool) and p >= 0 for p in payouts
-    ):
-        raise InputError(f"{where}: payouts must be a list of non-negative percentages")
+    if not isinstance(payouts, list) or not 0 < len(payouts) <= MAX_PLAYERS:
+        raise InputError(f"{where}: payouts must be a list of 1 to {MAX_PLAYERS:,} non-negative percentages")
+    payouts = number_list(payouts, f"{where}: payouts")
+    if min(payouts) < 0:
+        raise InputError(f"{where}: payouts must be non-negative, got {shown(min(payouts))}")
     players = preset.get("players")
     if players is not None:
-        players = _positive_int(players, f"{where}: players")
-    return {"name": preset["name"], "payouts": [float(p) for p in payouts], "players": players}
+        players = _players(players, f"{where}: players")
+        if players < len(payouts):
+            raise InputError(f"{where}: {len(payouts)} payouts for {players} players (at most one prize per player)")
+    return {"name": preset["name"], "payouts": payouts, "players": players}
 
 
-def preset_payloads(presets) -> list[dict]:
-    return [preset_payload(p, f"icm.presets[{i}]") for i, p in enumerate(presets)]
+def preset_payloads(presets, where: str = "icm.presets") -> tuple[dict, ...]:
+    """Every preset validated (``where`` names the list in messages, e.g. ``content/site.yaml: icm.presets``)."""
+    return tuple(preset_payload(p, f"{where}[{i}]") for i, p in enumerate(presets))

@@ -21,7 +21,6 @@ from generator import charts, datafiles
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
-from generator.icm_presets import preset_payloads
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from kernels.cards import CLASS_NAMES
@@ -75,7 +74,7 @@ class SiteRenderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
-        self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":")).replace("</", "<\\/"))
+        self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site
 
@@ -111,7 +110,7 @@ class SiteRenderer:
             Page("index.html", "home.html", {"data": self.data, "articles": articles[:3]}),
             Page("matchups/index.html", "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
             Page("pushfold/index.html", "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
-            Page("icm/index.html", "icm.html", {"presets": preset_payloads(self.config.icm_presets)}, "icm"),
+            Page("icm/index.html", "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page("articles/index.html", "articles.html", {"articles": articles}, "articles"),
             Page("data/index.html", "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
             Page("404.html", "404.html", {"base": self.site.base_url}, in_sitemap=False),

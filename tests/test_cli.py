@@ -73,6 +73,35 @@ def test_equity_bad_input(args, fragment):
     assert_one_line_error(run("equity", *args), fragment)
 
 
+def test_render_with_an_unreadable_config_or_article_is_one_line(tmp_path):
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(bytes(range(256)) * 4)
+    out = str(tmp_path / "site")
+    assert_one_line_error(run("render", "--config", str(binary), "--site-dir", out), f"{binary}: not UTF-8 text")
+    assert_one_line_error(run("render", "--config", str(tmp_path), "--site-dir", out), "is a directory")
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "articles" / "bad.md").write_bytes(binary.read_bytes())
+    (tmp_path / "site.yaml").write_text("site: {title: T}\n")
+    assert_one_line_error(run("render", "--config", str(tmp_path / "site.yaml"), "--site-dir", out), "bad.md: not UTF-8 text")
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--budget", "99999999999999999999999s"], "--budget must be positive and at most a year"),
+        (["--budget", "9" * 400 + "s"], "--budget must be positive and at most a year"),
+        (["--target-se", "nan"], "--target-se must be a finite number"),
+        (["--target-se", ""], "--target-se is not a number (empty)"),
+    ],
+)
+def test_compute_multiway_refuses_bad_numbers_before_running(tmp_path, monkeypatch, args, fragment):
+    def must_not_run(*_args, **_options):
+        raise AssertionError("run_multiway was called with an invalid option")
+
+    monkeypatch.setattr("generator.commands.multiway.run_multiway", must_not_run)
+    assert_one_line_error(run("compute", "multiway", *args, "--site-dir", str(tmp_path)), fragment)
+
+
 def test_matchup_classes_and_combos_agree():
     classes = json.loads(run("matchup", "AKs", "QQ", "--json").stdout)
     combo_vs_class = json.loads(run("matchup", "AsKs", "QQ", "--json").stdout)

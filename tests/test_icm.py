@@ -216,3 +216,68 @@ def test_cli_too_many_players(tmp_path):
     field.write_text("1\n" * (icm.MAX_PLAYERS + 1))
     result = run_cli("--file", str(field), "--payouts", "1")
     assert result.exit_code == 2 and "limit of 100,000" in result.output
+
+
+def assert_one_line_exit_2(result, fragment):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.output
+    assert "Traceback" not in result.output and lines[0].isprintable()
+
+
+@pytest.mark.parametrize("name", ["field.csv", "field.yaml"])
+def test_cli_binary_file_is_one_line_naming_it(tmp_path, name):
+    binary = tmp_path / name
+    binary.write_bytes(bytes(range(256)) * 4)
+    assert_one_line_exit_2(run_cli("--file", str(binary), "--payouts", "1"), f"{binary}: not UTF-8 text")
+
+
+def test_cli_huge_stacks_show_their_chip_share():
+    result = run_cli("--stacks", "1e308,1e308,1e308", "--payouts", "1")
+    assert result.exit_code == 0, result.output
+    rows = result.output.strip().splitlines()[-3:]
+    assert all(row.split()[2:] == ["33.33%", "0.3333", "33.33%"] for row in rows), result.output
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--stacks", "500,inf", "--payouts", "1"], "--stacks: entry 2 must be a finite number"),
+        (["--stacks", "500,300", "--payouts", "nan"], "--payouts: entry 1 must be a finite number"),
+        (["--stacks", "500,300", "--payouts", "1e308,1e308"], "prize pool adds up to more than 1.8e308"),
+    ],
+)
+def test_cli_non_finite_numbers_are_refused(args, fragment):
+    assert_one_line_exit_2(run_cli(*args), fragment)
+
+
+@pytest.mark.parametrize(
+    "yaml_text, fragment",
+    [
+        ("stacks: [true, false, true]\npayouts: [1]\n", "field.yaml: stacks entry 1 must be a number, got True"),
+        ("stacks: [500, '300']\npayouts: [1]\n", "stacks entry 2 must be a number, got '300'"),
+        ("stacks: [500, null]\npayouts: [1]\n", "stacks entry 2 must be a number, got None"),
+        ("stacks: [[500], [300]]\npayouts: [1]\n", "stacks entry 1 must be a number, got [500]"),
+        ("stacks: [500, .inf]\npayouts: [1]\n", "stacks entry 2 must be a finite number"),
+        ("stacks: [500, 300]\npayouts: [1, false]\n", "payouts entry 2 must be a number, got False"),
+    ],
+)
+def test_cli_yaml_entries_must_be_numbers(tmp_path, yaml_text, fragment):
+    field = tmp_path / "field.yaml"
+    field.write_text(yaml_text)
+    assert_one_line_exit_2(run_cli("--file", str(field)), fragment)
+
+
+def test_cli_csv_non_finite_line_is_refused(tmp_path):
+    field = tmp_path / "field.csv"
+    field.write_text("500\nnan\n")
+    assert_one_line_exit_2(run_cli("--file", str(field), "--payouts", "1"), "field.csv line 2 must be a finite number")
+
+
+@pytest.mark.parametrize("stacks", ["5e-324,5e-324,0", "1e-320,1,5e-324", "1e-310,1e300,0", "0,0,1e-310"])
+def test_cli_denormal_and_zero_stacks_give_no_nan(stacks):
+    for extra in ([], ["--json"]):
+        result = run_cli("--stacks", stacks, "--payouts", "2,1", *extra)
+        assert result.exit_code == 0 and "nan" not in result.output.lower(), result.output
+    equity = json.loads(result.output)["equity"]
+    assert abs(sum(equity) - 3) < 1e-9

@@ -51,6 +51,6 @@ def compute_pushfold_command(site_dir, backend):
 def build_command(config_path, site_dir, backend, budget):
     """Compute every stage (cached / resumed) and render the site."""
     config = load_config(config_path)
-    budget_seconds = parse_duration(budget, "--budget") if budget else None
+    budget_seconds = parse_duration(budget, "--budget") if budget is not None else None
     build_site(config, site_dir, resolve_backend(backend), budget_seconds)
     click.echo(f"site ready in {site_dir}/ (preview: allin serve)")

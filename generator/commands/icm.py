@@ -1,47 +1,40 @@
 """``allin icm``: ICM prize equity and finishing-place probabilities for a field of chip stacks."""
 
 import json
+import math
 from pathlib import Path
 
 import click
+import numpy as np
 import yaml
 
 from generator.errors import InputError
-from kernels.icm import prize_equity
+from generator.validation import number_list, number_text, read_text
+from kernels.icm import chip_shares, prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
 
 
 def parse_number_list(text: str, name: str) -> list[float]:
-    """'500,300,200' -> [500.0, 300.0, 200.0]; InputError naming the bad entry."""
-    numbers = []
-    for index, item in enumerate(text.split(","), start=1):
-        try:
-            numbers.append(float(item.strip()))
-        except ValueError:
-            raise InputError(f"--{name}: entry {index} is not a number ({item.strip() or 'empty'})") from None
-    return numbers
+    """'500,300,200' -> [500.0, 300.0, 200.0]; InputError naming the bad entry (not a number, inf, nan)."""
+    return [number_text(item, f"--{name}: entry {index}") for index, item in enumerate(text.split(","), start=1)]
 
 
 def read_stack_lines(path: Path) -> list[float]:
     """A CSV/text file with one stack per line (blank lines and # comments skipped)."""
     stacks = []
-    for line_number, line in enumerate(path.read_text().splitlines(), start=1):
+    for line_number, line in enumerate(read_text(path).splitlines(), start=1):
         entry = line.split("#", 1)[0].strip().rstrip(",")
-        if not entry:
-            continue
-        try:
-            stacks.append(float(entry))
-        except ValueError:
-            raise InputError(f"{path.name} line {line_number}: {entry!r} is not a number (one stack per line)") from None
+        if entry:
+            stacks.append(number_text(entry, f"{path.name} line {line_number}"))
     return stacks
 
 
 def read_yaml_field(path: Path) -> tuple[list, list | None]:
-    """A YAML mapping with a list ``stacks`` and optionally a list ``payouts``."""
+    """A YAML mapping with a list ``stacks`` of numbers and optionally a list ``payouts``."""
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(read_text(path))
     except yaml.YAMLError as error:
         raise InputError(f"{path.name}: not valid YAML ({str(error).splitlines()[0]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("stacks"), list):
@@ -49,7 +42,8 @@ def read_yaml_field(path: Path) -> tuple[list, list | None]:
     payouts = data.get("payouts")
     if payouts is not None and not isinstance(payouts, list):
         raise InputError(f"{path.name}: 'payouts' must be a list of prizes")
-    return data["stacks"], payouts
+    stacks = number_list(data["stacks"], f"{path.name}: stacks")
+    return stacks, None if payouts is None else number_list(payouts, f"{path.name}: payouts")
 
 
 def read_field_file(path: Path) -> tuple[list, list | None]:
@@ -70,6 +64,8 @@ def gather_field(stacks_text: str | None, payouts_text: str | None, field_file: 
         raise InputError("no stacks: give --stacks 500,300,200 or --file field.csv")
     if payouts is None:
         raise InputError("no payouts: give --payouts 600,400 (or a 'payouts' list in the YAML file)")
+    if not math.isfinite(sum(payouts)):
+        raise InputError("payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit")
     return stacks, payouts
 
 
@@ -80,12 +76,12 @@ def ordinal(place: int) -> str:
 
 def format_table(stacks: list, payouts: list, result) -> str:
     """A readable table: player, stack, chip share, equity and the first paid places' probabilities."""
-    total_chips = sum(stacks)
+    shares = chip_shares(np.asarray(stacks))  # scaled by the largest stack: no overflow for huge stacks
     columns = 0 if result.places is None else min(len(payouts), TABLE_MAX_PLACES)
     header = ["player", "stack", "chips", "equity"] + [ordinal(r + 1) for r in range(columns)]
     rows = []
-    for i, stack in enumerate(stacks):
-        row = [str(i + 1), f"{stack:,.10g}", f"{stack / total_chips:.2%}", f"{result.equity[i]:,.4f}"]
+    for i, (stack, share) in enumerate(zip(stacks, shares)):
+        row = [str(i + 1), f"{stack:,.10g}", f"{share:.2%}", f"{result.equity[i]:,.4f}"]
         row += [f"{result.places[i, r]:.2%}" for r in range(columns)]
         rows.append(row)
     widths = [max(len(line[c]) for line in [header] + rows) for c in range(len(header))]

@@ -7,19 +7,10 @@ from pathlib import Path
 import click
 
 from generator.backend import backend_option
-from generator.config import DEFAULT_CONFIG_PATH, load_config, parse_duration
+from generator.config import DEFAULT_CONFIG_PATH, check_target_se, load_config, parse_duration
 from generator.errors import InputError
 from generator.stages.multiway import MultiwayInterrupted, merge_checkpoints, run_multiway
-
-
-def _positive_float(text: str, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise InputError(f"{what}: {text!r} is not a number") from None
-    if not 0 < value < 0.5:
-        raise InputError(f"{what}: must be in (0, 0.5), got {text}")
-    return value
+from generator.validation import number_text
 
 
 @click.command("multiway")
@@ -42,12 +33,17 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, backend,
         raise InputError(f"--seed must be in [0, 2^63), got {seed}")
     if max_deals is not None and max_deals <= 0:
         raise InputError(f"--deals must be positive, got {max_deals}")
+    budget_seconds = config.multiway.budget_seconds if budget is None else parse_duration(budget, "--budget")
+    if target_se is None:
+        target_se = config.multiway.target_se
+    else:
+        target_se = check_target_se(number_text(target_se, "--target-se"), "--target-se")
     try:
         result = run_multiway(
             config,
             site_dir,
-            budget_seconds=parse_duration(budget, "--budget") if budget else config.multiway.budget_seconds,
-            target_se=_positive_float(target_se, "--target-se") if target_se else config.multiway.target_se,
+            budget_seconds=budget_seconds,
+            target_se=target_se,
             backend=backend,
             seed=seed,
             shard=shard,

@@ -1,0 +1,104 @@
+"""content/site.yaml: every value checked once, at load, typed and finite; errors name the file and the key."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.config import MAX_DURATION_SECONDS, load_config, parse_duration
+from generator.errors import InputError
+from generator.validation import SHOWN_MAX_CHARS
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def write_config(tmp_path, text: str) -> Path:
+    path = tmp_path / "site.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load_error(path: Path) -> str:
+    with pytest.raises(InputError) as caught:
+        load_config(path)
+    message = caught.value.message
+    assert "\n" not in message and message.startswith(str(path)), message
+    return message
+
+
+@pytest.mark.parametrize(
+    "yaml_text, key",
+    [
+        ("multiway: {budget: .inf}", "multiway.budget"),
+        ("multiway: {budget: .nan}", "multiway.budget"),
+        ("multiway: {budget: 99999999999999999999999s}", "multiway.budget"),
+        ("multiway: {budget: " + "9" * 400 + "}", "multiway.budget"),
+        ("multiway: {budget: 8761h}", "multiway.budget"),
+        ("multiway: {budget: true}", "multiway.budget"),
+        ("multiway: {checkpoint_every: .nan}", "multiway.checkpoint_every"),
+        ("multiway: {checkpoint_every: -.inf}", "multiway.checkpoint_every"),
+        ("multiway: {checkpoint_every: 0}", "multiway.checkpoint_every"),
+        ("multiway: {target_se: .nan}", "multiway.target_se"),
+        ("multiway: {target_se: .inf}", "multiway.target_se"),
+        ("multiway: {target_se: true}", "multiway.target_se"),
+        ("multiway: {seed: true}", "multiway.seed"),
+        ("multiway: {seed: 1.5}", "multiway.seed"),
+    ],
+)
+def test_numbers_must_be_finite_typed_and_in_range(tmp_path, yaml_text, key):
+    assert key in load_error(write_config(tmp_path, yaml_text + "\n"))
+
+
+def test_valid_numbers_still_load(tmp_path):
+    config = load_config(write_config(tmp_path, "multiway: {budget: 8760h, checkpoint_every: 0.2s, target_se: 0.0001, seed: 7}\n"))
+    assert config.multiway.budget_seconds == MAX_DURATION_SECONDS
+    assert (config.multiway.checkpoint_seconds, config.multiway.target_se, config.multiway.seed) == (0.2, 1e-4, 7)
+
+
+def test_a_quoted_number_is_refused_with_a_hint(tmp_path):
+    assert "exponents with a dot" in load_error(write_config(tmp_path, "multiway: {target_se: 1e-4}\n"))
+
+
+def test_command_line_durations_are_bounded():
+    for text in ("99999999999999999999999s", "9" * 400 + "s", "0s"):
+        with pytest.raises(InputError, match="--budget must be positive and at most a year"):
+            parse_duration(text, "--budget")
+    assert parse_duration("1.5h", "--budget") == 5400
+
+
+@pytest.mark.parametrize(
+    "preset, fragment",
+    [
+        ("{name: x, payouts: [50, .inf]}", "payouts entry 2 must be a finite number"),
+        ("{name: x, payouts: [.nan]}", "payouts entry 1 must be a finite number"),
+        ("{name: x, payouts: [true, 1]}", "payouts entry 1 must be a number"),
+        ("{name: x, payouts: [50, -1]}", "non-negative"),
+        ("{name: x, payouts: [50, 50], players: 1}", "2 payouts for 1 players"),
+        ("{name: x, mtt: {players: 10000000000, paid: 5}}", "mtt.players must be a positive whole number up to 100,000"),
+        ("{name: x, mtt: {players: 10, paid: 20}}", "mtt.paid (20) exceeds"),
+    ],
+)
+def test_icm_presets_are_validated_at_load(tmp_path, preset, fragment):
+    message = load_error(write_config(tmp_path, f"icm:\n  presets:\n    - {preset}\n"))
+    assert "icm.presets[0] 'x'" in message and fragment in message, message
+
+
+def test_loaded_presets_are_in_the_form_the_page_embeds():
+    presets = load_config(REPO / "content" / "site.yaml").icm_presets
+    assert presets[0] == {"name": "50/30/20", "payouts": [50.0, 30.0, 20.0], "players": None}
+    mtt = presets[-1]
+    assert mtt["players"] == 1000 and len(mtt["payouts"]) == 150 and abs(sum(mtt["payouts"]) - 100) < 1e-9
+
+
+def test_unreadable_config_is_one_line_naming_the_file(tmp_path):
+    binary = tmp_path / "site.yaml"
+    binary.write_bytes(bytes(range(256)) * 4)
+    assert "not UTF-8 text" in load_error(binary)
+    folder = tmp_path / "folder.yaml"
+    folder.mkdir()
+    assert "is a directory" in load_error(folder)
+
+
+def test_quoted_values_in_errors_are_short_and_escaped(tmp_path):
+    message = load_error(write_config(tmp_path, f"k\u00a0{'k' * 500}: 1\n"))
+    assert "unknown key" in message and len(message) < len(str(tmp_path)) + 2 * SHOWN_MAX_CHARS + 80
+    assert message.isprintable(), message
