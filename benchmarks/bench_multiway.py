@@ -22,6 +22,7 @@ import eval7  # noqa: E402
 import numba  # noqa: E402
 
 from generator.evaluator_tables import evaluator_tables  # noqa: E402
+from generator.stages.headsup import headsup_results  # noqa: E402
 from generator.stages.multiway import multiway_controls, percentile_control  # noqa: E402
 from kernels.multiway import cpu  # noqa: E402
 from kernels.multiway.estimates import TARGETS, estimate_cells  # noqa: E402
@@ -59,7 +60,7 @@ def eval7_rate() -> float:
 def main(seconds: float = 20.0) -> None:
     reference = eval7_rate()
     tally, deals, elapsed = simulate_for(seconds)
-    controls = multiway_controls(progress=False)  # the exact heads-up table: computed if not cached (≈ 45 s)
+    controls = multiway_controls(headsup_results(progress=False)[0])  # the exact heads-up table: computed if not cached (≈ 45 s)
     estimates = estimate_cells(group_statistics(tally), controls.p_win, controls.p_tie, controls.q_mean, MAX_SEATS)
     equity = TARGETS.index("equity")
     deals_per_s = deals / elapsed

@@ -6,7 +6,7 @@ from generator import __version__, interrupts
 from generator.commands.compute import build_command, compute_group
 from generator.commands.evaluate import eval_command
 from generator.commands.icm import icm_command
-from generator.commands.multiway import compute_multiway_command, merge_command
+from generator.commands.merge import merge_command
 from generator.commands.queries import equity_command, matchup_command
 from generator.commands.site import render_command, serve_command
 
@@ -63,7 +63,6 @@ def main():
 
 for _command in COMMANDS:
     main.add_command(_command)
-compute_group.add_command(compute_multiway_command)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,13 @@
-"""``allin build``: every stage in dependency order, then the site.
+"""The stage graph of ``allin build``, and keeping the pages in step with the data.
 
-headsup (exact, cached) → pushfold (Nash push/fold from the matchups, cached) → multiway (Monte
-Carlo; resumes and adds samples within the budget, uses the exact heads-up table as control-variate
-means) → render.
+    evaluator tables ─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
+                                                 └─► multiway controls ─► multiway (Monte Carlo; resumes
+                                                     and adds samples within the budget)
+    every data file ─► render (the pages)
+
+Each stage is given what it needs by the code below, never fetches it itself. Whatever writes data
+files re-renders the pages (:func:`refresh_pages`), so the site never shows other numbers than the
+files it offers for download.
 """
 
 from __future__ import annotations
@@ -14,21 +19,30 @@ import click
 from generator.config import Config
 from generator.render import render_site
 from generator.stages.headsup import run_headsup
-from generator.stages.multiway import MultiwayInterrupted, run_multiway
+from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+
+
+def refresh_pages(config: Config, site_dir: Path) -> bool:
+    """Re-render the site if it has been rendered before (its data changed); True if it was."""
+    if not (Path(site_dir) / "index.html").exists():
+        return False
+    render_site(config, site_dir)
+    return True
 
 
 def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: float | None = None) -> None:
     """Compute (or load) every dataset into ``site_dir/data`` and render the site into ``site_dir``."""
     click.echo("[1/4] heads-up tables (exact; cached after the first build)")
-    run_headsup(site_dir, backend)
+    headsup = run_headsup(site_dir, backend)
     click.echo("[2/4] push/fold equilibria (cached)")
-    run_pushfold(site_dir, backend)
+    run_pushfold(site_dir, headsup)
     click.echo("[3/4] multiway Monte Carlo (adds samples to the checkpoint)")
     try:
         run_multiway(
             config,
             site_dir,
+            multiway_controls(headsup[0]),
             budget_seconds=budget_seconds or config.multiway.budget_seconds,
             target_se=config.multiway.target_se,
             backend=backend,

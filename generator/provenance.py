@@ -1,22 +1,77 @@
-"""Provenance of computed data: code versions (hashes of kernel sources) and the ``meta`` block."""
+"""Provenance of computed data: code versions (hashes of kernel sources) and the ``meta`` block.
+
+A cached result is only as fresh as its key. :func:`kernel_closure` follows the ``kernels`` imports
+of the modules that compute a result, statically (also imports inside functions, such as the
+lazily imported GPU modules), so a key built by :func:`code_version` covers every kernel source the
+computation can run, and nothing has to be listed by hand.
+"""
 
 from __future__ import annotations
 
+import ast
 import datetime
 import hashlib
-import inspect
 import platform
-from types import ModuleType
+from functools import cache
+from pathlib import Path
 
 from generator import __version__
 
+PACKAGES_ROOT = Path(__file__).resolve().parent.parent
 
-def code_version(*modules: ModuleType) -> str:
-    """Short hash of the source of ``modules``: changes whenever the code that computes a result does."""
+
+def module_file(name: str) -> Path | None:
+    """Source file of module ``name`` (``kernels.cards`` → ``kernels/cards.py``), or None if it is not a module."""
+    base = PACKAGES_ROOT.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_modules(name: str, prefixes: tuple[str, ...]) -> set[str]:
+    """Modules under ``prefixes`` that module ``name`` imports anywhere in its source (statically)."""
+    found = set()
+    for node in ast.walk(ast.parse(module_file(name).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            # ``from kernels.evaluator import cpu`` imports a module; ``from kernels.cards import N`` a name
+            candidates = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found.update(c for c in candidates if c.startswith(prefixes) and module_file(c) is not None)
+    return found
+
+
+@cache
+def import_closure(roots: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[str, ...]:
+    """Every module under ``prefixes`` that importing ``roots`` can execute: imports followed
+    transitively, plus the ``__init__`` of each package on the way. Sorted names."""
+    seen, todo = set(), list(roots)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # parent packages run first
+        todo.extend(imported_modules(name, prefixes))
+    return tuple(sorted(seen))
+
+
+def kernel_closure(*roots: str) -> tuple[str, ...]:
+    """The ``kernels`` modules that computing with ``roots`` runs (see :func:`import_closure`)."""
+    return import_closure(tuple(roots), ("kernels",))
+
+
+def code_version(*roots: str) -> str:
+    """Short hash of the source of every kernel module reachable from ``roots``: changes whenever
+    the code that computes a result does."""
     digest = hashlib.sha256()
-    for module in modules:
-        digest.update(module.__name__.encode())
-        digest.update(inspect.getsource(module).encode())
+    for name in kernel_closure(*roots):
+        digest.update(name.encode())
+        digest.update(module_file(name).read_bytes())
     return digest.hexdigest()[:16]
 
 

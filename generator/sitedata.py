@@ -13,10 +13,10 @@ from pathlib import Path
 from generator.errors import InputError
 from generator.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
+from kernels.multiway.control_variates import Z_975
 
 DATA_FILES = ("headsup", "matchups", "multiway", "pushfold")
 PLAYER_COUNTS = tuple(range(2, 11))
-Z95 = 1.96
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class PlayerTable:
 
     def ci(self, index: int) -> tuple[float, float]:
         """95% confidence interval of a class's equity (a point for exact values)."""
-        half = Z95 * self.se_equity[index]
+        half = Z_975 * self.se_equity[index]
         return self.equity[index] - half, self.equity[index] + half
 
     def as_json(self) -> dict:
@@ -92,6 +92,11 @@ def _multiway_table(players: int, block: dict) -> PlayerTable:
     )
 
 
+def _has_error_bars(block: dict) -> bool:
+    """True when every estimate has a standard error (a run of too few deals has none yet: not shown)."""
+    return all(value is not None for key in ("equity", "se_equity") for value in block[key])
+
+
 class SiteData:
     """The loaded data files plus the per-player-count tables derived from them."""
 
@@ -106,7 +111,7 @@ class SiteData:
             self.tables[2] = _headsup_table(self.headsup)
         for key, block in sorted((self.multiway or {}).get("by_players", {}).items(), key=lambda kv: int(kv[0])):
             players = int(key)
-            if players not in self.tables:
+            if players not in self.tables and _has_error_bars(block):
                 self.tables[players] = _multiway_table(players, block)
 
     @classmethod
@@ -136,7 +141,7 @@ class SiteData:
 
     def worst_half_width(self) -> float | None:
         """Largest 95% CI half-width of any Monte Carlo equity (the precision reached)."""
-        widths = [Z95 * max(t.se_equity) for t in self.tables.values() if not t.exact]
+        widths = [Z_975 * max(t.se_equity) for t in self.tables.values() if not t.exact]
         return max(widths) if widths else None
 
     def median_gain(self, field: str, players: int | None = None) -> float | None:

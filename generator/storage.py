@@ -13,7 +13,6 @@ import io
 import json
 import os
 import tempfile
-import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +22,15 @@ CHECKSUM_KEY = "__sha256__"
 
 class CorruptFileError(Exception):
     """A stored file failed to load or its checksum does not match its content."""
+
+
+def describe_error(exc: BaseException, limit: int = 80) -> str:
+    """``"Type: message"`` on one printable line of at most ``limit`` characters (no raw bytes of a damaged file)."""
+    text = " ".join(str(exc).split()).encode("ascii", "backslashreplace").decode("ascii")
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _umask() -> int:
@@ -69,8 +77,8 @@ def read_json(path: str | Path):
     """Read a JSON file written by :func:`write_json`; a malformed file raises :class:`CorruptFileError`."""
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CorruptFileError(f"{path}: unreadable JSON ({exc})") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise CorruptFileError(f"{path}: unreadable JSON ({describe_error(exc)})") from None
 
 
 def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:
@@ -93,12 +101,17 @@ def save_arrays(path: str | Path, arrays: dict[str, np.ndarray]) -> None:
 
 
 def load_arrays(path: str | Path) -> dict[str, np.ndarray]:
-    """Load arrays saved by :func:`save_arrays`, verifying the checksum."""
+    """Load arrays saved by :func:`save_arrays`, verifying the checksum.
+
+    Any failure to read is a :class:`CorruptFileError`: a damaged zip or ``.npy`` header can raise
+    almost anything inside zipfile and NumPy (BadZipFile, NotImplementedError for an unknown zip
+    version, RuntimeError for an "encrypted" entry, tokenize errors, MemoryError for a huge shape...).
+    """
     try:
         with np.load(path, allow_pickle=False) as npz:
             arrays = {name: npz[name] for name in npz.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
-        raise CorruptFileError(f"{path}: unreadable checkpoint ({exc})") from None
+    except Exception as exc:  # noqa: BLE001 - see the docstring: the damaged bytes decide the type
+        raise CorruptFileError(f"{path}: unreadable ({describe_error(exc)})") from None
     stored = arrays.pop(CHECKSUM_KEY, None)
     if stored is None or str(stored) != _arrays_digest(arrays):
         raise CorruptFileError(f"{path}: checksum mismatch (file is corrupted or was edited)")

@@ -17,16 +17,16 @@ from multiway_helpers import linear_percentile
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory, monkeypatch_module):
     site = tmp_path_factory.mktemp("schema-site")
-    run_headsup(site, progress=False)
-    run_pushfold(site)
+    headsup = run_headsup(site, progress=False)
+    run_pushfold(site, headsup)
     config_path = site / "site.yaml"
     config_path.write_text("multiway:\n  seed: 4242\n")
     # a separate cache keeps this small run's checkpoint away from the user's
     monkeypatch_module.setenv("ALLIN_CACHE_DIR", str(tmp_path_factory.mktemp("schema-cache")))
     controls = multiway.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
     multiway.run_multiway(
-        load_config(config_path), site, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
-        max_deals=2 * BLOCK_DEALS * GROUPS, controls=controls,
+        load_config(config_path), site, controls, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
+        max_deals=2 * BLOCK_DEALS * GROUPS,
     )  # fmt: skip
     return site / "data"
 

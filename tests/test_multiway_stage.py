@@ -34,9 +34,9 @@ def config(tmp_path):
     return load_config(path)
 
 
-def _run(config, site_dir, **options):
-    options = {"budget_seconds": 600, "target_se": 1e-12, "backend": "cpu", "progress": False, "controls": _controls(), **options}
-    return stage.run_multiway(config, site_dir, **options)
+def _run(config, site_dir, controls=None, **options):
+    options = {"budget_seconds": 600, "target_se": 1e-12, "backend": "cpu", "progress": False, **options}
+    return stage.run_multiway(config, site_dir, controls if controls is not None else _controls(), **options)
 
 
 RUN_SCRIPT = textwrap.dedent(
@@ -47,8 +47,8 @@ RUN_SCRIPT = textwrap.dedent(
     from generator.config import load_config
     from generator.stages.multiway import MultiwayControls, run_multiway
     from multiway_helpers import linear_percentile
-    run_multiway(load_config(sys.argv[1]), Path(sys.argv[2]), budget_seconds=600, target_se=1e-12, backend="cpu",
-                 progress=False, max_deals=int(sys.argv[3]), controls={CONTROLS_SOURCE})
+    run_multiway(load_config(sys.argv[1]), Path(sys.argv[2]), {CONTROLS_SOURCE}, budget_seconds=600, target_se=1e-12,
+                 backend="cpu", progress=False, max_deals=int(sys.argv[3]))
     """
 )
 
@@ -101,12 +101,12 @@ def test_ctrl_c_saves_and_exits_130_with_one_line(config, tmp_path):
         f"""
         import sys
         import numpy as np
-        from generator.stages import multiway
+        from generator.commands import compute
         from generator.stages.multiway import MultiwayControls
-        from generator.commands.multiway import compute_multiway_command
         from multiway_helpers import linear_percentile
-        multiway.multiway_controls = lambda *args: {CONTROLS_SOURCE}
-        compute_multiway_command(sys.argv[1:])
+        compute.multiway_controls = lambda *args: {CONTROLS_SOURCE}
+        compute.headsup_results = lambda *args: (None, None)
+        compute.compute_multiway_command(sys.argv[1:])
         """
     )
     env = dict(os.environ, ALLIN_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=HERE)
@@ -179,7 +179,7 @@ def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):
     runner = CliRunner()
-    from generator.commands.multiway import compute_multiway_command
+    from generator.commands.compute import compute_multiway_command
 
     for args, fragment in ((["--budget", "soon"], "--budget"), (["--target-se", "2"], "--target-se"), (["--deals", "0"], "--deals")):
         result = runner.invoke(compute_multiway_command, [*args, "--site-dir", str(tmp_path)])
@@ -215,4 +215,4 @@ def test_a_fresh_start_names_checkpoints_it_cannot_continue(tmp_path):
     (path.parent / "checkpoint-s1-oldcode.npz").write_bytes(b"x" * 3_000_000)
     (path.parent / "percentile-oldcode.npz").write_bytes(b"x")
     note = stage.stale_checkpoints_note(path)
-    assert note.startswith("note: 1 checkpoint(s)") and "(3 MB)" in note and str(path.parent) in note
+    assert note.startswith("note: 1 checkpoint file(s)") and "(3 MB)" in note and str(path.parent) in note

@@ -1,4 +1,8 @@
-"""``allin compute <stage>`` (one stage) and ``allin build`` (every stage, then the site)."""
+"""``allin compute <stage>`` (one stage) and ``allin build`` (every stage, then the site).
+
+Each compute command writes its data files and then brings already rendered pages up to date
+(:func:`generator.pipeline.refresh_pages`): pages never disagree with the files they offer.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,13 @@ from pathlib import Path
 import click
 
 from generator.backend import backend_option, resolve_backend
-from generator.config import DEFAULT_CONFIG_PATH, load_config, parse_duration
-from generator.pipeline import build_site
-from generator.stages.headsup import run_headsup
+from generator.config import DEFAULT_CONFIG_PATH, check_target_se, load_config, parse_duration
+from generator.errors import InputError
+from generator.pipeline import build_site, refresh_pages
+from generator.stages.headsup import headsup_results, run_headsup
+from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.validation import number_text
 
 site_dir_option = click.option(
     "--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Output folder."
@@ -20,27 +27,76 @@ config_option = click.option(
 )
 
 
+def _refreshed(config_path: str, site_dir: Path) -> str:
+    """Re-render existing pages after new data; a note for the command's closing line."""
+    return "; pages re-rendered" if refresh_pages(load_config(config_path), site_dir) else ""
+
+
 @click.group("compute")
 def compute_group():
     """Compute one stage and write its data files under SITE_DIR/data."""
 
 
 @compute_group.command("headsup")
+@config_option
 @site_dir_option
 @backend_option
-def compute_headsup_command(site_dir, backend):
+def compute_headsup_command(config_path, site_dir, backend):
     """Exact heads-up tables: 169 classes vs a random hand and every class vs every class."""
+    load_config(config_path)  # a bad config fails before the work, not after
     _, meta = run_headsup(site_dir, resolve_backend(backend))
-    click.echo(f"wrote {site_dir}/data/headsup.json and matchups.json (+ .csv); computed in {meta['wall_time_s']:.1f} s")
+    click.echo(f"wrote {site_dir}/data/headsup.json and matchups.json (+ .csv); computed in {meta['wall_time_s']:.1f} s"
+               + _refreshed(config_path, site_dir))
 
 
 @compute_group.command("pushfold")
+@config_option
 @site_dir_option
 @backend_option
-def compute_pushfold_command(site_dir, backend):
+def compute_pushfold_command(config_path, site_dir, backend):
     """Heads-up push/fold Nash equilibria (1..25 bb) from the exact matchup table."""
-    run_pushfold(site_dir, resolve_backend(backend))
-    click.echo(f"wrote {site_dir}/data/pushfold.json (+ .csv)")
+    load_config(config_path)
+    run_pushfold(site_dir, headsup_results(resolve_backend(backend)))
+    click.echo(f"wrote {site_dir}/data/pushfold.json (+ .csv)" + _refreshed(config_path, site_dir))
+
+
+@compute_group.command("multiway")
+@click.option("--budget", help="Time budget, e.g. 90s, 10m, 1.5h (default: multiway.budget in the config).")
+@click.option("--target-se", help="Stop once every cell's standard error is at most this (default: config).")
+@click.option("--seed", type=int, help="Override the config's multiway.seed (a different seed is a separate run).")
+@click.option("--shard", type=int, default=0, show_default=True, help="Stream id: give each machine of a split run its own.")
+@click.option("--deals", "max_deals", type=int, help="Stop once this shard holds this many deals (whole blocks of 4096).")
+@backend_option
+@config_option
+@site_dir_option
+def compute_multiway_command(budget, target_se, seed, shard, max_deals, backend, config_path, site_dir):
+    """Simulate multiway all-in equities, resuming and adding to the checkpoint.
+
+    Runs until the time budget or the precision target is reached, saving every few seconds;
+    Ctrl-C stops cleanly and keeps everything up to the last pass. One run per checkpoint at a
+    time: a second is refused (give it its own ALLIN_CACHE_DIR and --shard, then `allin merge`).
+    """
+    config = load_config(config_path)
+    if seed is not None and not 0 <= seed < 2**63:
+        raise InputError(f"--seed must be in [0, 2^63), got {seed}")
+    if max_deals is not None and max_deals <= 0:
+        raise InputError(f"--deals must be positive, got {max_deals}")
+    budget_seconds = config.multiway.budget_seconds if budget is None else parse_duration(budget, "--budget")
+    if target_se is None:
+        target_se = config.multiway.target_se
+    else:
+        target_se = check_target_se(number_text(target_se, "--target-se"), "--target-se")
+    backend = resolve_backend(backend)
+    options = dict(budget_seconds=budget_seconds, target_se=target_se, backend=backend, seed=seed, shard=shard, max_deals=max_deals)
+    try:
+        result = run_multiway(config, site_dir, multiway_controls(headsup_results(backend)[0]), **options)
+    except MultiwayInterrupted as stopped:
+        refresh_pages(config, site_dir)
+        click.echo(f"Interrupted: {stopped.document['meta']['deals']:,} deals saved in {stopped.path}; rerun to continue.", err=True)
+        raise SystemExit(130) from None
+    meta = result["meta"]
+    worst = "n/a (too few deals to estimate it)" if meta["worst_se"] is None else f"{meta['worst_se']:.2e}"
+    click.echo(f"multiway: {meta['deals']:,} deals, worst se {worst}" + _refreshed(config_path, site_dir))
 
 
 @click.command("build")

@@ -15,8 +15,8 @@ from generator.storage import CorruptFileError, read_json
 from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
+from kernels.multiway.control_variates import Z_975
 
-Z_95 = 1.959963984540054
 
 
 def _class_index(text: str) -> int:
@@ -42,28 +42,47 @@ def _exact_row(index: int, players: int) -> dict:
     }
 
 
+MONTE_CARLO_FIELDS = ("win", "tie", "loss", "equity", "se_win", "se_tie", "se_equity")
+
+
 def _load_multiway(site_dir: Path, players: int) -> dict:
+    """The ``by_players`` block of ``multiway.json`` for ``players``, checked to have the documented shape."""
     path = site_dir / "data" / "multiway.json"
     if not path.exists():
         raise InputError(f"no multiway results in {path}: run `allin compute multiway` (or `make build`) first")
     try:
-        data = read_json(path)
-        return data["by_players"][str(players)]
-    except (CorruptFileError, KeyError) as exc:
-        raise InputError(f"{path}: unreadable multiway results ({exc})") from None
+        block = read_json(path)["by_players"][str(players)]
+        fields = [block[key] for key in (*MONTE_CARLO_FIELDS, "tie_k", "samples")]
+        well_formed = all(isinstance(values, list) and len(values) == len(CLASS_NAMES) for values in fields) and all(
+            isinstance(row, list) and len(row) == 9 for row in block["tie_k"]
+        )
+    except CorruptFileError as exc:
+        raise InputError(f"{exc}; rerun `allin compute multiway`") from None
+    except (KeyError, TypeError, IndexError):
+        well_formed = False
+    if not well_formed:
+        raise InputError(f"{path}: not the documented multiway format (docs/data-format.md); rerun `allin compute multiway`")
+    return block
 
 
 def _monte_carlo_row(block: dict, index: int, players: int) -> dict:
+    """One class's estimates; a standard error not yet known (too few deals) is None, and so is its interval."""
     row = {
         "hand": CLASS_NAMES[index],
         "players": players,
-        **{key: block[key][index] for key in ("win", "tie", "loss", "equity", "se_win", "se_tie", "se_equity")},
+        **{key: block[key][index] for key in MONTE_CARLO_FIELDS},
         "tie_k": {str(k): block["tie_k"][index][k - 2] for k in range(2, players + 1)},
         "samples": block["samples"][index],
         "exact": False,
     }
-    row["ci95_equity"] = [row["equity"] - Z_95 * row["se_equity"], row["equity"] + Z_95 * row["se_equity"]]
+    equity, se = row["equity"], row["se_equity"]
+    row["ci95_equity"] = None if equity is None or se is None else [equity - Z_975 * se, equity + Z_975 * se]
     return row
+
+
+def _percent(value) -> str:
+    """A fraction as ``"12.3456%"`` in 8 columns, ``"n/a"`` when unknown."""
+    return f"{'n/a':>8}" if value is None else f"{value:8.4%}"
 
 
 def _print_table(rows: list[dict]) -> None:
@@ -71,9 +90,10 @@ def _print_table(rows: list[dict]) -> None:
     header = f"{'hand':<5} {'win':>8} {'tie':>8} {'loss':>8} {'equity':>8}" + ("" if exact else f" {'± 95%':>8} {'samples':>12}")
     click.echo(header)
     for row in rows:
-        line = f"{row['hand']:<5} {row['win']:8.4%} {row['tie']:8.4%} {row['loss']:8.4%} {row['equity']:8.4%}"
+        line = f"{row['hand']:<5} " + " ".join(_percent(row[key]) for key in ("win", "tie", "loss", "equity"))
         if not exact:
-            line += f" {Z_95 * row['se_equity']:8.4%} {row['samples']:>12,}"
+            half = None if row["se_equity"] is None else Z_975 * row["se_equity"]
+            line += f" {_percent(half)} {row['samples']:>12,}"
         click.echo(line)
 
 

@@ -1,8 +1,8 @@
 """The ``headsup`` stage: exact class-vs-random and class-vs-class tables → ``headsup.json``, ``matchups.json``.
 
 Computed once by walking the 134,459 suit-symmetry classes of boards (``kernels.headsup``), then
-cached in ``<cache>/headsup-<code version>.npz`` (checksummed): a rerun with unchanged code loads
-it in well under a second.
+cached in ``<cache>/headsup-<code version>.npz`` (checksummed, with its meta block): a rerun with
+unchanged code loads it in well under a second.
 """
 
 from __future__ import annotations
@@ -13,29 +13,19 @@ from pathlib import Path
 import numpy as np
 
 import kernels.cards
-import kernels.evaluator.core
-import kernels.evaluator.tables
-import kernels.headsup.boards
-import kernels.headsup.core
-import kernels.headsup.tables
-from generator.cache_dir import cache_dir
+from generator.cache import array_json, cached_arrays, json_array
 from generator.datafiles import headsup_csv, matchups_csv
 from generator.evaluator_tables import evaluator_tables
 from generator.progress import progress_bar
 from generator.provenance import code_version, meta_block
-from generator.storage import CorruptFileError, atomic_write_bytes, load_arrays, read_json, save_arrays, write_json
+from generator.storage import atomic_write_bytes, write_json
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.boards import board_orbits
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
 
-CODE_VERSION = code_version(
-    kernels.cards,
-    kernels.evaluator.tables,
-    kernels.evaluator.core,
-    kernels.headsup.boards,
-    kernels.headsup.core,
-    kernels.headsup.tables,
-)
+#: Kernel modules that compute the tables (CPU and GPU give identical counts; both are hashed).
+KERNELS = ("kernels.headsup.cpu", "kernels.headsup.gpu", "kernels.headsup.boards", "kernels.headsup.tables")
+CODE_VERSION = code_version(*KERNELS)
 METHOD = (
     "exact enumeration of every board (134,459 suit-symmetry classes weighted by size); "
     "counts as integers, card removal exact"
@@ -64,34 +54,21 @@ def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> Heads
     return assemble_tables(*totals)
 
 
-def _cache_path() -> Path:
-    return cache_dir() / f"headsup-{CODE_VERSION}.npz"
-
-
 def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
     """The exact tables and their meta block: from the cache when the code is unchanged, else computed."""
-    path = _cache_path()
-    if path.exists():
-        try:
-            arrays = load_arrays(path)
-            meta = read_json(path.with_suffix(".meta.json"))
-            return HeadsupTables(**{name: arrays[name] for name in HeadsupTables._fields}), meta
-        except (CorruptFileError, KeyError):
-            path.unlink()
-    started = time.perf_counter()
-    results = compute_headsup_tables(backend, progress)
-    meta = meta_block(
-        "headsup",
-        METHOD,
-        CODE_VERSION,
-        backend,
-        time.perf_counter() - started,
-        boards=BOARDS_PER_MATCHUP,
-        opponent_combos=OPPONENT_COMBOS,
-    )
-    write_json(path.with_suffix(".meta.json"), meta)
-    save_arrays(path, results._asdict())
-    return results, meta
+
+    def compute() -> dict:
+        started = time.perf_counter()
+        results = compute_headsup_tables(backend, progress)
+        meta = meta_block(
+            "headsup", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
+            boards=BOARDS_PER_MATCHUP, opponent_combos=OPPONENT_COMBOS,
+        )  # fmt: skip
+        return {**results._asdict(), "meta": json_array(meta)}
+
+    arrays = cached_arrays("headsup", CODE_VERSION, compute)
+    meta = array_json(arrays.pop("meta"))
+    return HeadsupTables(**arrays), meta
 
 
 def headsup_json(results: HeadsupTables, meta: dict) -> dict:

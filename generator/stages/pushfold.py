@@ -1,32 +1,31 @@
 """The ``pushfold`` stage: heads-up push/fold Nash equilibria from the exact matchups → ``pushfold.json``.
 
-Uses the exact 169×169 tables of the ``headsup`` stage (``headsup_results()``): showdown equity
+Given the exact 169×169 tables of the ``headsup`` stage: showdown equity
 ``(win + tie/2) / (pairs · 1,712,304)`` and the joint class distribution ``pairs[i][j]`` (card
 removal). ``kernels.pushfold`` solves every stack of :data:`STACKS` (a few seconds in all); the
-result is cached in ``<cache>/pushfold-<key>.json`` (with its SHA-256; a file that does not match
-is recomputed), keyed by the code version of both stages,
-the stacks, the ante and the tolerance.
+result is cached (``generator.cache``), keyed by the code version of the solver and of the
+heads-up tables, the stacks, the ante and the tolerance.
 """
 
 from __future__ import annotations
 
-import hashlib
 import time
 from pathlib import Path
 
 import numpy as np
 
 import kernels.pushfold
+from generator.cache import array_json, cache_key, cached_arrays, json_array
 from generator.datafiles import pushfold_csv
 from generator.provenance import code_version, meta_block
 from generator.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
-from generator.stages.headsup import headsup_results
-from generator.cache_dir import cache_dir
-from generator.storage import CorruptFileError, atomic_write_bytes, json_bytes, read_json, write_json
+from generator.storage import atomic_write_bytes, write_json
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
-CODE_VERSION = code_version(kernels.pushfold)
+#: Kernel modules of the solver (the heads-up tables it is given have their own code version).
+KERNELS = ("kernels.pushfold",)
+CODE_VERSION = code_version(*KERNELS)
 #: Effective stacks solved, in bb (before posting the blinds): 1, 1.5, …, 25.
 STACKS = tuple(float(s) for s in np.arange(2, 51) / 2)
 #: NashConv (SB + BB best-response gains, bb per hand) the solver must reach at every stack.
@@ -39,15 +38,6 @@ METHOD = (
     "heads-up push/fold (SB shoves or folds, BB calls or folds, chip EV); Nash equilibrium per stack by "
     "CFR+ with linear averaging over the 169 classes, exact matchup equities, card removal via compatible combo pairs"
 )
-
-
-def _key(stacks, ante: float, tolerance: float) -> str:
-    text = f"{CODE_VERSION}|{HEADSUP_CODE_VERSION}|{list(stacks)}|{ante!r}|{tolerance!r}|{PLAYED}|{DECIMALS}"
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _cache_path(stacks, ante: float, tolerance: float) -> Path:
-    return cache_dir() / f"pushfold-{_key(stacks, ante, tolerance)}.json"
 
 
 def _maxima(stacks, frequencies: np.ndarray) -> tuple[list, list]:
@@ -103,31 +93,21 @@ def compute_pushfold(tables, headsup_meta: dict, stacks=STACKS, ante: float = 0.
     }
 
 
-def pushfold_results(stacks=STACKS, ante: float = 0.0, tolerance: float = TOLERANCE, backend: str = "cpu", progress: bool = False) -> dict:
-    """The ``pushfold.json`` object: from the cache when code and parameters are unchanged, else solved."""
+def pushfold_results(headsup, stacks=STACKS, ante: float = 0.0, tolerance: float = TOLERANCE) -> dict:
+    """The ``pushfold.json`` object for the heads-up stage's ``(tables, meta)``: cached, else solved."""
     stacks = tuple(float(s) for s in stacks)
-    path = _cache_path(stacks, ante, tolerance)
-    if path.exists():
-        try:
-            stored = read_json(path)
-            if stored.get("sha256") == hashlib.sha256(json_bytes(stored.get("result"))).hexdigest():
-                return stored["result"]
-        except (CorruptFileError, AttributeError):
-            pass
-        path.unlink()
-    tables, headsup_meta = headsup_results(backend, progress)
-    result = compute_pushfold(tables, headsup_meta, stacks, ante, tolerance)
-    write_json(path, {"sha256": hashlib.sha256(json_bytes(result)).hexdigest(), "result": result})
-    return result
+    tables, headsup_meta = headsup
+    key = cache_key(CODE_VERSION, headsup_meta.get("code_version", HEADSUP_CODE_VERSION), stacks, ante, tolerance, PLAYED, DECIMALS)
+    arrays = cached_arrays(
+        "pushfold", key, lambda: {"result": json_array(compute_pushfold(tables, headsup_meta, stacks, ante, tolerance))}
+    )
+    return array_json(arrays["result"])
 
 
-def run_pushfold(site_dir: Path, backend: str = "cpu", progress: bool = False, ante: float = 0.0) -> dict:
-    """Compute (or load) the equilibria and write ``site_dir/data/pushfold.json`` and ``pushfold.csv``.
-
-    The solver is NumPy on the CPU whatever ``backend`` says (it takes seconds); ``backend`` only
-    chooses how the heads-up tables are computed if they are not cached yet.
-    """
-    result = pushfold_results(ante=ante, backend=backend, progress=progress)
+def run_pushfold(site_dir: Path, headsup, ante: float = 0.0) -> dict:
+    """Compute (or load) the equilibria from the heads-up stage's ``(tables, meta)`` and write
+    ``site_dir/data/pushfold.json`` and ``pushfold.csv``. The solver is NumPy on the CPU (seconds)."""
+    result = pushfold_results(headsup, ante=ante)
     data_dir = Path(site_dir) / "data"
     write_json(data_dir / "pushfold.json", result)
     atomic_write_bytes(data_dir / "pushfold.csv", pushfold_csv(result))

@@ -4,6 +4,7 @@
 
 const BUCKETS = 10;
 const POLL_MS = 4000;
+const Z_975 = 1.959963984540054; // 95% two-sided normal quantile, as kernels.multiway.control_variates.Z_975
 const pct = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
 const count = (n) => n.toLocaleString("en-US");
 
@@ -12,7 +13,7 @@ const bucket = (v, lo, hi) => (hi <= lo ? BUCKETS - 1 : Math.max(0, Math.min(BUC
 const rankBucket = (rank, n) => Math.floor(((n - rank) * BUCKETS) / n);
 
 function ci(t, i) {
-  const half = 1.96 * t.se_equity[i];
+  const half = Z_975 * t.se_equity[i];
   return [t.equity[i] - half, t.equity[i] + half];
 }
 

@@ -1,0 +1,119 @@
+"""The ``multiway`` stage: Monte Carlo equity of every class against 1..9 random opponents.
+
+The flow, one module each:
+
+* :mod:`.controls`: the control-variate inputs (exact heads-up probabilities, the percentile control);
+* :mod:`.simulator`: blocks of deals of one shard counted into the integer tally (CPU or CUDA);
+* :mod:`.runner`: the sampling loop, stopped by a :class:`~.runner.StopPolicy` or a request;
+* :mod:`.checkpoint`: the state on disk (locked, rotated, resumable, mergeable);
+* :mod:`.document`: estimates → ``site/data/multiway.json`` and ``.csv``.
+
+:func:`run_multiway` ties them together for the CLI: it takes the checkpoint's lock, resumes it,
+samples with a progress bar, saves every ``checkpoint_every`` (checkpoint and data files), and on
+Ctrl-C / SIGTERM stops after the current pass and saves (:class:`MultiwayInterrupted`). A
+different seed or sampling code (``CODE_VERSION``) names a different checkpoint, so such a run
+starts afresh and never mixes samples; ``kill -9`` loses at most the work since the last save.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from generator import interrupts
+from generator.backend import resolve_backend
+from generator.errors import InputError
+from kernels.multiway.control_variates import Z_975
+from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
+
+from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
+from .controls import MultiwayControls, multiway_controls, percentile_control
+from .document import estimate_table, multiway_document, worst_se, write_outputs
+from .runner import Progress, StopPolicy, sample
+from .simulator import Simulator
+
+__all__ = [
+    "CODE_VERSION", "MultiwayControls", "MultiwayInterrupted", "MultiwayState", "StopPolicy", "checkpoint_path",
+    "merge_checkpoints", "multiway_controls", "percentile_control", "run_multiway",
+]  # fmt: skip
+
+
+class MultiwayInterrupted(Exception):
+    """Raised after a requested stop (Ctrl-C / SIGTERM) once the state is saved; carries the result."""
+
+    def __init__(self, document: dict, path: Path):
+        super().__init__(f"interrupted; {document['meta']['deals']:,} deals saved in {path}")
+        self.document = document
+        self.path = path
+
+
+def _progress_text(progress: Progress) -> str:
+    worst = "±?" if progress.worst_se is None else f"±{Z_975 * progress.worst_se:.1e}"
+    eta = progress.eta_s
+    target = "ETA ?" if eta is None else (f"ETA {eta / 60:.0f}m" if eta >= 60 else f"ETA {eta:.0f}s")
+    return (
+        f"{progress.deals_per_s / 1e6:.2f}M deals/s, {progress.deals_per_s * MAX_SEATS * len(PLAYER_COUNTS) / 1e6:.0f}M samples/s, "
+        f"worst {worst} (95% CI), target {target}"
+    )
+
+
+def run_multiway(
+    config,
+    site_dir: Path,
+    controls: MultiwayControls,
+    *,
+    budget_seconds: float,
+    target_se: float,
+    backend: str = "auto",
+    progress: bool = True,
+    seed: int | None = None,
+    shard: int = 0,
+    max_deals: int | None = None,
+) -> dict:
+    """Resume the checkpoint and simulate until ``budget_seconds`` pass, every cell's se ≤ ``target_se``,
+    or the shard holds ``max_deals`` deals (rounded up to whole blocks); returns the ``multiway.json`` object.
+
+    Saves the checkpoint and rewrites ``site_dir/data/multiway.{json,csv}`` every
+    ``config.multiway.checkpoint_seconds`` and at the end. Raises :class:`MultiwayInterrupted`
+    after a Ctrl-C / SIGTERM, with everything up to the last finished pass saved, and
+    :class:`InputError` if another run holds the checkpoint.
+    """
+    backend = resolve_backend(backend)
+    seed = config.multiway.seed if seed is None else seed
+    if not 0 <= shard < 2**31:
+        raise InputError(f"--shard must be in [0, 2^31), got {shard}")
+    path = checkpoint_path(seed)
+    with CheckpointLock(path):
+        checkpoint = Checkpoint(path, warn=lambda line: tqdm.write(line, file=sys.stderr))
+        state = checkpoint.load(seed)
+        note = stale_checkpoints_note(path) if state.deals == 0 else None
+        if note and progress:
+            tqdm.write(note, file=sys.stderr)
+        simulator = Simulator(backend, seed, shard, controls.percentile)
+
+        def save() -> dict:
+            checkpoint.save(state)
+            document = multiway_document(state, estimate_table(state, controls), backend)
+            write_outputs(site_dir, document)
+            return document
+
+        bar = tqdm(total=round(budget_seconds), unit="s", desc="multiway", disable=not progress, mininterval=1.0,
+                   bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:.0f}s [{elapsed}<{remaining}{postfix}]")
+
+        def show(snapshot: Progress) -> None:
+            bar.set_postfix_str(_progress_text(snapshot), refresh=False)  # redrawn by update() at most once a second
+            bar.update(min(snapshot.elapsed_s, budget_seconds) - bar.n)
+
+        with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
+            reason = sample(
+                state, simulator, shard, StopPolicy(budget_seconds, target_se, max_deals),
+                lambda s: worst_se(estimate_table(s, controls)),
+                checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
+                should_stop=interrupts.requested,
+            )  # fmt: skip
+            document = save()
+    if reason == "requested":
+        raise MultiwayInterrupted(document, path)
+    return document

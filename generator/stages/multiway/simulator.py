@@ -1,0 +1,39 @@
+"""Runs blocks of deals of one shard on the chosen backend, adding their counts to a tally."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from generator.evaluator_tables import evaluator_tables
+from kernels.multiway.layout import FULL_DECK, GROUPS, MAX_SEATS, pair_class_table
+from kernels.multiway.rng import shard_key
+
+#: Deals per GPU launch (in blocks); the CPU runs GROUPS blocks per parallel pass.
+GPU_PASS_BLOCKS = 1024
+
+
+class Simulator:
+    """Blocks ``first .. first + n - 1`` of a shard's stream, counted into a tally (CPU or CUDA, same counts)."""
+
+    def __init__(self, backend: str, seed: int, shard: int, percentile: np.ndarray):
+        self.backend = backend
+        self.key = shard_key(seed, shard)
+        self.tables = evaluator_tables()
+        self.percentile = percentile
+        self.pair_class = pair_class_table()
+        if backend == "gpu":
+            from kernels.multiway import gpu
+
+            self.inputs = gpu.DeviceInputs(self.tables, percentile, self.pair_class, FULL_DECK)
+        self.pass_blocks = GPU_PASS_BLOCKS if backend == "gpu" else GROUPS
+
+    def run(self, tally: np.ndarray, first_block: int, n_blocks: int, block_deals: int) -> None:
+        if self.backend == "gpu":
+            from kernels.multiway import gpu
+
+            gpu.simulate(tally, self.key, first_block, n_blocks, block_deals, self.inputs, MAX_SEATS)
+        else:
+            from kernels.multiway import cpu
+
+            cpu.simulate(tally, self.key, first_block, n_blocks, block_deals, FULL_DECK, MAX_SEATS, self.tables,
+                         self.percentile, self.pair_class)
