@@ -2,7 +2,7 @@
 
 The flow, one module each:
 
-* :mod:`.controls`: the control-variate inputs (exact heads-up probabilities, the percentile control);
+* :mod:`.controls`: the control-variate inputs (exact heads-up probabilities, :mod:`.percentile` control);
 * :mod:`.simulator`: blocks of deals of one shard counted into the integer tally (CPU or CUDA);
 * :mod:`.runner`: the sampling loop, stopped by a :class:`~.runner.StopPolicy` or a request;
 * :mod:`.checkpoint`: the state on disk (locked, rotated, resumable, mergeable);
@@ -29,7 +29,8 @@ from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 
 from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
-from .controls import MultiwayControls, multiway_controls, percentile_control
+from .controls import MultiwayControls, multiway_controls
+from .percentile import percentile_control
 from .document import estimate_table, multiway_document, worst_se, write_outputs
 from .runner import Progress, StopPolicy, sample
 from .simulator import Simulator

@@ -6,17 +6,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from generator import interrupts
-from generator.cache import cached_arrays
-from generator.evaluator_tables import evaluator_tables
-from generator.provenance import code_version
-from kernels.cards import N_CLASSES, class_combos
 from kernels.headsup.tables import HeadsupTables
-from kernels.multiway.layout import FULL_DECK
-from kernels.multiway.percentile import class_percentile_means, percentile_table
 
-#: Kernel modules that compute the percentile table and its class means (the key of their cache).
-PERCENTILE_KERNELS = ("kernels.multiway.percentile",)
+from .percentile import percentile_control
 
 
 class MultiwayControls(NamedTuple):
@@ -26,22 +18,6 @@ class MultiwayControls(NamedTuple):
     p_tie: np.ndarray  # (169,) exact P(tie) against one random hand
     percentile: np.ndarray  # (7463,) int32 control value q of each strength
     q_mean: np.ndarray  # (169,) exact mean of q per class
-
-
-def _compute_percentile() -> dict[str, np.ndarray]:
-    tables = evaluator_tables()
-    percentile = percentile_table(tables)
-    interrupts.check()
-    representatives = np.array([class_combos(c)[0] for c in range(N_CLASSES)])
-    q_mean = class_percentile_means(FULL_DECK, percentile, tables, representatives, np.arange(N_CLASSES))
-    interrupts.check()
-    return {"percentile": percentile, "q_mean": q_mean}
-
-
-def percentile_control() -> tuple[np.ndarray, np.ndarray]:
-    """``(percentile table (7463,), class means of q (169,))``, cached (≈ 10 s to build)."""
-    arrays = cached_arrays("percentile", code_version(*PERCENTILE_KERNELS), _compute_percentile)
-    return arrays["percentile"], arrays["q_mean"]
 
 
 def multiway_controls(headsup: HeadsupTables) -> MultiwayControls:

@@ -1,0 +1,63 @@
+"""Every kernel module that a cached result's computation imports is part of that cache's key.
+
+Keys hash the import closure of the modules a stage names (``KERNELS``). These tests read the code
+that *produces* each cached result and check that everything it imports from ``kernels`` (also
+inside functions, e.g. the lazily imported CPU/GPU kernels) is inside that closure: forgetting a
+module (as the heads-up key once forgot ``kernels.headsup.cpu``) would keep serving a stale cache.
+"""
+
+import pytest
+
+from generator import evaluator_tables
+from generator.provenance import code_version, imported_modules, kernel_closure
+from generator.stages import headsup, pushfold
+from generator.stages.multiway import checkpoint, percentile
+
+#: Generator helpers that every producer below calls into to compute (not just to format).
+SHARED_PRODUCERS = ("generator.evaluator_tables",)
+
+CACHES = {
+    # cache: (modules whose code produces it, the kernel modules its key hashes)
+    "evaluator tables": (("generator.evaluator_tables",), evaluator_tables.KERNELS),
+    "heads-up tables": (("generator.stages.headsup",), headsup.KERNELS),
+    "push/fold equilibria": (("generator.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
+    "percentile control": (("generator.stages.multiway.percentile",), percentile.KERNELS),
+    "multiway checkpoint": (("generator.stages.multiway.simulator",), checkpoint.KERNELS),
+}
+
+
+def kernels_used(producers) -> set:
+    """Kernel modules imported anywhere in the producers' source, and what those import in turn."""
+    direct = set().union(*(imported_modules(name, ("kernels",)) for name in producers + SHARED_PRODUCERS))
+    return set(kernel_closure(*direct))
+
+
+@pytest.mark.parametrize("cache", sorted(CACHES))
+def test_the_cache_key_covers_every_kernel_module_its_computation_imports(cache):
+    producers, keyed = CACHES[cache]
+    missing = kernels_used(producers) - set(kernel_closure(*keyed))
+    assert not missing, f"{cache}: computed with {sorted(missing)}, which its cache key leaves out"
+
+
+def test_the_heads_up_key_covers_the_cpu_and_gpu_walks():
+    assert {"kernels.headsup.cpu", "kernels.headsup.gpu", "kernels.evaluator.cpu"} <= set(kernel_closure(*headsup.KERNELS))
+
+
+def test_the_closure_follows_imports_inside_functions_and_parent_packages():
+    closure = kernel_closure("kernels.multiway.cpu")
+    assert "kernels.multiway.tally" in closure and "kernels.evaluator.core" in closure  # module-level imports, followed
+    assert "kernels.multiway" in closure and "kernels" in closure  # packages whose __init__ runs first
+    assert {"kernels.headsup.cpu", "kernels.headsup.gpu"} <= imported_modules("generator.stages.headsup", ("kernels",))
+
+
+def test_a_key_changes_with_the_source_of_any_module_in_the_closure(tmp_path, monkeypatch):
+    from generator import provenance
+
+    before = code_version("kernels.headsup.cpu")
+    original = provenance.module_file
+    edited = tmp_path / "evaluator_core.py"
+    edited.write_text(original("kernels.evaluator.core").read_text() + "\n# edited\n")
+    monkeypatch.setattr(provenance, "module_file", lambda name: edited if name == "kernels.evaluator.core" else original(name))
+    provenance.import_closure.cache_clear()
+    assert code_version("kernels.headsup.cpu") != before  # a module two imports away
+    provenance.import_closure.cache_clear()
