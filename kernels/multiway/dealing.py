@@ -17,7 +17,7 @@ REDRAW_WORD = 32
 
 
 def compile_dealing(jit, rng) -> SimpleNamespace:
-    """Compile ``deal_cards`` with ``jit``; ``rng`` is the namespace from :func:`kernels.multiway.rng.compile_rng`."""
+    """Compile ``deal_cards`` (and its ``position_below``) with ``jit``; ``rng`` is the namespace from :func:`kernels.multiway.rng.compile_rng`."""
     child = rng.child
 
     @jit
@@ -53,4 +53,4 @@ def compile_dealing(jit, rng) -> SimpleNamespace:
             deck[j] = deck[i]
             deck[i] = card
 
-    return SimpleNamespace(deal_cards=deal_cards)
+    return SimpleNamespace(deal_cards=deal_cards, position_below=position_below)
