@@ -1,11 +1,14 @@
 """The multiway stage: checkpoints survive kill -9, resume to identical counts, merge associatively, detect corruption."""
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+import uuid
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -39,50 +42,78 @@ def _run(config, site_dir, controls=None, **options):
     return stage.run_multiway(config, site_dir, controls if controls is not None else _controls(), **options)
 
 
+#: A run in a child process, through the CLI command, with stand-in controls. Hooks make it stop at
+#: a known point, deterministically: ``PAUSE_AFTER_SAVE`` = after that many checkpoint saves it writes
+#: the marker file and waits (until killed, or a stop request arrives); ``HANG_IN_SAVE`` = that save
+#: writes half of its temporary file, writes the marker and hangs (a kill lands in the middle of a write).
 RUN_SCRIPT = textwrap.dedent(
     f"""
-    import sys
+    import os, sys, tempfile, time
     import numpy as np
     from pathlib import Path
-    from generator.config import load_config
-    from generator.stages.multiway import MultiwayControls, run_multiway
+    from generator import interrupts
+    from generator.cli import main
+    from generator.commands import compute
+    from generator.stages.multiway import MultiwayControls, checkpoint
     from multiway_helpers import linear_percentile
-    run_multiway(load_config(sys.argv[1]), Path(sys.argv[2]), {CONTROLS_SOURCE}, budget_seconds=600, target_se=1e-12,
-                 backend="cpu", progress=False, max_deals=int(sys.argv[3]))
+
+    compute.multiway_controls = lambda *args: {CONTROLS_SOURCE}
+    compute.headsup_results = lambda *args: (None, None)
+    marker, saves = Path(os.environ["MARKER"]), []
+    pause_after, hang_in = int(os.environ.get("PAUSE_AFTER_SAVE", 0)), int(os.environ.get("HANG_IN_SAVE", 0))
+    real_save_arrays = checkpoint.save_arrays
+
+    def save_arrays(path, arrays):
+        saves.append(path)
+        if len(saves) == hang_in:
+            fd, name = tempfile.mkstemp(prefix=f".{{path.name}}.", suffix=".tmp", dir=path.parent)
+            os.write(fd, b"half of a checkpoint")
+            marker.write_text("hanging")
+            time.sleep(600)
+        real_save_arrays(path, arrays)
+        if len(saves) == pause_after:
+            marker.write_text(str(sum(checkpoint.MultiwayState.load(path).blocks.values())))
+            deadline = time.monotonic() + 600
+            while not interrupts.requested() and time.monotonic() < deadline:
+                time.sleep(0.02)
+
+    checkpoint.save_arrays = save_arrays
+    main(["compute", "multiway", *sys.argv[1:]])
     """
 )
 
 
-def _start_run(config, site_dir, deals, cache):
-    env = dict(os.environ, ALLIN_CACHE_DIR=str(cache), PYTHONPATH=HERE)
-    return subprocess.Popen([sys.executable, "-c", RUN_SCRIPT, config.path, str(site_dir), str(deals)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def _start_run(config, site_dir, cache, *args, **hooks):
+    """Start ``allin compute multiway`` in a child process; returns (process, marker path)."""
+    marker = Path(cache).parent / f"marker-{uuid.uuid4().hex}"
+    env = dict(os.environ, ALLIN_CACHE_DIR=str(cache), PYTHONPATH=HERE, MARKER=str(marker),
+               **{key: str(value) for key, value in hooks.items()})
+    command = [sys.executable, "-c", RUN_SCRIPT, "--config", config.path, "--site-dir", str(site_dir), "--budget", "10m",
+               "--backend", "cpu", *map(str, args)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return process, marker
 
 
-def _wait_for_checkpoint(path, process, timeout=120):
+def _wait_for(marker, process, timeout=300):
+    """Wait until the child writes its marker (it is then paused at a known point); returns the marker's text."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if path.exists():
-            try:
-                if stage.MultiwayState.load(path).deals > 0:
-                    return
-            except Exception:  # noqa: BLE001 - being replaced right now; try again
-                pass
-        assert process.poll() is None, process.stderr.read()[-2000:]
-        time.sleep(0.05)
-    raise AssertionError("no checkpoint appeared")
+    while not marker.exists() or not marker.read_text():
+        assert process.poll() is None, process.communicate()[1][-2000:]
+        assert time.monotonic() < deadline, "the run never reached its pause point"
+        time.sleep(0.02)
+    return marker.read_text()
 
 
 def test_killed_run_resumes_to_the_same_counts_as_an_uninterrupted_run(config, tmp_path, monkeypatch):
     deals = 10 * PASS_DEALS
     killed_cache = tmp_path / "killed"
-    process = _start_run(config, tmp_path / "site-killed", deals, killed_cache)
-    checkpoint = killed_cache / "multiway" / stage.checkpoint_path(99).name
-    _wait_for_checkpoint(checkpoint, process)
+    process, marker = _start_run(config, tmp_path / "site-killed", killed_cache, "--deals", deals, PAUSE_AFTER_SAVE=1)
+    saved_blocks = int(_wait_for(marker, process))
     process.send_signal(signal.SIGKILL)
     process.wait()
-    saved = stage.MultiwayState.load(checkpoint)  # never corrupted, whatever the moment of the kill
-    assert 0 < saved.deals < deals, saved.deals
+    checkpoint = killed_cache / "multiway" / stage.checkpoint_path(99).name
+    saved = stage.MultiwayState.load(checkpoint)
+    assert saved.blocks == {0: saved_blocks} and 0 < saved.deals < deals, saved.blocks
 
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(killed_cache))
     resumed = _run(config, tmp_path / "site-killed", max_deals=deals)
@@ -96,32 +127,52 @@ def test_killed_run_resumes_to_the_same_counts_as_an_uninterrupted_run(config, t
     assert resumed["by_players"] == straight["by_players"]
 
 
+def test_a_kill_in_the_middle_of_a_save_loses_nothing_and_its_temporary_file_is_removed(config, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    process, marker = _start_run(config, tmp_path / "site", cache, "--deals", 10 * PASS_DEALS, HANG_IN_SAVE=2)
+    _wait_for(marker, process)  # the first save is complete, the second is half written
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    checkpoint = cache / "multiway" / stage.checkpoint_path(99).name
+    first = stage.MultiwayState.load(checkpoint)  # the last complete save, intact
+    leftovers = list(checkpoint.parent.glob("*.tmp"))
+    assert first.deals > 0 and len(leftovers) == 1
+
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
+    _run(config, tmp_path / "site", max_deals=12 * PASS_DEALS)
+    assert stage.MultiwayState.load(checkpoint).deals == 12 * PASS_DEALS
+    assert not list(checkpoint.parent.glob("*.tmp"))
+
+
 def test_ctrl_c_saves_and_exits_130_with_one_line(config, tmp_path):
-    script = textwrap.dedent(
-        f"""
-        import sys
-        import numpy as np
-        from generator.commands import compute
-        from generator.stages.multiway import MultiwayControls
-        from multiway_helpers import linear_percentile
-        compute.multiway_controls = lambda *args: {CONTROLS_SOURCE}
-        compute.headsup_results = lambda *args: (None, None)
-        compute.compute_multiway_command(sys.argv[1:])
-        """
-    )
-    env = dict(os.environ, ALLIN_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=HERE)
-    process = subprocess.Popen(
-        [sys.executable, "-c", script, "--config", config.path, "--site-dir", str(tmp_path / "site"), "--budget", "10m", "--backend", "cpu"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    checkpoint = tmp_path / "cache" / "multiway" / stage.checkpoint_path(99).name
-    _wait_for_checkpoint(checkpoint, process)
+    process, marker = _start_run(config, tmp_path / "site", tmp_path / "cache", PAUSE_AFTER_SAVE=1)
+    saved_blocks = int(_wait_for(marker, process))
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
-    assert process.returncode == 130
-    assert "Traceback" not in err and "Interrupted:" in err and "deals saved" in err
-    assert stage.MultiwayState.load(checkpoint).deals > 0
+    assert process.returncode == 130, err[-2000:]
+    assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("Interrupted:") and "deals saved" in err
+    checkpoint = tmp_path / "cache" / "multiway" / stage.checkpoint_path(99).name
+    assert stage.MultiwayState.load(checkpoint).blocks[0] >= saved_blocks  # the pass in progress is saved too
     assert (tmp_path / "site" / "data" / "multiway.json").exists()
+
+
+@pytest.mark.parametrize("shard", [0, 1])
+def test_a_second_run_on_the_same_checkpoint_is_refused_and_the_first_loses_nothing(config, tmp_path, shard):
+    """Two real processes on one cache: the second is refused, naming the first's pid; no block is lost."""
+    cache = tmp_path / "cache"
+    first, marker = _start_run(config, tmp_path / "site", cache, PAUSE_AFTER_SAVE=1)
+    _wait_for(marker, first)  # holding the checkpoint, paused after its first save
+    second, _ = _start_run(config, tmp_path / "site", cache, "--shard", shard, "--deals", PASS_DEALS)
+    _, err = second.communicate(timeout=300)
+    assert second.returncode == 2, err[-2000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: another run is using") and f"(pid {first.pid})" in lines[0], err
+    first.send_signal(signal.SIGINT)
+    _, first_err = first.communicate(timeout=120)
+    assert first.returncode == 130, first_err[-2000:]
+    state = stage.MultiwayState.load(cache / "multiway" / stage.checkpoint_path(99).name)
+    document = json.loads((tmp_path / "site" / "data" / "multiway.json").read_text())
+    assert list(state.blocks) == [0] and state.deals == document["meta"]["deals"] > 0
 
 
 def _shard_checkpoint(config, tmp_path, monkeypatch, shard):
