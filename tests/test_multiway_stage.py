@@ -1,6 +1,7 @@
 """The multiway stage: checkpoints survive kill -9, resume to identical counts, merge associatively, detect corruption."""
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main as cli
+from generator.formatting import FILTERS
 from generator.config import load_config
 from generator.stages import multiway as stage
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
@@ -267,3 +269,62 @@ def test_a_fresh_start_names_checkpoints_it_cannot_continue(tmp_path):
     (path.parent / "percentile-oldcode.npz").write_bytes(b"x")
     note = stage.stale_checkpoints_note(path)
     assert note.startswith("note: 1 checkpoint file(s)") and "(3 MB)" in note and str(path.parent) in note
+
+
+def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, monkeypatch):
+    """The pages show the numbers of the data file the run leaves (they were rendered from older data)."""
+    from generator.commands import compute
+    from site_fixtures import REPO, build_site
+
+    site = build_site(tmp_path / "site")
+    (tmp_path / "articles").symlink_to(REPO / "content" / "articles")
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(compute, "multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr(compute, "headsup_results", lambda *args: (None, None))
+    result = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, "--site-dir", str(site),
+                                      "--deals", str(2 * PASS_DEALS), "--backend", "cpu"])
+    assert result.exit_code == 0 and "pages re-rendered" in result.stdout, result.output
+    document = json.loads((site / "data" / "multiway.json").read_text())
+    html = (site / "charts" / "4" / "index.html").read_text()
+    payload = json.loads(re.search(r'<script type="application/json" id="chart-data">(.*?)</script>', html).group(1))
+    assert payload["table"]["equity"] == document["by_players"]["4"]["equity"]
+    assert payload["generated"] == document["meta"]["generated"]
+    assert f"<dd>{FILTERS['big'](document['meta']['deals'])}</dd>" in (site / "index.html").read_text()
+
+
+def test_one_block_has_no_error_estimate_yet_and_every_command_says_so(config, tmp_path, monkeypatch):
+    """After one block of deals every se is unknown: the CLI says n/a, pages skip those tables, nothing crashes."""
+    from generator.commands import compute
+
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(compute, "multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr(compute, "headsup_results", lambda *args: (None, None))
+    site = ["--site-dir", str(tmp_path / "site")]
+    run = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, *site, "--deals", "4096", "--backend", "cpu"])
+    assert run.exit_code == 0 and run.stdout.strip() == "multiway: 4,096 deals, worst se n/a (too few deals to estimate it)", run.output
+    text = CliRunner().invoke(cli, ["equity", "AKs", "--players", "6", *site])
+    assert text.exit_code == 0 and "n/a" in text.stdout and "nan" not in text.stdout.lower(), text.output
+    row = json.loads(CliRunner().invoke(cli, ["equity", "AKs", "--players", "6", "--json", *site]).stdout)
+    assert row["se_equity"] is None and row["ci95_equity"] is None and 0 <= row["equity"] <= 1
+    render = CliRunner().invoke(cli, ["render", "--config", config.path, *site])
+    assert render.exit_code == 0, render.output
+    chart = (tmp_path / "site" / "charts" / "6" / "index.html").read_text()
+    assert "allin compute multiway" in chart and "NaN" not in chart and "None" not in chart
+
+
+@pytest.mark.parametrize("content", ["[1,2,3]", '{"by_players": {"6": {"equity": [1]}}}', '{"by_players": []}', "\x00\x01binary"])
+def test_a_malformed_multiway_file_is_one_line(tmp_path, content):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "multiway.json").write_text(content)
+    result = CliRunner().invoke(cli, ["equity", "AKs", "--players", "6", "--site-dir", str(tmp_path)])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("Error:") and "multiway.json" in lines[0], result.output
+    assert lines[0].isprintable()
+
+
+def test_merge_into_a_directory_or_an_unwritable_path_is_one_line(config, tmp_path, monkeypatch):
+    a, b = (_shard_checkpoint(config, tmp_path, monkeypatch, shard) for shard in range(2))
+    for output, fragment in ((tmp_path, "is a directory"), (Path("/proc/allin-merge.npz"), "cannot save")):
+        result = CliRunner().invoke(cli, ["merge", str(a), str(b), "-o", str(output)])
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.output, result.output

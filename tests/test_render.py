@@ -15,6 +15,7 @@ from generator.icm_presets import mtt_payouts, preset_payloads
 from generator.errors import InputError
 from generator.render import render_site
 from kernels.cards import CLASS_NAMES, parse_class
+from kernels.multiway.control_variates import Z_975
 from site_fixtures import build_site, site_config
 
 
@@ -52,7 +53,7 @@ def test_multiway_chart_shows_estimate_ci_samples_and_rank(site):
     html = read(site, "charts/6/index.html")
     i = parse_class("KK")
     label = cell_label(html, "KK")
-    half = 1.96 * block["se_equity"][i]
+    half = Z_975 * block["se_equity"][i]
     assert f"equity {pct(block['equity'][i], 2)}" in label
     assert f"95% CI {pct(block['equity'][i] - half, 2)} to {pct(block['equity'][i] + half, 2)}" in label
     assert f"{block['samples'][i]:,} deals" in label

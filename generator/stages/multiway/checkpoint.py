@@ -114,8 +114,11 @@ class CheckpointLock:
         self._handle = None
 
     def __enter__(self) -> "CheckpointLock":
-        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(self.lock_path, "a+")
+        try:
+            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self.lock_path, "a+")
+        except OSError as exc:
+            raise InputError(f"cannot save the checkpoint {self.path}: {describe_error(exc)}") from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
