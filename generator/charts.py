@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from generator.formatting import count, pct
 from generator.sitedata import PlayerTable
+from generator.structure import GRID_SIZE, as_grid, grid_position
 from kernels.cards import CLASS_NAMES
 
 BUCKETS = 10
@@ -45,7 +46,7 @@ def grid(table: PlayerTable | None) -> list[list[dict]]:
     """
     if table is None:
         cells = [{"index": i, "name": name, "equity": None, "rank": None, "bands": [0, 0], "label": name} for i, name in enumerate(CLASS_NAMES)]
-        return [cells[row * 13 : row * 13 + 13] for row in range(13)]
+        return as_grid(cells)
     low, high = min(table.equity), max(table.equity)
     cells = []
     for index, name in enumerate(CLASS_NAMES):
@@ -61,7 +62,7 @@ def grid(table: PlayerTable | None) -> list[list[dict]]:
                 "label": cell_label(name, table, index),
             }
         )
-    return [cells[row * 13 : row * 13 + 13] for row in range(13)]
+    return as_grid(cells)
 
 
 def _ticks(high: float, step: float) -> list[float]:
@@ -114,7 +115,7 @@ def matchup_heatmap(equity_row: list[float], hero: str, cell: int = 18) -> dict:
     """A 13×13 mini heatmap of one class's heads-up equity against each class (absolute 0..100% scale)."""
     cells = []
     for index, name in enumerate(CLASS_NAMES):
-        row, col = divmod(index, 13)
+        row, col = grid_position(index)
         cells.append(
             {
                 "x": col * cell,
@@ -123,4 +124,4 @@ def matchup_heatmap(equity_row: list[float], hero: str, cell: int = 18) -> dict:
                 "title": f"{hero} vs {name}: {pct(equity_row[index])}",
             }
         )
-    return {"size": 13 * cell, "cell": cell, "cells": cells}
+    return {"size": GRID_SIZE * cell, "cell": cell, "cells": cells}

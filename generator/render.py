@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -23,37 +22,10 @@ from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
+from generator.structure import NAV, Page, article_path, as_grid, chart_path, hand_path, section_path, served_path
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-NAV = (
-    ("charts", "Charts", "charts/2/index.html"),
-    ("matchups", "Matchups", "matchups/index.html"),
-    ("pushfold", "Push/fold", "pushfold/index.html"),
-    ("icm", "ICM", "icm/index.html"),
-    ("articles", "Articles", "articles/index.html"),
-    ("data", "Data", "data/index.html"),
-)
-
-
-@dataclass(frozen=True)
-class Page:
-    """One output file: its path under the site, its template and its own context."""
-
-    path: str
-    template: str
-    context: dict
-    section: str = ""
-    in_sitemap: bool = True
-
-    @property
-    def root(self) -> str:
-        return "../" * self.path.count("/")
-
-    @property
-    def pretty_path(self) -> str:
-        """The path a host serves it at: ``hands/AKs/`` for ``hands/AKs/index.html``."""
-        return self.path.removesuffix("index.html")
 
 
 class SiteRenderer:
@@ -74,6 +46,7 @@ class SiteRenderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
+        self.env.globals.update(hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site
@@ -107,12 +80,12 @@ class SiteRenderer:
     def pages(self, articles: list[Article]) -> list[Page]:
         tables = self.data.tables
         pages = [
-            Page("index.html", "home.html", {"data": self.data, "articles": articles[:3]}),
-            Page("matchups/index.html", "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
-            Page("pushfold/index.html", "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
-            Page("icm/index.html", "icm.html", {"presets": self.config.icm_presets}, "icm"),
-            Page("articles/index.html", "articles.html", {"articles": articles}, "articles"),
-            Page("data/index.html", "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
+            Page(section_path("home"), "home.html", {"data": self.data, "articles": articles[:3]}),
+            Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
+            Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
+            Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
+            Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),
+            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
             Page("404.html", "404.html", {"base": self.site.base_url}, in_sitemap=False),
         ]
         for players in PLAYER_COUNTS:
@@ -124,11 +97,11 @@ class SiteRenderer:
                 "counts": PLAYER_COUNTS,
                 "source_generated": self.data.multiway["meta"].get("generated") if self.data.multiway else None,
             }
-            pages.append(Page(f"charts/{players}/index.html", "charts.html", context, "charts"))
+            pages.append(Page(chart_path(players), "charts.html", context, "charts"))
         for index, name in enumerate(CLASS_NAMES):
-            pages.append(Page(f"hands/{name}/index.html", "hand.html", self.hand_context(index), "charts"))
+            pages.append(Page(hand_path(name), "hand.html", self.hand_context(index), "charts"))
         for article in articles:
-            pages.append(Page(f"articles/{article.slug}/index.html", "article.html", {"article": article}, "articles"))
+            pages.append(Page(article_path(article.slug), "article.html", {"article": article}, "articles"))
         return pages
 
     def hand_context(self, index: int) -> dict:
@@ -207,7 +180,7 @@ def pushfold_context(pushfold: dict | None) -> dict:
                     label += f", with gaps: only at {ranges} bb"
                     gaps.append((name, ranges))
             cells.append({"index": index, "name": name, "text": text, "label": label, "bucket": shade})
-        charts_[key] = {"rows": [cells[r * 13 : r * 13 + 13] for r in range(13)], "gaps": gaps}
+        charts_[key] = {"rows": as_grid(cells), "gaps": gaps}
     summary = [
         {
             "stack": stack,

@@ -25,6 +25,7 @@ from generator import charts
 from generator.errors import InputError
 from generator.formatting import big, count, day, pct
 from generator.sitedata import PLAYER_COUNTS, SiteData
+from generator.structure import hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
 
 NOT_COMPUTED = '<span class="missing">not computed yet</span>'
@@ -96,7 +97,7 @@ class Shortcodes:
     def hand(self, args, options) -> str:
         _arity(args, 1, "{{< hand CLASS >}}")
         name = CLASS_NAMES[_class(args[0])]
-        return f'<a href="{self.root}hands/{name}/index.html">{name}</a>'
+        return f'<a href="{self.root}{hand_path(name)}">{name}</a>'
 
     def chart(self, args, options) -> str:
         _arity(args, 0, "{{< chart players=N >}}")

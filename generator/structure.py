@@ -1,0 +1,81 @@
+"""The site's structure, in one place: every page's path, the navigation, and the 13×13 chart layout.
+
+Like MkDocs' ``structure/`` owning ``Page.url``: templates, shortcodes and the renderer ask here for
+where a page lives (:func:`hand_path`, :func:`chart_path`, :func:`article_path`, :data:`SECTIONS`)
+and how 169 classes are laid out in a grid (:func:`as_grid`), never spell it themselves.
+Paths are relative to the site root and name ``index.html`` (see ``generator.render``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GRID_SIZE = 13  # ranks per side of the chart: pairs on the diagonal, suited above, offsuit below
+
+#: Section pages by key: (menu title, path).
+SECTIONS = {
+    "home": ("Home", "index.html"),
+    "charts": ("Charts", "charts/2/index.html"),
+    "matchups": ("Matchups", "matchups/index.html"),
+    "pushfold": ("Push/fold", "pushfold/index.html"),
+    "icm": ("ICM", "icm/index.html"),
+    "articles": ("Articles", "articles/index.html"),
+    "data": ("Data", "data/index.html"),
+}
+#: The menu: (section key, title, path), home excluded (the site title links there).
+NAV = tuple((key, title, path) for key, (title, path) in SECTIONS.items() if key != "home")
+
+
+def section_path(key: str) -> str:
+    return SECTIONS[key][1]
+
+
+def hand_path(name: str) -> str:
+    """Page of a class such as ``AKs``."""
+    return f"hands/{name}/index.html"
+
+
+def chart_path(players: int) -> str:
+    """The 13×13 chart at ``players`` players."""
+    return f"charts/{players}/index.html"
+
+
+def article_path(slug: str) -> str:
+    return f"articles/{slug}/index.html"
+
+
+def served_path(path: str) -> str:
+    """The path a host serves a page at: ``hands/AKs/`` for ``hands/AKs/index.html``."""
+    return path.removesuffix("index.html")
+
+
+def as_grid(cells: list) -> list[list]:
+    """169 items in class order → 13 rows of 13 (the chart layout of ``kernels.cards.CLASS_NAMES``)."""
+    if len(cells) != GRID_SIZE * GRID_SIZE:
+        raise ValueError(f"a chart has {GRID_SIZE * GRID_SIZE} cells, got {len(cells)}")
+    return [cells[row * GRID_SIZE : (row + 1) * GRID_SIZE] for row in range(GRID_SIZE)]
+
+
+def grid_position(index: int) -> tuple[int, int]:
+    """(row, column) of class ``index`` in the chart."""
+    return divmod(index, GRID_SIZE)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output file: its path under the site, its template and its own context."""
+
+    path: str
+    template: str
+    context: dict
+    section: str = ""
+    in_sitemap: bool = True
+
+    @property
+    def root(self) -> str:
+        """Relative link from this page to the site root (``"../"`` per folder level)."""
+        return "../" * self.path.count("/")
+
+    @property
+    def pretty_path(self) -> str:
+        return served_path(self.path)
