@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.schemas import SCHEMAS
 from generator.sitedata import SiteData
-from generator.storage import atomic_write_bytes, json_bytes
+from generator.storage import atomic_write_bytes, json_bytes, write_json
 from kernels.cards import CLASS_NAMES
 
 DESCRIPTIONS = {
@@ -76,14 +76,14 @@ def write_schemas(data_dir: Path) -> None:
         atomic_write_bytes(data_dir / "schema" / f"{name}.schema.json", json_bytes(schema))
 
 
-def write_missing_csvs(data_dir: Path, data: SiteData) -> None:
-    """Write ``<name>.csv`` where the pipeline has not written one newer than its JSON."""
-    for name, content in data.files.items():
-        if content is None:
-            continue
-        csv_path, json_path = data_dir / f"{name}.csv", data_dir / f"{name}.json"
-        if not csv_path.exists() or csv_path.stat().st_mtime < json_path.stat().st_mtime:
-            atomic_write_bytes(csv_path, CSV_WRITERS[name](content))
+def publish(data_dir: Path, name: str, document: dict) -> None:
+    """Write a data file and its CSV version (``<name>.json`` and ``<name>.csv``), each atomically.
+
+    The one place data files are written: every stage publishes through it, so the CSV always
+    matches its JSON and rendering never writes data.
+    """
+    write_json(Path(data_dir) / f"{name}.json", document)
+    atomic_write_bytes(Path(data_dir) / f"{name}.csv", CSV_WRITERS[name](document))
 
 
 def listing(data_dir: Path, data: SiteData) -> list[dict]:

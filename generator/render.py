@@ -130,7 +130,6 @@ class SiteRenderer:
 
     def render(self) -> None:
         datafiles.write_schemas(self.data_dir)
-        datafiles.write_missing_csvs(self.data_dir, self.data)
         self.copy_assets()
         articles = self.articles()
         pages = self.pages(articles)

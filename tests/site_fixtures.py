@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.storage import write_json
+from generator.datafiles import publish
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, RANKS
 
 BOARDS = 1712304
@@ -134,7 +134,7 @@ def write_synthetic_data(data_dir: Path, files: tuple[str, ...] = ("headsup", "m
     match = matchups()
     content = {"matchups": match, "headsup": headsup(match), "multiway": multiway()}
     for name in files:
-        write_json(data_dir / f"{name}.json", content[name])
+        publish(data_dir, name, content[name])
     return data_dir
 
 

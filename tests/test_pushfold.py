@@ -16,7 +16,7 @@ import pytest
 from generator.render import render_site
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold import STACKS, compute_pushfold
-from generator.storage import write_json
+from generator.datafiles import publish
 from kernels import pushfold as pf
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
@@ -198,7 +198,7 @@ def test_page_and_data_files(real, tmp_path):
     _, result = real
     data_dir = tmp_path / "data"
     write_synthetic_data(data_dir)
-    write_json(data_dir / "pushfold.json", result)
+    publish(data_dir, "pushfold", result)
     render_site(site_config(), tmp_path)
     html = (tmp_path / "pushfold/index.html").read_text(encoding="utf-8")
     assert html.count('data-i="') == 2 * 169

@@ -14,11 +14,10 @@ import numpy as np
 
 import kernels.cards
 from generator.cache import array_json, cached_arrays, json_array
-from generator.datafiles import headsup_csv, matchups_csv
+from generator.datafiles import publish
 from generator.evaluator_tables import evaluator_tables
 from generator.progress import progress_bar
 from generator.provenance import code_version, meta_block
-from generator.storage import atomic_write_bytes, write_json
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.boards import board_orbits
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
@@ -102,10 +101,6 @@ def run_headsup(site_dir: Path, backend: str = "cpu", progress: bool = True) -> 
     """Compute (or load) the tables and write ``headsup.json``/``.csv`` and ``matchups.json``/``.csv``."""
     results, meta = headsup_results(backend, progress)
     data_dir = Path(site_dir) / "data"
-    for name, obj, to_csv in (
-        ("headsup", headsup_json(results, meta), headsup_csv),
-        ("matchups", matchups_json(results, meta), matchups_csv),
-    ):
-        write_json(data_dir / f"{name}.json", obj)
-        atomic_write_bytes(data_dir / f"{name}.csv", to_csv(obj))
+    publish(data_dir, "headsup", headsup_json(results, meta))
+    publish(data_dir, "matchups", matchups_json(results, meta))
     return results, meta

@@ -16,10 +16,9 @@ import numpy as np
 
 import kernels.pushfold
 from generator.cache import array_json, cache_key, cached_arrays, json_array
-from generator.datafiles import pushfold_csv
+from generator.datafiles import publish
 from generator.provenance import code_version, meta_block
 from generator.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
-from generator.storage import atomic_write_bytes, write_json
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
@@ -108,7 +107,5 @@ def run_pushfold(site_dir: Path, headsup, ante: float = 0.0) -> dict:
     """Compute (or load) the equilibria from the heads-up stage's ``(tables, meta)`` and write
     ``site_dir/data/pushfold.json`` and ``pushfold.csv``. The solver is NumPy on the CPU (seconds)."""
     result = pushfold_results(headsup, ante=ante)
-    data_dir = Path(site_dir) / "data"
-    write_json(data_dir / "pushfold.json", result)
-    atomic_write_bytes(data_dir / "pushfold.csv", pushfold_csv(result))
+    publish(Path(site_dir) / "data", "pushfold", result)
     return result

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.datafiles import multiway_csv
+from generator.datafiles import publish
 from generator.provenance import meta_block
-from generator.storage import atomic_write_bytes, write_json
 from kernels.cards import CLASS_NAMES
 from kernels.multiway.estimates import TARGETS, CellEstimates, estimate_cells
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS, MAX_SEATS, PLAYER_COUNTS
@@ -92,6 +91,4 @@ def multiway_document(state: MultiwayState, estimates: CellEstimates, backend: s
 
 def write_outputs(site_dir: Path, document: dict) -> None:
     """Atomically write ``multiway.json`` and ``multiway.csv`` under ``site_dir/data``."""
-    data_dir = Path(site_dir) / "data"
-    write_json(data_dir / "multiway.json", document)
-    atomic_write_bytes(data_dir / "multiway.csv", multiway_csv(document))
+    publish(Path(site_dir) / "data", "multiway", document)
