@@ -1,9 +1,19 @@
-"""JSON Schemas (draft 2020-12) of the data files described in ``docs/data-format.md``."""
+"""JSON Schemas (draft 2020-12) of the data files described in ``docs/data-format.md``.
+
+They are meant to reject a broken file, not only a file of the wrong shape: every key the stages
+write is required, class arrays have exactly 169 entries (and ``classes`` / ``combos`` are the
+fixed lists), probabilities lie in [0, 1], counts are non-negative integers, and ``by_players``
+holds exactly the tables for 2..10 players. What a schema cannot say (e.g. that ``push`` has one
+row per stack, or that win + tie + loss = total) is left to the tests of each stage.
+"""
 
 from __future__ import annotations
 
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 N = 169
+PLAYER_COUNTS = list(range(2, 11))
 
 
 def _array(items: dict, length: int | None = None) -> dict:
@@ -16,7 +26,10 @@ def _array(items: dict, length: int | None = None) -> dict:
 COUNT = {"type": "integer", "minimum": 0}
 FRACTION = {"type": "number", "minimum": 0, "maximum": 1}
 NONNEGATIVE = {"type": "number", "minimum": 0}
-CLASSES = _array({"type": "string", "pattern": "^[2-9TJQKA]{2}[so]?$"}, N)
+NONNEGATIVE_OR_NULL = {"type": ["number", "null"], "minimum": 0}
+TEXT = {"type": "string", "minLength": 1}
+CLASSES = {**_array({"type": "string", "pattern": "^[2-9TJQKA]{2}[so]?$"}, N), "const": list(CLASS_NAMES)}
+COMBOS = {**_array({"type": "integer", "enum": [4, 6, 12]}, N), "const": CLASS_COMBO_COUNT.tolist()}
 BY_CLASS_COUNTS = _array(COUNT, N)
 BY_CLASS_FRACTIONS = _array(FRACTION, N)
 MATRIX_COUNTS = _array(_array(COUNT, N), N)
@@ -24,21 +37,32 @@ MATRIX_COUNTS = _array(_array(COUNT, N), N)
 META = {
     "type": "object",
     "description": "Provenance: how, when and by which code the file was produced.",
-    "required": ["stage", "method", "generated"],
+    "required": ["stage", "method", "version", "code_version", "backend", "wall_time_s", "generated"],
     "properties": {
-        "stage": {"type": "string"},
-        "method": {"type": "string"},
-        "version": {"type": "string", "description": "package version"},
-        "code_version": {"type": "string", "description": "hash of the kernels that produced the file"},
+        "stage": TEXT,
+        "method": TEXT,
+        "version": {**TEXT, "description": "package version"},
+        "code_version": {**TEXT, "description": "hash of the kernels that produced the file"},
         "backend": {"type": "string", "enum": ["cpu", "gpu"]},
+        "machine": {"type": "string"},
         "wall_time_s": NONNEGATIVE,
-        "generated": {"type": "string", "description": "UTC ISO 8601 time"},
+        "generated": {
+            "type": "string",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}",
+            "description": "UTC ISO 8601 time",
+        },
     },
 }
 
 
-def _schema(name: str, title: str, description: str, properties: dict, meta_extra: dict) -> dict:
-    meta = {**META, "properties": {**META["properties"], **meta_extra}}
+def _schema(name: str, title: str, description: str, properties: dict, meta_extra: dict, stage: str | None = None) -> dict:
+    """A data file's schema: ``meta`` (common keys + ``meta_extra``, all required; ``meta.stage`` is
+    ``stage``, by default ``name``) and every one of ``properties`` required."""
+    meta = {
+        **META,
+        "required": [*META["required"], *meta_extra],
+        "properties": {**META["properties"], "stage": {"const": stage or name}, **meta_extra},
+    }
     return {
         "$schema": DIALECT,
         "$id": f"{name}.schema.json",
@@ -50,6 +74,8 @@ def _schema(name: str, title: str, description: str, properties: dict, meta_extr
     }
 
 
+_HEADSUP_META = {"boards": {"const": 1712304}, "opponent_combos": {"const": 1225}}
+
 HEADSUP = _schema(
     "headsup",
     "Heads-up equity of each class against a random hand (exact)",
@@ -57,14 +83,14 @@ HEADSUP = _schema(
     "equity = (win + tie/2) / total. Arrays are in class-index order (13·row + col of the chart).",
     {
         "classes": CLASSES,
-        "combos": _array({"type": "integer", "enum": [4, 6, 12]}, N),
+        "combos": COMBOS,
         "win": BY_CLASS_COUNTS,
         "tie": BY_CLASS_COUNTS,
         "loss": BY_CLASS_COUNTS,
         "total": BY_CLASS_COUNTS,
         "equity": BY_CLASS_FRACTIONS,
     },
-    {"boards": {"const": 1712304}, "opponent_combos": {"const": 1225}},
+    _HEADSUP_META,
 )
 
 MATCHUPS = _schema(
@@ -80,27 +106,31 @@ MATCHUPS = _schema(
         "pairs": MATRIX_COUNTS,
         "equity": _array(_array(FRACTION, N), N),
     },
-    {},
+    _HEADSUP_META,
+    stage="headsup",  # written by the headsup stage, with the same meta as headsup.json
 )
 
-_TABLE = {
-    "type": "object",
-    "required": ["win", "tie", "tie_k", "loss", "equity", "se_win", "se_tie", "se_equity", "samples"],
-    "properties": {
-        "win": BY_CLASS_FRACTIONS,
-        "tie": BY_CLASS_FRACTIONS,
-        "tie_k": _array(_array(FRACTION, 9), N),
-        "loss": BY_CLASS_FRACTIONS,
-        "equity": BY_CLASS_FRACTIONS,
-        "se_win": _array(NONNEGATIVE, N),
-        "se_tie": _array(NONNEGATIVE, N),
-        "se_equity": _array(NONNEGATIVE, N),
-        "se_equity_plain": _array(NONNEGATIVE, N),
-        "cv_gain": _array({"type": ["number", "null"], "minimum": 0}, N),  # null at n = 2: the controls are the outcome
-        "gain": _array({"type": ["number", "null"], "minimum": 0}, N),
-        "samples": BY_CLASS_COUNTS,
-    },
+_SE = _array(NONNEGATIVE_OR_NULL, N)  # null: not estimable yet (too few deals)
+_TABLE_PROPERTIES = {
+    "win": BY_CLASS_FRACTIONS,
+    "tie": BY_CLASS_FRACTIONS,
+    "tie_k": _array(_array(FRACTION, 9), N),
+    "loss": BY_CLASS_FRACTIONS,
+    "equity": BY_CLASS_FRACTIONS,
+    "se_win": _SE,
+    "se_tie": _SE,
+    "se_equity": _SE,
+    "se_equity_plain": _SE,
+    "cv_gain": _array(NONNEGATIVE_OR_NULL, N),  # null at n = 2: the controls are the outcome
+    "gain": _array(NONNEGATIVE_OR_NULL, N),
+    "samples": BY_CLASS_COUNTS,
+    "win_plain": BY_CLASS_FRACTIONS,
+    "tie_plain": BY_CLASS_FRACTIONS,
+    "equity_plain": BY_CLASS_FRACTIONS,
+    "se_win_plain": _SE,
+    "se_tie_plain": _SE,
 }
+_TABLE = {"type": "object", "required": list(_TABLE_PROPERTIES), "properties": _TABLE_PROPERTIES}
 
 MULTIWAY = _schema(
     "multiway",
@@ -110,22 +140,33 @@ MULTIWAY = _schema(
     "variance of one n-player game / control-variate variance (independent games one sample is worth).",
     {
         "classes": CLASSES,
-        "players": _array({"type": "integer", "minimum": 2, "maximum": 10}),
+        "players": {**_array({"type": "integer"}, len(PLAYER_COUNTS)), "const": PLAYER_COUNTS},
         "by_players": {
             "type": "object",
-            "propertyNames": {"pattern": "^([2-9]|10)$"},
-            "additionalProperties": _TABLE,
+            "required": [str(n) for n in PLAYER_COUNTS],
+            "properties": {str(n): _TABLE for n in PLAYER_COUNTS},
+            "additionalProperties": False,
         },
     },
     {
         "deals": COUNT,
+        "samples": COUNT,
         "seed": COUNT,
-        "rng": {"type": "string"},
-        "control_variates": {"type": "string"},
+        "rng": TEXT,
+        "control_variates": TEXT,
+        "shards": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": COUNT},
+        "block_deals": {"type": "integer", "minimum": 1},
+        "groups": {"type": "integer", "minimum": 2},
+        "worst_se": NONNEGATIVE_OR_NULL,
     },
 )
 
-_BY_STACK_FRACTIONS = _array(BY_CLASS_FRACTIONS)
+def _per_stack(items: dict) -> dict:
+    """One entry per solved stack (at least one)."""
+    return {**_array(items), "minItems": 1}
+
+
+_BY_STACK_FRACTIONS = _per_stack(BY_CLASS_FRACTIONS)
 _STACK_OR_NULL = _array({"type": ["number", "null"], "minimum": 1}, N)
 
 PUSHFOLD = _schema(
@@ -138,15 +179,15 @@ PUSHFOLD = _schema(
     "stack <= X. nash_conv[k] = SB + BB best-response gains of the listed (rounded) strategies, bb per hand.",
     {
         "classes": CLASSES,
-        "combos": _array({"type": "integer", "enum": [4, 6, 12]}, N),
-        "stacks": _array({"type": "number", "minimum": 1}),
+        "combos": COMBOS,
+        "stacks": _per_stack({"type": "number", "minimum": 1}),
         "push": _BY_STACK_FRACTIONS,
         "call": _BY_STACK_FRACTIONS,
-        "push_share": _array(FRACTION),
-        "call_share": _array(FRACTION),
-        "sb_value": _array({"type": "number"}),
-        "nash_conv": _array(NONNEGATIVE),
-        "iterations": _array(COUNT),
+        "push_share": _per_stack(FRACTION),
+        "call_share": _per_stack(FRACTION),
+        "sb_value": _per_stack({"type": "number"}),
+        "nash_conv": _per_stack(NONNEGATIVE),
+        "iterations": _per_stack({"type": "integer", "minimum": 1}),
         "push_max": _STACK_OR_NULL,
         "push_max_contiguous": _STACK_OR_NULL,
         "call_max": _STACK_OR_NULL,
@@ -157,7 +198,7 @@ PUSHFOLD = _schema(
         "tolerance": NONNEGATIVE,
         "played_threshold": FRACTION,
         "max_nash_conv": NONNEGATIVE,
-        "headsup_code_version": {"type": "string"},
+        "headsup_code_version": TEXT,
     },
 )
 

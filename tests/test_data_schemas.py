@@ -1,10 +1,15 @@
-"""Every data file the stages write validates against the JSON Schema published beside it."""
+"""Every data file the stages write validates against the JSON Schema published beside it; the
+schemas reject broken files; the published schema files are the schemas in the code."""
+
+import copy
+import json
 
 import jsonschema
 import numpy as np
 import pytest
 
 from generator.config import load_config
+from generator.render import render_site
 from generator.schemas import SCHEMAS
 from generator.stages import multiway
 from generator.stages.headsup import run_headsup
@@ -12,6 +17,7 @@ from generator.stages.pushfold import run_pushfold
 from generator.storage import read_json
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
+from site_fixtures import site_config
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +38,11 @@ def data_dir(tmp_path_factory, monkeypatch_module):
 
 
 @pytest.fixture(scope="module")
+def documents(data_dir):
+    return {name: read_json(data_dir / f"{name}.json") for name in SCHEMAS}
+
+
+@pytest.fixture(scope="module")
 def monkeypatch_module():
     with pytest.MonkeyPatch.context() as patch:
         yield patch
@@ -44,8 +55,95 @@ def test_data_file_matches_its_schema(data_dir, name):
     jsonschema.validate(read_json(data_dir / f"{name}.json"), schema, cls=jsonschema.Draft202012Validator)
 
 
-def test_schemas_reject_a_broken_file(data_dir):
-    document = read_json(data_dir / "headsup.json")
-    document["equity"][0] = 1.5
-    with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(document, SCHEMAS["headsup"], cls=jsonschema.Draft202012Validator)
+def _without(key):
+    return lambda d: d.pop(key)
+
+
+def _set(path, value):
+    """Mutation setting ``d[path[0]][path[1]]… = value``."""
+    def mutate(d):
+        for key in path[:-1]:
+            d = d[key]
+        d[path[-1]] = value
+    return mutate
+
+
+def _truncate(path):
+    def mutate(d):
+        for key in path:
+            d = d[key]
+        d.pop()
+    return mutate
+
+
+def _swap_first_classes(d):
+    d["classes"][0], d["classes"][1] = d["classes"][1], d["classes"][0]
+
+
+BROKEN = {
+    "headsup": {
+        "equity > 1": _set(["equity", 0], 1.5),
+        "negative count": _set(["win", 3], -1),
+        "168 classes": _truncate(["win"]),
+        "missing total": _without("total"),
+        "missing meta": _without("meta"),
+        "meta without code_version": lambda d: d["meta"].pop("code_version"),
+        "wrong board count": _set(["meta", "boards"], 1712303),
+        "classes out of order": _swap_first_classes,
+        "wrong combo count": _set(["combos", 0], 4),
+    },
+    "matchups": {
+        "row of 168": _truncate(["equity", 5]),
+        "168 rows": _truncate(["pairs"]),
+        "equity < 0": _set(["equity", 2, 7], -0.01),
+        "fractional count": _set(["tie", 0, 0], 0.5),
+        "missing loss": _without("loss"),
+    },
+    "multiway": {
+        "no tables": _set(["by_players"], {}),
+        "a table missing": lambda d: d["by_players"].pop("7"),
+        "11 players": _set(["by_players", "11"], {}),
+        "table without equity": lambda d: d["by_players"]["4"].pop("equity"),
+        "table without se_equity": lambda d: d["by_players"]["4"].pop("se_equity"),
+        "equity > 1": _set(["by_players", "6", "equity", 0], 1.0001),
+        "168 classes": _truncate(["by_players", "3", "win"]),
+        "tie_k row of 8": _truncate(["by_players", "5", "tie_k", 0]),
+        "negative se": _set(["by_players", "9", "se_equity", 0], -1e-9),
+        "players 2..9": _truncate(["players"]),
+        "missing meta": _without("meta"),
+        "meta without deals": lambda d: d["meta"].pop("deals"),
+        "meta of another stage": _set(["meta", "stage"], "pushfold"),
+        "unknown backend": _set(["meta", "backend"], "tpu"),
+    },
+    "pushfold": {
+        "push > 1": _set(["push", 0, 0], 1.000001),
+        "no stacks": _set(["stacks"], []),
+        "stack below 1 bb": _set(["stacks", 0], 0.5),
+        "negative nash_conv": _set(["nash_conv", 0], -1e-9),
+        "row of 168": _truncate(["call", 3]),
+        "push_max below 1 bb": _set(["push_max", 0], 0.5),
+        "missing meta": _without("meta"),
+        "meta without tolerance": lambda d: d["meta"].pop("tolerance"),
+        "missing push_max": _without("push_max"),
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "name, breakage", [pytest.param(name, breakage, id=f"{name}: {breakage}") for name in sorted(BROKEN) for breakage in BROKEN[name]]
+)
+def test_schemas_reject_a_broken_file(documents, name, breakage):
+    """The file as written validates (test above); the same file with one thing broken does not."""
+    broken = copy.deepcopy(documents[name])
+    BROKEN[name][breakage](broken)
+    assert not jsonschema.Draft202012Validator(SCHEMAS[name]).is_valid(broken)
+
+
+def test_published_schema_files_are_the_schemas_in_the_code(tmp_path):
+    """``render`` writes ``data/schema/<name>.schema.json``: exactly one file per schema, each equal
+    to the schema the tests validate against (so the published files are what is tested)."""
+    render_site(site_config(), tmp_path)
+    published = {path.name: json.loads(path.read_text(encoding="utf-8")) for path in (tmp_path / "data/schema").iterdir()}
+    assert sorted(published) == sorted(f"{name}.schema.json" for name in SCHEMAS)
+    for name, schema in SCHEMAS.items():
+        assert published[f"{name}.schema.json"] == json.loads(json.dumps(schema)), name

@@ -82,6 +82,56 @@ def test_monte_carlo_agrees_at_one_thousand_players():
     assert np.all(np.abs(estimate - exact) <= 5 * standard_error + 1e-12)
 
 
+def harville_finishers(stacks: np.ndarray, place: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Who finishes ``place`` (1-based) in each of ``samples`` Malmuth–Harville orders, drawn as the
+    model is stated: 1st with probability proportional to the stacks, 2nd likewise among the
+    players left, and so on (no exponential clocks, nothing from kernels.icm)."""
+    weights = np.tile(np.asarray(stacks, dtype=float), (samples, 1))
+    rows = np.arange(samples)
+    for _ in range(place):
+        cumulative = np.cumsum(weights, axis=1)
+        u = rng.random(samples) * cumulative[:, -1]
+        chosen = (cumulative <= u[:, None]).sum(axis=1)  # first player whose cumulative weight exceeds u
+        weights[rows, chosen] = 0.0
+    return chosen
+
+
+def test_place_probabilities_of_a_30_player_field_agree_with_sampled_finishing_orders():
+    """n = 30 > the DP's reach (the integral method; the DP check above stops at 18 players): place
+    probabilities of the 10 paid places and the prize equity against sequential draws.
+
+    Each place is estimated from its own 150,000 independent orders, so for place r the counts over
+    players are Multinomial(150,000, p[:, r]): every cell within 5 binomial sd, and Pearson's
+    X²_r = Σ_i (count − S p)² / (S p) is χ² with n − 1 = 29 degrees of freedom, independent across
+    places, so Σ_r X²_r is χ² with 290: mean 290, sd √580 ≈ 24; held to 5 sd. The expected counts
+    are ≥ 5 in every cell (the smallest is ≈ 880) as the χ² approximation asks.
+    Prize equity (a separate code path, ``places=False``) = Σ_r payout_r · p̂[:, r] from the same
+    independent samples, each player within 5 sd.
+    """
+    rng = np.random.default_rng(30)
+    n, samples = 30, 150_000
+    stacks = np.round(rng.lognormal(7.0, 0.8, n))
+    payouts = np.array([30.0, 20.0, 13.0, 9.0, 7.0, 6.0, 5.0, 4.0, 3.5, 2.5])
+    paid = payouts.size
+    exact = icm.prize_equity(stacks, payouts).places  # (n, paid)
+    assert (samples * exact).min() >= 5
+    sampled = np.stack(
+        [np.bincount(harville_finishers(stacks, r + 1, samples, rng), minlength=n) / samples for r in range(paid)], axis=1
+    )
+    sd = np.sqrt(exact * (1 - exact) / samples)
+    z = (sampled - exact) / sd
+    assert np.abs(z).max() <= 5, np.unravel_index(np.abs(z).argmax(), z.shape)
+    chi2 = float((samples * (sampled - exact) ** 2 / exact).sum())
+    dof = paid * (n - 1)
+    print(f"max |z| {np.abs(z).max():.2f}, chi² {chi2:.1f} on {dof} dof")
+    assert abs(chi2 - dof) <= 5 * np.sqrt(2 * dof), chi2
+
+    equity = icm.prize_equity(stacks, payouts, places=False).equity
+    equity_sd = np.sqrt((payouts**2 * exact * (1 - exact) / samples).sum(axis=1))
+    assert np.all(np.abs(sampled @ payouts - equity) <= 5 * equity_sd)
+    assert np.abs(equity - exact @ payouts).max() <= 1e-10 * payouts.sum()
+
+
 def test_monte_carlo_is_seeded():
     first = icm.monte_carlo_equity([3, 2, 1], [5, 2], samples=1000, seed=4)
     second = icm.monte_carlo_equity([3, 2, 1], [5, 2], samples=1000, seed=4)

@@ -183,14 +183,27 @@ def test_tiny_deck_estimates_agree_with_exact_enumeration(tables, percentile, ex
 
 
 def test_reported_95_percent_intervals_cover_exact_values_95_percent_of_the_time(tables, percentile, exact):
-    """Many independent seeds × every class × win/tie/equity, three-handed (CV) and heads-up (plain)."""
+    """Many independent seeds × every class × win/tie/equity, three-handed (CV) and heads-up (plain).
+
+    The band is derived from the spread expected for these intervals. The 54 intervals of one seed
+    are correlated (win, tie and equity of a class come from the same samples, and all classes from
+    the same deals), so they are not 54 Bernoulli trials; but the seeds are independent, so the
+    per-seed coverages are i.i.d. and their spread gives the standard deviation of the overall
+    coverage, correlation included (measured: 1.33 times the variance of 5,400 independent
+    intervals, sd 0.0034). It is never taken below the binomial sd of independent intervals. A band
+    of 5 sd (≈ ±0.017) then fails by chance with probability < 1e-6.
+    """
     present = exact[0]
     truth = _exact_targets(exact)[present]
-    hits = []
+    per_seed = []
     for seed in range(100, 200):
         est = _tiny_estimates(tables, percentile, exact, seed=seed, blocks=32, block_deals=256)
-        hits.append(np.abs(est.mean[:, 1][:, MAIN] - truth[:, 1]) <= 1.96 * est.se[:, 1][:, MAIN])
-        hits.append(np.abs(est.mean_plain[:, 0][:, MAIN] - truth[:, 0]) <= 1.96 * est.se_plain[:, 0][:, MAIN])
-    coverage = np.mean(hits)
-    print(f"coverage of 95% intervals: {coverage:.4f} over {np.size(hits)} intervals")
-    assert 0.93 <= coverage <= 0.97, coverage
+        three_handed = np.abs(est.mean[:, 1][:, MAIN] - truth[:, 1]) <= 1.96 * est.se[:, 1][:, MAIN]
+        heads_up = np.abs(est.mean_plain[:, 0][:, MAIN] - truth[:, 0]) <= 1.96 * est.se_plain[:, 0][:, MAIN]
+        per_seed.append(np.mean([three_handed, heads_up]))
+    per_seed = np.array(per_seed)
+    intervals = per_seed.size * 2 * truth.shape[0] * len(MAIN)
+    coverage = per_seed.mean()
+    sd = max(per_seed.std(ddof=1) / np.sqrt(per_seed.size), np.sqrt(0.95 * 0.05 / intervals))
+    print(f"coverage of 95% intervals: {coverage:.4f} over {intervals} intervals, sd {sd:.4f}")
+    assert abs(coverage - 0.95) <= 5 * sd, (coverage, sd)

@@ -50,9 +50,10 @@ def compute_pushfold(tables, headsup_meta: dict, stacks=STACKS, ante: float = 0.
     started = time.perf_counter()
     pairs = np.asarray(tables.pairs, dtype=np.float64)
     equity = (np.asarray(tables.win, dtype=np.float64) + np.asarray(tables.tie, dtype=np.float64) / 2) / (pairs * BOARDS_PER_MATCHUP)
-    solutions = kernels.pushfold.solve_stacks(equity, pairs, stacks, ante=ante, tolerance=tolerance)
-    push = np.round(np.array([s.push for s in solutions]), DECIMALS)
-    call = np.round(np.array([s.call for s in solutions]), DECIMALS)
+    # the tolerance holds for the strategies as published (rounded to DECIMALS), not only before rounding
+    solutions = kernels.pushfold.solve_stacks(equity, pairs, stacks, ante=ante, tolerance=tolerance, decimals=DECIMALS)
+    push = np.array([s.push for s in solutions])
+    call = np.array([s.call for s in solutions])
     combos = CLASS_COMBO_COUNT / CLASS_COMBO_COUNT.sum()
     nash_conv, value = [], []
     for stack, p, c in zip(stacks, push, call):

@@ -7,12 +7,14 @@ import re
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generator.evaluator_tables import evaluator_tables
 from generator.storage import write_json
 from kernels.cards import parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
+from kernels.icm import prize_equity
 
 pytestmark = pytest.mark.e2e
 
@@ -153,16 +155,49 @@ def test_icm_calculator(open_page, screenshot):
 
     page.fill("#stacks", "500, -300, 200")
     page.get_by_role("button", name="Compute").click()
-    error = page.locator("#stacks-error li").first
-    error.wait_for()
+    error = page.locator("#stacks-error li")
+    error.first.wait_for()
+    # icm.js's message for this entry, nothing else (not any error: e.g. not "not a number")
+    assert error.all_inner_texts() == ["stacks: entry 2 is negative (-300)"]
     assert page.get_attribute("#stacks", "aria-invalid") == "true"
+    assert page.locator("#payouts-error li").count() == 0 and page.locator("#form-error li").count() == 0
     assert page.locator("#icm-results").is_hidden()
     screenshot(page, "icm-error")
 
 
+#: Records every Web Worker the page starts and the messages it sends back (before the page's scripts run).
+WORKER_SPY = """
+window.__workers = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, options) {
+    super(url, options);
+    const record = { url: String(url), messages: 0 };
+    window.__workers.push(record);
+    this.addEventListener("message", () => { record.messages += 1; });
+  }
+};
+"""
+
+
 def test_icm_large_field_uses_the_worker_and_url_state(open_page):
-    stacks = ",".join(str(1000 + 10 * i) for i in range(60))
-    page = open_page(f"icm/index.html?stacks={stacks}&payouts=50,30,20")
+    """60 players (the page hands fields of ≥ 40 to icm-worker.js): the worker is started and
+    answers, and every prize equity shown is the exact ICM value of kernels/icm.py to the cent, for
+    a field where chip-proportional shares differ from ICM (by $1.71 for the chip leader), so a page
+    that skipped the model fails."""
+    stacks = [30000] + [500 + 100 * i for i in range(59)]  # a chip leader with 13% of the chips
+    payouts = [40, 25, 15, 10, 10]
+    exact = prize_equity(stacks, payouts, places=False).equity
+    chip_share = 100 * np.array(stacks) / sum(stacks)
+    # ICM gives the leader $11.30, chip shares $13.01 (the other players differ by 0.9 to 3 cents)
+    assert abs(exact[0] - chip_share[0]) > 1.5 and np.sum(np.abs(exact - chip_share) > 0.01) >= 58
+
+    page = open_page("icm/index.html")
+    page.add_init_script(WORKER_SPY)
+    page.goto(page.url.split("?")[0] + f"?stacks={','.join(map(str, stacks))}&payouts={','.join(map(str, payouts))}")
     page.wait_for_function("document.querySelectorAll('#icm-table td.ev').length === 60", timeout=30000)
-    total = sum(float(t.replace(",", "")) for t in page.locator("#icm-table td.ev").all_inner_texts())
-    assert abs(total - 100) <= 60 * 0.005  # 60 values, each rounded to cents
+    shown = np.array([float(t.replace(",", "")) for t in page.locator("#icm-table td.ev").all_inner_texts()])
+    assert np.max(np.abs(shown - exact)) <= 0.005 + 1e-9, list(zip(shown, exact.round(4)))[:5]
+    workers = page.evaluate("window.__workers")
+    assert [w["url"].rsplit("/", 1)[-1] for w in workers] == ["icm-worker.js"] and workers[0]["messages"] >= 1, workers
+    assert f"stacks={','.join(map(str, stacks))}" in page.url
