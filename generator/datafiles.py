@@ -14,6 +14,7 @@ from kernels.cards import CLASS_NAMES
 DESCRIPTIONS = {
     "headsup": "Each of the 169 classes against one uniformly random hand, heads-up: exact integer counts over every board.",
     "matchups": "Every class against every class, heads-up (169×169): exact counts, card removal included.",
+    "threehanded": "Each of the 169 classes against two uniformly random hands: exact integer counts of every deal (win, 2-way and 3-way split, loss).",
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
 }
@@ -30,6 +31,12 @@ def _csv_bytes(header: list[str], rows) -> bytes:
 def headsup_csv(headsup: dict) -> bytes:
     keys = ["combos", "win", "tie", "loss", "total", "equity"]
     rows = ([name] + [headsup[k][i] for k in keys] for i, name in enumerate(CLASS_NAMES))
+    return _csv_bytes(["class", *keys], rows)
+
+
+def threehanded_csv(threehanded: dict) -> bytes:
+    keys = ["combos", "win", "tie_2", "tie_3", "loss", "total", "equity"]
+    rows = ([name] + [threehanded[k][i] for k in keys] for i, name in enumerate(CLASS_NAMES))
     return _csv_bytes(["class", *keys], rows)
 
 
@@ -68,7 +75,10 @@ def pushfold_csv(pushfold: dict) -> bytes:
     return _csv_bytes(header, rows)
 
 
-CSV_WRITERS = {"headsup": headsup_csv, "matchups": matchups_csv, "multiway": multiway_csv, "pushfold": pushfold_csv}
+CSV_WRITERS = {
+    "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
+    "pushfold": pushfold_csv,
+}  # fmt: skip
 
 
 def write_schemas(data_dir: Path) -> None:

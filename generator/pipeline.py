@@ -1,8 +1,9 @@
 """The stage graph of ``allin build``, and keeping the pages in step with the data.
 
-    evaluator tables ─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
-                                                 └─► multiway controls ─► multiway (Monte Carlo; resumes
-                                                     and adds samples within the budget)
+    evaluator tables ─┬─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
+                      │                            └─► multiway controls ─► multiway (Monte Carlo; resumes
+                      │                                and adds samples within the budget)
+                      └─► threehanded (exact counts at 3 players, cached)
     every data file ─► render (the pages)
 
 Each stage is given what it needs by the code below, never fetches it itself. Whatever writes data
@@ -21,6 +22,7 @@ from generator.render import render_site
 from generator.stages.headsup import run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.stages.threehanded import run_threehanded
 
 
 def refresh_pages(config: Config, site_dir: Path) -> bool:
@@ -33,11 +35,13 @@ def refresh_pages(config: Config, site_dir: Path) -> bool:
 
 def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: float | None = None) -> None:
     """Compute (or load) every dataset into ``site_dir/data`` and render the site into ``site_dir``."""
-    click.echo("[1/4] heads-up tables (exact; cached after the first build)")
+    click.echo("[1/5] heads-up tables (exact; cached after the first build)")
     headsup = run_headsup(site_dir, backend)
-    click.echo("[2/4] push/fold equilibria (cached)")
+    click.echo("[2/5] three-handed counts (exact; cached after the first build)")
+    run_threehanded(site_dir, backend)
+    click.echo("[3/5] push/fold equilibria (cached)")
     run_pushfold(site_dir, headsup)
-    click.echo("[3/4] multiway Monte Carlo (adds samples to the checkpoint)")
+    click.echo("[4/5] multiway Monte Carlo (adds samples to the checkpoint)")
     try:
         run_multiway(
             config,
@@ -48,9 +52,9 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
             backend=backend,
         )
     except MultiwayInterrupted as stopped:
-        click.echo("[4/4] rendering the site with the samples saved so far")
+        click.echo("[5/5] rendering the site with the samples saved so far")
         render_site(config, site_dir)
         click.echo(f"Interrupted: {stopped.document['meta']['deals']:,} deals saved; rerun to continue.", err=True)
         raise SystemExit(130) from None
-    click.echo("[4/4] rendering the site")
+    click.echo("[5/5] rendering the site")
     render_site(config, site_dir)

@@ -202,4 +202,23 @@ PUSHFOLD = _schema(
     },
 )
 
-SCHEMAS = {"headsup": HEADSUP, "matchups": MATCHUPS, "multiway": MULTIWAY, "pushfold": PUSHFOLD}
+THREEHANDED = _schema(
+    "threehanded",
+    "Three-handed equity of each class against two random hands (exact)",
+    "Counts of deals per hero class over every pair of opponent combos and every board: total = combos × "
+    "2,118,760 boards × 446,985 opponent pairs; tie_2 = the hero splits with one opponent (the other is "
+    "beaten), tie_3 = a three-way split; equity = (win + tie_2/2 + tie_3/3) / total.",
+    {
+        "classes": CLASSES,
+        "combos": COMBOS,
+        "win": BY_CLASS_COUNTS,
+        "tie_2": BY_CLASS_COUNTS,
+        "tie_3": BY_CLASS_COUNTS,
+        "loss": BY_CLASS_COUNTS,
+        "total": BY_CLASS_COUNTS,
+        "equity": BY_CLASS_FRACTIONS,
+    },
+    {"boards": {"const": 2118760}, "opponent_pairs": {"const": 446985}},
+)
+
+SCHEMAS = {"headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD}

@@ -15,7 +15,7 @@ from generator.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
 from kernels.multiway.control_variates import Z_975
 
-DATA_FILES = ("headsup", "matchups", "multiway", "pushfold")
+DATA_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold")
 PLAYER_COUNTS = tuple(range(2, 11))
 
 
@@ -77,6 +77,24 @@ def _headsup_table(headsup: dict) -> PlayerTable:
     )
 
 
+def _threehanded_table(threehanded: dict) -> PlayerTable:
+    totals = threehanded["total"]
+    win, tie2, tie3, loss = ([x / t for x, t in zip(threehanded[key], totals)] for key in ("win", "tie_2", "tie_3", "loss"))
+    equity = [float(e) for e in threehanded["equity"]]
+    return PlayerTable(
+        players=3,
+        exact=True,
+        win=win,
+        tie=[a + b for a, b in zip(tie2, tie3)],
+        tie_k=[[a, b] + [0.0] * 7 for a, b in zip(tie2, tie3)],
+        loss=loss,
+        equity=equity,
+        se_equity=[0.0] * N_CLASSES,
+        samples=[int(t) for t in totals],
+        rank=ranks_by_equity(equity),
+    )
+
+
 def _multiway_table(players: int, block: dict) -> PlayerTable:
     return PlayerTable(
         players=players,
@@ -106,9 +124,12 @@ class SiteData:
         self.matchups = files.get("matchups")
         self.multiway = files.get("multiway")
         self.pushfold = files.get("pushfold")
+        self.threehanded = files.get("threehanded")
         self.tables: dict[int, PlayerTable] = {}
         if self.headsup:
             self.tables[2] = _headsup_table(self.headsup)
+        if self.threehanded:  # exact: used instead of the Monte Carlo estimates at 3 players
+            self.tables[3] = _threehanded_table(self.threehanded)
         for key, block in sorted((self.multiway or {}).get("by_players", {}).items(), key=lambda kv: int(kv[0])):
             players = int(key)
             if players not in self.tables and _has_error_bars(block):

@@ -17,6 +17,7 @@ from generator.pipeline import build_site, refresh_pages
 from generator.stages.headsup import headsup_results, run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.stages.threehanded import run_threehanded
 from generator.validation import number_text
 
 site_dir_option = click.option(
@@ -46,6 +47,18 @@ def compute_headsup_command(config_path, site_dir, backend):
     load_config(config_path)  # a bad config fails before the work, not after
     _, meta = run_headsup(site_dir, resolve_backend(backend))
     click.echo(f"wrote {site_dir}/data/headsup.json and matchups.json (+ .csv); computed in {meta['wall_time_s']:.1f} s"
+               + _refreshed(config_path, site_dir))
+
+
+@compute_group.command("threehanded")
+@config_option
+@site_dir_option
+@backend_option
+def compute_threehanded_command(config_path, site_dir, backend):
+    """Exact three-handed equity: every class against two random hands, every deal counted."""
+    load_config(config_path)
+    result = run_threehanded(site_dir, resolve_backend(backend))
+    click.echo(f"wrote {site_dir}/data/threehanded.json (+ .csv); computed in {result['meta']['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
 
 

@@ -11,6 +11,7 @@ import numpy as np
 from generator.errors import InputError
 from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
+from generator.stages.threehanded import threehanded_results
 from generator.storage import CorruptFileError, read_json
 from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
@@ -24,6 +25,23 @@ def _class_index(text: str) -> int:
         return parse_class(text)
     except CardError as exc:
         raise InputError(str(exc)) from None
+
+
+def _exact_three_handed_row(index: int) -> dict:
+    """A class against two random hands, from the exact three-handed counts (computed once, cached)."""
+    counts = threehanded_results(progress=True)
+    win, tie2, tie3, loss, total = (int(counts[key][index]) for key in ("win", "tie_2", "tie_3", "loss", "total"))
+    return {
+        "hand": CLASS_NAMES[index],
+        "players": 3,
+        "win": win / total,
+        "tie": (tie2 + tie3) / total,
+        "loss": loss / total,
+        "equity": (6 * win + 3 * tie2 + 2 * tie3) / (6 * total),
+        "tie_k": {"2": tie2 / total, "3": tie3 / total},
+        "counts": {"win": win, "tie_2": tie2, "tie_3": tie3, "loss": loss, "total": total},
+        "exact": True,
+    }
 
 
 def _exact_row(index: int, players: int) -> dict:
@@ -102,18 +120,20 @@ def _print_table(rows: list[dict]) -> None:
 @click.option("--players", type=click.IntRange(2, 10), default=2, show_default=True, help="Players at the table (hero + random opponents).")
 @click.option("--all", "all_hands", is_flag=True, help="Every one of the 169 classes.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (3+ players).")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (4+ players).")
 def equity_command(hand, players, all_hands, as_json, site_dir):
     """All-in preflop equity of HAND (a class such as AKs, QQ, T9o) against random opponents.
 
-    Heads-up (--players 2) is exact; 3 to 10 players come from the stored Monte Carlo results with
-    standard errors and 95% confidence intervals.
+    Heads-up and three-handed (--players 2 or 3) are exact, every deal counted; 4 to 10 players come
+    from the stored Monte Carlo results with standard errors and 95% confidence intervals.
     """
     if all_hands == bool(hand):
         raise InputError("give one HAND (e.g. AKs) or --all")
     indices = range(len(CLASS_NAMES)) if all_hands else [_class_index(hand)]
     if players == 2:
         rows = [_exact_row(i, players) for i in indices]
+    elif players == 3:
+        rows = [_exact_three_handed_row(i) for i in indices]
     else:
         block = _load_multiway(site_dir, players)
         rows = [_monte_carlo_row(block, i, players) for i in indices]
