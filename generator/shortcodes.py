@@ -127,6 +127,8 @@ class Shortcodes:
             "cv_gain": lambda: self._median_gain("cv_gain", options),
             "gain": lambda: self._median_gain("gain", options),
             "matchup_pairs": lambda: count(sum(map(sum, self.data.matchups["pairs"]))) if self.data.matchups else None,
+            "threehanded_deals": lambda: big(sum(self.data.threehanded["total"])) if self.data.threehanded else None,
+            "threehanded_seconds": lambda: f"{self.data.threehanded['meta']['wall_time_s']:.0f} s" if self.data.threehanded else None,
         }
         if args[0] not in facts:
             raise InputError(f"unknown fact '{args[0]}' (known: {', '.join(facts)})")

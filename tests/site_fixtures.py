@@ -97,6 +97,27 @@ def headsup(matchup_data: dict) -> dict:
     }
 
 
+def threehanded(headsup_data: dict) -> dict:
+    """Integer counts of the documented shape (win + tie_2 + tie_3 + loss = total), loosely shaped like
+    the real table: the heads-up win rate squared, small split rates."""
+    combos = CLASS_COMBO_COUNT.astype(np.int64)
+    total = combos * 2_118_760 * 446_985
+    p_win = np.array(headsup_data["win"]) / np.array(headsup_data["total"])
+    win = (total * p_win**2).astype(np.int64)
+    tie2, tie3 = total // 100, total // 400
+    return {
+        "meta": _meta("threehanded", boards=2_118_760, opponent_pairs=446_985),
+        "classes": list(CLASS_NAMES),
+        "combos": combos.tolist(),
+        "win": win.tolist(),
+        "tie_2": tie2.tolist(),
+        "tie_3": tie3.tolist(),
+        "loss": (total - win - tie2 - tie3).tolist(),
+        "total": total.tolist(),
+        "equity": ((6 * win + 3 * tie2 + 2 * tie3) / (6 * total)).tolist(),
+    }
+
+
 def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_000) -> dict:
     s = strength()
     by_players = {}
@@ -127,12 +148,15 @@ def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_00
     return {"meta": meta, "classes": list(CLASS_NAMES), "players": list(players), "by_players": by_players}
 
 
-def write_synthetic_data(data_dir: Path, files: tuple[str, ...] = ("headsup", "matchups", "multiway")) -> Path:
+def write_synthetic_data(
+    data_dir: Path, files: tuple[str, ...] = ("headsup", "matchups", "threehanded", "multiway")
+) -> Path:
     """Write the chosen synthetic data files into ``data_dir`` (created); returns ``data_dir``."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     match = matchups()
-    content = {"matchups": match, "headsup": headsup(match), "multiway": multiway()}
+    heads_up = headsup(match)
+    content = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway()}
     for name in files:
         publish(data_dir, name, content[name])
     return data_dir

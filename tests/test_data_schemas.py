@@ -14,6 +14,7 @@ from generator.schemas import SCHEMAS
 from generator.stages import multiway
 from generator.stages.headsup import run_headsup
 from generator.stages.pushfold import run_pushfold
+from generator.stages.threehanded import run_threehanded
 from generator.storage import read_json
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
@@ -24,6 +25,7 @@ from site_fixtures import site_config
 def data_dir(tmp_path_factory, monkeypatch_module):
     site = tmp_path_factory.mktemp("schema-site")
     headsup = run_headsup(site, progress=False)
+    run_threehanded(site, progress=False)
     run_pushfold(site, headsup)
     config_path = site / "site.yaml"
     config_path.write_text("multiway:\n  seed: 4242\n")
@@ -91,6 +93,14 @@ BROKEN = {
         "wrong board count": _set(["meta", "boards"], 1712303),
         "classes out of order": _swap_first_classes,
         "wrong combo count": _set(["combos", 0], 4),
+    },
+    "threehanded": {
+        "equity > 1": _set(["equity", 0], 1.01),
+        "negative count": _set(["tie_3", 3], -1),
+        "168 classes": _truncate(["tie_2"]),
+        "missing tie_3": _without("tie_3"),
+        "wrong opponent pairs": _set(["meta", "opponent_pairs"], 446984),
+        "wrong stage": _set(["meta", "stage"], "multiway"),
     },
     "matchups": {
         "row of 168": _truncate(["equity", 5]),

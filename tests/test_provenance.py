@@ -10,7 +10,7 @@ import pytest
 
 from generator import evaluator_tables
 from generator.provenance import code_version, imported_modules, kernel_closure
-from generator.stages import headsup, pushfold
+from generator.stages import headsup, pushfold, threehanded
 from generator.stages.multiway import checkpoint, percentile
 
 #: Generator helpers that every producer below calls into to compute (not just to format).
@@ -21,6 +21,7 @@ CACHES = {
     "evaluator tables": (("generator.evaluator_tables",), evaluator_tables.KERNELS),
     "heads-up tables": (("generator.stages.headsup",), headsup.KERNELS),
     "push/fold equilibria": (("generator.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
+    "three-handed counts": (("generator.stages.threehanded",), threehanded.KERNELS),
     "percentile control": (("generator.stages.multiway.percentile",), percentile.KERNELS),
     "multiway checkpoint": (("generator.stages.multiway.simulator",), checkpoint.KERNELS),
 }

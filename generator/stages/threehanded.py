@@ -25,7 +25,7 @@ from kernels.headsup.boards import board_orbits
 from kernels.threehanded.core import OPPONENT_PAIRS
 
 #: Kernel modules that compute the counts (CPU and GPU give identical counts; both are hashed).
-KERNELS = ("kernels.threehanded.cpu", "kernels.threehanded.gpu", "kernels.headsup.boards")
+KERNELS = ("kernels.threehanded.cpu", "kernels.threehanded.gpu", "kernels.headsup.boards", "kernels.cards")
 CODE_VERSION = code_version(*KERNELS)
 #: Boards a hero combo meets (C(50, 5)), and deals per hero combo (boards × opponent pairs).
 BOARDS_PER_HERO = comb(50, 5)
