@@ -88,7 +88,6 @@ def _headsup_arguments():
     tables, i64 = evaluator_tables(), np.int64
     return (
         np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
-        np.zeros((1, 1326), i64), np.zeros((1, 169), i64), np.zeros((1, 52, 169), i64), np.zeros((1, 52), i64),  # scratch
         np.zeros((169, 169), i64), np.zeros((169, 169), i64), np.zeros(169, i64), np.zeros(169, i64), *tables[:5],
     )  # fmt: skip
 
