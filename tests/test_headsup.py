@@ -165,7 +165,14 @@ CUDASIM_SCRIPT = textwrap.dedent(
     weights = np.array([1, 4, 6, 12, 24])
     tables = evaluator_tables()
     on_cpu = cpu.tally_boards(boards, weights, combos, combo_class, tables)
-    on_gpu = gpu.tally_boards(boards, weights, combos, combo_class, tables, blocks=1)
+    on_gpu = gpu.tally_boards(boards, weights, combos, combo_class, tables, blocks=2)  # a block walks several boards
+    assert all(a.sum() > 0 for a in on_cpu)
+    assert all(np.array_equal(a, b) for a, b in zip(on_cpu, on_gpu))
+    # every combo on one board (the full sort, classes owned by both halves of the threads), and a board
+    # whose five cards make the best hand (one group: every live pair ties)
+    full = np.array([[0, 13, 22, 35, 51], [32, 36, 40, 44, 48]])
+    on_cpu = cpu.tally_boards(full, np.array([3, 1]), ALL_COMBOS, COMBO_CLASS, tables)
+    on_gpu = gpu.tally_boards(full, np.array([3, 1]), ALL_COMBOS, COMBO_CLASS, tables)
     assert all(a.sum() > 0 for a in on_cpu)
     assert all(np.array_equal(a, b) for a, b in zip(on_cpu, on_gpu))
     print("cuda-sim-ok")

@@ -85,14 +85,17 @@ RUN_SCRIPT = textwrap.dedent(
 )
 
 
-def _start_run(config, site_dir, cache, *args, **hooks):
-    """Start ``allin compute multiway`` in a child process; returns (process, marker path)."""
+def _start_run(config, site_dir, cache, *args, new_session=False, **hooks):
+    """Start ``allin compute multiway`` in a child process; returns (process, marker path).
+
+    ``new_session``: the child leads its own process group (to end it with everything it started)."""
     marker = Path(cache).parent / f"marker-{uuid.uuid4().hex}"
     env = dict(os.environ, ALLIN_CACHE_DIR=str(cache), PYTHONPATH=HERE, MARKER=str(marker),
                **{key: str(value) for key, value in hooks.items()})
     command = [sys.executable, "-c", RUN_SCRIPT, "--config", config.path, "--site-dir", str(site_dir), "--budget", "10m",
                "--backend", "cpu", *map(str, args)]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=new_session)
     return process, marker
 
 

@@ -79,10 +79,12 @@ def compute_pushfold_command(config_path, site_dir, backend):
 @click.option("--seed", type=int, help="Override the config's multiway.seed (a different seed is a separate run).")
 @click.option("--shard", type=int, default=0, show_default=True, help="Stream id: give each machine of a split run its own.")
 @click.option("--deals", "max_deals", type=int, help="Stop once this shard holds this many deals (whole blocks of 4096).")
+@click.option("--cluster", help="Run the blocks as Dask tasks: local:N (N worker processes here) or tcp://host:8786 "
+              "(a running `dask scheduler`). Needs the cluster extra. Same counts as a run in this process.")
 @backend_option
 @config_option
 @site_dir_option
-def compute_multiway_command(budget, target_se, seed, shard, max_deals, backend, config_path, site_dir):
+def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster, backend, config_path, site_dir):
     """Simulate multiway all-in equities, resuming and adding to the checkpoint.
 
     Runs until the time budget or the precision target is reached, saving every few seconds;
@@ -99,10 +101,18 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, backend,
         target_se = config.multiway.target_se
     else:
         target_se = check_target_se(number_text(target_se, "--target-se"), "--target-se")
-    backend = resolve_backend(backend)
-    options = dict(budget_seconds=budget_seconds, target_se=target_se, backend=backend, seed=seed, shard=shard, max_deals=max_deals)
+    if cluster is not None:  # a bad address or a missing Dask fails here, before any work
+        from generator.stages.multiway.cluster import parse_cluster, require_distributed
+
+        parse_cluster(cluster)
+        require_distributed()
+    else:
+        backend = resolve_backend(backend)
+    options = dict(budget_seconds=budget_seconds, target_se=target_se, backend=backend, seed=seed, shard=shard,
+                   max_deals=max_deals, cluster=cluster)
     try:
-        result = run_multiway(config, site_dir, multiway_controls(headsup_results(backend)[0]), **options)
+        controls = multiway_controls(headsup_results("cpu" if cluster else backend)[0])  # cached after the first build
+        result = run_multiway(config, site_dir, controls, **options)
     except MultiwayInterrupted as stopped:
         refresh_pages(config, site_dir)
         click.echo(f"Interrupted: {stopped.document['meta']['deals']:,} deals saved in {stopped.path}; rerun to continue.", err=True)

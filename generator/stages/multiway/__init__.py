@@ -18,6 +18,7 @@ starts afresh and never mixes samples; ``kill -9`` loses at most the work since 
 from __future__ import annotations
 
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 from tqdm import tqdm
@@ -72,6 +73,7 @@ def run_multiway(
     seed: int | None = None,
     shard: int = 0,
     max_deals: int | None = None,
+    cluster: str | None = None,
 ) -> dict:
     """Resume the checkpoint and simulate until ``budget_seconds`` pass, every cell's se ≤ ``target_se``,
     or the shard holds ``max_deals`` deals (rounded up to whole blocks); returns the ``multiway.json`` object.
@@ -80,19 +82,30 @@ def run_multiway(
     ``config.multiway.checkpoint_seconds`` and at the end. Raises :class:`MultiwayInterrupted`
     after a Ctrl-C / SIGTERM, with everything up to the last finished pass saved, and
     :class:`InputError` if another run holds the checkpoint.
+
+    ``cluster`` (``local:N`` or ``tcp://host:port``): the blocks are computed by Dask workers
+    (:mod:`.cluster`), with the same counts; they receive ``backend`` as given (``auto``: each worker
+    takes its own GPU if it has one), and the published ``meta.backend`` is this machine's resolution of it.
     """
-    backend = resolve_backend(backend)
+    worker_backend = backend
+    backend = "gpu" if cluster and backend == "gpu" else resolve_backend(backend)
     seed = config.multiway.seed if seed is None else seed
     if not 0 <= shard < 2**31:
         raise InputError(f"--shard must be in [0, 2^31), got {shard}")
     path = checkpoint_path(seed)
-    with CheckpointLock(path):
+    with CheckpointLock(path), ExitStack() as resources:
         checkpoint = Checkpoint(path, warn=lambda line: tqdm.write(line, file=sys.stderr))
         state = checkpoint.load(seed)
         note = stale_checkpoints_note(path) if state.deals == 0 else None
         if note and progress:
             tqdm.write(note, file=sys.stderr)
-        simulator = Simulator(backend, seed, shard, controls.percentile)
+        if cluster:
+            from .cluster import ClusterSimulator, connect
+
+            client = resources.enter_context(connect(cluster))
+            simulator = ClusterSimulator(client, worker_backend, seed, shard, controls.percentile)
+        else:
+            simulator = Simulator(backend, seed, shard, controls.percentile)
 
         def save() -> dict:
             checkpoint.save(state)

@@ -1,5 +1,8 @@
 """The multiway sampling loop: adds passes of blocks to a state until a stop rule says enough.
 
+The blocks come from ``simulator.passes()``: computed in this process
+(:class:`~.simulator.Simulator`) or by Dask workers (:class:`~.cluster.ClusterSimulator`), always
+blocks ``done, done + 1, …`` of the shard in order, so a run's counts do not depend on where it ran.
 Like OMPEval's ``EquityCalculator`` it is driven from outside: the caller gives the stop rules
 (:class:`StopPolicy`), a ``should_stop`` poll (Ctrl-C, a scheduler), and callbacks for progress and
 checkpoints. It knows nothing of bars, signals or files. A pass is never cut short: a stop takes
@@ -15,7 +18,7 @@ from typing import Callable
 from kernels.multiway.layout import BLOCK_DEALS
 
 from .checkpoint import MultiwayState
-from .simulator import Simulator
+from .simulator import Simulator  # or a cluster.ClusterSimulator: anything with passes()
 
 #: Estimates are only needed for the stop rule and progress; refresh them at most this often (seconds).
 ESTIMATE_SECONDS = 5.0
@@ -71,27 +74,29 @@ def sample(
     started = last_save = last_estimate = clock()
     wall_at_start, deals_at_start = state.wall_time_s, state.deals
     worst = worst_se(state) if state.deals else None
-    while True:
-        done = state.blocks.get(shard, 0)
-        if should_stop():
-            return "requested"
-        if clock() - started >= policy.budget_seconds:
-            return "budget"
-        if worst is not None and worst <= policy.target_se:
-            return "target"
-        if policy.max_blocks is not None and done >= policy.max_blocks:
-            return "deals"
-        n_blocks = simulator.pass_blocks if policy.max_blocks is None else min(simulator.pass_blocks, policy.max_blocks - done)
-        simulator.run(state.tally, done, n_blocks, BLOCK_DEALS)
-        state.blocks[shard] = done + n_blocks
-        now = clock()
-        state.wall_time_s = wall_at_start + (now - started)
-        if now - last_estimate >= ESTIMATE_SECONDS:
-            worst = worst_se(state)
-            last_estimate = now
-        if now - last_save >= checkpoint_seconds:
-            on_checkpoint()
-            last_save = now
-        rate = (state.deals - deals_at_start) / max(now - started, 1e-9)
-        on_progress(Progress(now - started, state.deals, state.deals - deals_at_start, rate, worst,
-                             eta_seconds(state.deals, worst, policy.target_se, rate)))
+    passes = simulator.passes(state.tally, state.blocks.get(shard, 0), policy.max_blocks)
+    try:
+        while True:
+            done = state.blocks.get(shard, 0)
+            if should_stop():
+                return "requested"
+            if clock() - started >= policy.budget_seconds:
+                return "budget"
+            if worst is not None and worst <= policy.target_se:
+                return "target"
+            if policy.max_blocks is not None and done >= policy.max_blocks:
+                return "deals"
+            state.blocks[shard] = done + next(passes)  # its counts are in state.tally now
+            now = clock()
+            state.wall_time_s = wall_at_start + (now - started)
+            if now - last_estimate >= ESTIMATE_SECONDS:
+                worst = worst_se(state)
+                last_estimate = now
+            if now - last_save >= checkpoint_seconds:
+                on_checkpoint()
+                last_save = now
+            rate = (state.deals - deals_at_start) / max(now - started, 1e-9)
+            on_progress(Progress(now - started, state.deals, state.deals - deals_at_start, rate, worst,
+                                 eta_seconds(state.deals, worst, policy.target_se, rate)))
+    finally:
+        passes.close()  # a cluster cancels the blocks still in flight

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from generator.evaluator_tables import evaluator_tables
-from kernels.multiway.layout import FULL_DECK, GROUPS, MAX_SEATS, pair_class_table
+from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, pair_class_table
 from kernels.multiway.rng import shard_key
 
 #: Deals per GPU launch (in blocks); the CPU runs GROUPS blocks per parallel pass.
@@ -37,3 +39,13 @@ class Simulator:
 
             cpu.simulate(tally, self.key, first_block, n_blocks, block_deals, FULL_DECK, MAX_SEATS, self.tables,
                          self.percentile, self.pair_class)
+
+    def passes(self, tally: np.ndarray, first_block: int, max_blocks: int | None) -> Iterator[int]:
+        """Count passes of blocks from ``first_block`` on into ``tally``, up to block ``max_blocks`` (None: no end);
+        yields each pass's block count once it is in the tally. A pass is computed only when asked for."""
+        block = first_block
+        while max_blocks is None or block < max_blocks:
+            n_blocks = self.pass_blocks if max_blocks is None else min(self.pass_blocks, max_blocks - block)
+            self.run(tally, block, n_blocks, BLOCK_DEALS)
+            block += n_blocks
+            yield n_blocks

@@ -1,0 +1,114 @@
+"""The multiway stage on a Dask LocalCluster: the same counts as in-process, workers and clients killed lose nothing done."""
+
+import os
+import signal
+import sys
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from generator.stages import multiway as stage
+from generator.stages.multiway.checkpoint import MultiwayState
+from generator.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator, connect, parse_cluster
+from generator.stages.multiway.runner import StopPolicy, sample
+from generator.stages.multiway.simulator import Simulator
+from kernels.multiway.layout import BLOCK_DEALS
+from multiway_helpers import linear_percentile
+from test_multiway_stage import _run, _start_run, _wait_for, config  # noqa: F401  (config: the fixture)
+
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def client():
+    with connect("local:2") as client:
+        yield client
+
+
+def _sample(state, simulator, blocks, on_progress=lambda progress: None):
+    return sample(state, simulator, 0, StopPolicy(600, 0.0, blocks * BLOCK_DEALS), lambda s: None,
+                  checkpoint_seconds=1e9, on_checkpoint=lambda: None, on_progress=on_progress)  # fmt: skip
+
+
+def _in_process(blocks, start=None):
+    state = start or MultiwayState(seed=SEED)
+    _sample(state, Simulator("cpu", SEED, 0, linear_percentile()), blocks)
+    return state
+
+
+def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
+    """Tasks of 3 blocks arriving in any order, resumed from 2 blocks done: at every progress report the state
+    holds exactly the tally of the blocks it says it holds (what a checkpoint would save), and ends as in-process."""
+    start = _in_process(2)
+    state = MultiwayState(seed=SEED, tally=start.tally.copy(), blocks=dict(start.blocks))
+    snapshots = []
+    assert _sample(state, ClusterSimulator(client, "cpu", SEED, 0, linear_percentile(), task_blocks=3), 23,
+                   on_progress=lambda p: snapshots.append((state.blocks[0], state.tally.copy()))) == "deals"  # fmt: skip
+    assert state.blocks == {0: 23} and state.tally.dtype == np.int64 and len(snapshots) >= 2
+    reference = MultiwayState(seed=SEED)
+    for blocks, tally in snapshots:
+        _in_process(blocks, start=reference)
+        assert reference.blocks == {0: blocks} and np.array_equal(tally, reference.tally), blocks
+    assert np.array_equal(state.tally, reference.tally)
+
+
+def test_a_worker_killed_mid_run_loses_nothing_reported_done(client):
+    pids = client.run(os.getpid)
+    killed = []
+
+    def kill_a_worker(progress):
+        if not killed:  # tasks are in flight on both workers: the first result is in
+            killed.append(next(iter(pids.values())))
+            os.kill(killed[0], signal.SIGKILL)
+
+    state = MultiwayState(seed=SEED)
+    _sample(state, ClusterSimulator(client, "cpu", SEED, 0, linear_percentile(), task_blocks=48), 384, kill_a_worker)
+    assert killed and killed[0] not in client.run(os.getpid).values()  # a worker really died (and was replaced)
+    reference = _in_process(384)
+    assert state.blocks == reference.blocks and np.array_equal(state.tally, reference.tally)
+
+
+def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_path, monkeypatch):  # noqa: F811
+    blocks = 3 * TASK_BLOCKS  # the first save comes with the first task, two are still to come
+    cache = tmp_path / "cache"
+    process, marker = _start_run(config, tmp_path / "site", cache, "--deals", blocks * BLOCK_DEALS, "--cluster", "local:2",
+                                 new_session=True, PAUSE_AFTER_SAVE=1)  # fmt: skip
+    try:
+        saved_blocks = int(_wait_for(marker, process))
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)  # kill -9 of the client (and its local workers)
+        process.wait()
+    checkpoint = cache / "multiway" / stage.checkpoint_path(99).name
+    assert 0 < stage.MultiwayState.load(checkpoint).blocks[0] == saved_blocks < blocks
+
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
+    _run(config, tmp_path / "site", max_deals=blocks * BLOCK_DEALS, cluster="local:2")
+    resumed = stage.MultiwayState.load(checkpoint)
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "straight"))
+    _run(config, tmp_path / "site-straight", max_deals=blocks * BLOCK_DEALS)
+    straight = stage.MultiwayState.load(tmp_path / "straight" / "multiway" / checkpoint.name)
+    assert resumed.blocks == straight.blocks == {0: blocks}
+    assert np.array_equal(resumed.tally, straight.tally)
+
+
+@pytest.mark.parametrize("spec", ["local:0", "local:x", "host:8786", "tcp://host", ""])
+def test_a_bad_cluster_address_is_one_line_and_exit_2(spec, tmp_path):
+    from generator.commands.compute import compute_multiway_command
+
+    result = CliRunner().invoke(compute_multiway_command, ["--cluster", spec, "--site-dir", str(tmp_path)])
+    assert result.exit_code == 2 and "--cluster must be" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_without_dask_the_option_says_how_to_install_it(tmp_path, monkeypatch):
+    from generator.commands.compute import compute_multiway_command
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed → ImportError
+    result = CliRunner().invoke(compute_multiway_command, ["--cluster", "local:2", "--site-dir", str(tmp_path)])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "pip install -e '.[cluster]'" in result.output
+
+
+def test_cluster_addresses_are_parsed():
+    assert parse_cluster("local:4") == ("local", 4)
+    assert parse_cluster("tcp://10.0.0.5:8786") == ("address", "tcp://10.0.0.5:8786")
