@@ -106,6 +106,23 @@ def _multiway_arguments():
     return (new_tally(), np.uint64(1), 0, 1, 4096, FULL_DECK, 52, 10, *tables[:5], np.zeros(7463, np.int32), pair_class_table())
 
 
+def _threehanded_kernel():
+    from kernels.threehanded import gpu
+
+    return gpu._tally_kernel
+
+
+def _threehanded_arguments():
+    from generator.evaluator_tables import evaluator_tables
+
+    tables, i64 = evaluator_tables(), np.int64
+    return (
+        np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
+        np.zeros((52, 52), i64), np.zeros((1, 1326), i64), np.zeros((1, 1327), i64),  # combo_index, keys, strength_of
+        np.zeros((1, 52), i64), np.zeros((1, 52), i64), *(np.zeros(169, i64) for _ in range(3)), *tables[:5],
+    )  # fmt: skip
+
+
 def _threads(module: str) -> Callable[[], int]:
     def threads() -> int:
         import importlib
@@ -119,6 +136,7 @@ KERNELS = (
     KernelSpec("kernels.evaluator.gpu:_evaluate_rows_kernel", _evaluator_kernel, _evaluator_arguments, _threads("kernels.evaluator.gpu")),
     KernelSpec("kernels.headsup.gpu:_tally_kernel", _headsup_kernel, _headsup_arguments, _threads("kernels.headsup.gpu")),
     KernelSpec("kernels.multiway.gpu:_simulate_kernel", _multiway_kernel, _multiway_arguments, _threads("kernels.multiway.gpu")),
+    KernelSpec("kernels.threehanded.gpu:_tally_kernel", _threehanded_kernel, _threehanded_arguments, _threads("kernels.threehanded.gpu")),
 )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""Per-board logic of the exact heads-up tables, written once and compiled for the CPU and CUDA.
+"""Per-board logic of the exact heads-up tables (the CPU walk; :mod:`.gpu` lays the same walk out
+for a GPU, one thread block per board, and is tested against it).
 
 On one board, rank all 1,081 live two-card combos once, sort them by strength, and walk the
 groups of equal strength from weakest to strongest. A combo ``a = {x, y}`` of class ``i`` beats
@@ -11,9 +12,9 @@ compatible pairs inside a strength group, counted pairwise. A scalar twin of the
 (``below_total``, ``below_total_with_card``) gives the vs-random counts independently of the
 169-wide class vectors, so the tests can check one against the other.
 
-:func:`compile_board_functions` takes the decorator (``numba.njit`` or ``cuda.jit(device=True)``),
-the compiled evaluator functions, and the two accumulation primitives (plain adds on the CPU,
-atomics on the GPU): only those differ between targets.
+:func:`compile_board_functions` takes the decorator, the compiled evaluator functions and the
+accumulation primitives. :func:`compile_ranking` (rank and sort a board's live combos) is written
+once for every target: the three-handed walk compiles it for the CPU and for CUDA.
 """
 
 from types import SimpleNamespace
@@ -28,15 +29,9 @@ COMBO_BITS = np.int64(11)
 COMBO_FIELD = np.int64((1 << 11) - 1)
 
 
-def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_row) -> SimpleNamespace:
-    """Compile the per-board functions for one target.
-
-    hand: namespace of compiled evaluator functions (``kernels.evaluator.cpu`` or ``.gpu``).
-    Accumulation primitives: ``add_to_matrix(matrix, i, j, value)``, ``add_to_vector(vector, i, value)``
-    and ``add_beaten_row(win, hero, weight, below, below_with_card, x, y)``, which adds
-    ``weight * (below[j] - below_with_card[x, j] - below_with_card[y, j])`` to ``win[hero, j]`` for
-    every class ``j`` (the hot loop: a vector add on the CPU, skipped zeros and atomics on the GPU).
-    """
+def compile_ranking(jit, hand) -> SimpleNamespace:
+    """Compile ``sorted_live_combos`` (and its ``shell_sort``) for one target: ranking a board's live
+    combos is shared by every walk over boards (heads-up, three-handed). ``hand``: the compiled evaluator."""
     strength_of_key = hand.strength_of_key
 
     @jit
@@ -80,6 +75,21 @@ def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_
             count += 1
         shell_sort(keys, count)
         return count
+
+    return SimpleNamespace(shell_sort=shell_sort, sorted_live_combos=sorted_live_combos)
+
+
+def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_row) -> SimpleNamespace:
+    """Compile the per-board functions for one target.
+
+    hand: namespace of compiled evaluator functions (``kernels.evaluator.cpu`` or ``.gpu``).
+    Accumulation primitives: ``add_to_matrix(matrix, i, j, value)``, ``add_to_vector(vector, i, value)``
+    and ``add_beaten_row(win, hero, weight, below, below_with_card, x, y)``, which adds
+    ``weight * (below[j] - below_with_card[x, j] - below_with_card[y, j])`` to ``win[hero, j]`` for
+    every class ``j`` (the hot loop: a vector add on the CPU).
+    """
+    ranking = compile_ranking(jit, hand)
+    shell_sort, sorted_live_combos = ranking.shell_sort, ranking.sorted_live_combos
 
     @jit
     def accumulate_board(
@@ -148,8 +158,4 @@ def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_
                 below_total_with_card[y] += 1
             start = end
 
-    return SimpleNamespace(
-        shell_sort=shell_sort,
-        sorted_live_combos=sorted_live_combos,
-        accumulate_board=accumulate_board,
-    )
+    return SimpleNamespace(shell_sort=shell_sort, sorted_live_combos=sorted_live_combos, accumulate_board=accumulate_board)

@@ -3,7 +3,8 @@
 import numpy as np
 from numba import njit, prange
 
-from kernels.headsup.cpu import _BOARD as HEADSUP_BOARD
+from kernels.evaluator import cpu as hand
+from kernels.headsup.core import compile_ranking
 from kernels.threehanded.core import N_CLASSES, combo_index_table, compile_board_functions
 
 
@@ -12,7 +13,7 @@ def _add_to_vector(vector, i, value):
     vector[i] += value
 
 
-accumulate_board = compile_board_functions(njit, HEADSUP_BOARD.sorted_live_combos, _add_to_vector).accumulate_board
+accumulate_board = compile_board_functions(njit, compile_ranking(njit, hand).sorted_live_combos, _add_to_vector).accumulate_board
 
 
 @njit(parallel=True)

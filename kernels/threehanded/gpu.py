@@ -1,7 +1,7 @@
 """CUDA path of the exact three-handed counts: one thread per board representative, atomic accumulation.
 
-Shares the per-board logic of :mod:`kernels.threehanded.core` with the CPU path and the heads-up
-walk's combo ranking (:mod:`kernels.headsup.gpu`). Each thread has a small private scratch slab in
+Shares the per-board logic of :mod:`kernels.threehanded.core` and the combo ranking of
+:func:`kernels.headsup.core.compile_ranking` with the CPU path. Each thread has a small private scratch slab in
 global memory (1,326 keys and strengths, 2 × 52 card counters: ≈ 22 KB); the tallies are three
 169-vectors updated with atomics. Tested in Numba's CUDA simulator against the CPU counts; not run
 on a real GPU.
@@ -11,7 +11,7 @@ import numpy as np
 from numba import cuda
 
 from kernels.evaluator import gpu as hand
-from kernels.headsup.gpu import _BOARD as HEADSUP_BOARD
+from kernels.headsup.core import compile_ranking
 from kernels.threehanded.core import N_CLASSES, combo_index_table, compile_board_functions
 
 THREADS_PER_BLOCK = 64
@@ -23,7 +23,7 @@ def _add_to_vector(vector, i, value):
 
 
 accumulate_board = compile_board_functions(
-    cuda.jit(device=True), HEADSUP_BOARD.sorted_live_combos, _add_to_vector
+    cuda.jit(device=True), compile_ranking(cuda.jit(device=True), hand).sorted_live_combos, _add_to_vector
 ).accumulate_board
 
 
