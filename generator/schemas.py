@@ -129,13 +129,16 @@ _TABLE_PROPERTIES = {
     "equity_plain": BY_CLASS_FRACTIONS,
     "se_win_plain": _SE,
     "se_tie_plain": _SE,
+    # distribution-free 95% interval [low, high] (empirical Bernstein on first seats); null below 2 samples
+    "ci_rigorous_equity": _array({"type": ["array", "null"], "items": FRACTION, "minItems": 2, "maxItems": 2}, N),
 }
 _TABLE = {"type": "object", "required": list(_TABLE_PROPERTIES), "properties": _TABLE_PROPERTIES}
 
 MULTIWAY = _schema(
     "multiway",
     "Each class against 1..9 random opponents (Monte Carlo, control variates)",
-    "Estimates are control-variate adjusted; 95% CI = estimate ± 1.96 · se. tie_k column k-2 is the "
+    "Estimates are control-variate adjusted; 95% CI = estimate ± 1.959964 · se (normal approximation); "
+    "ci_rigorous_equity = a distribution-free 95% interval (empirical Bernstein, first seats only). tie_k column k-2 is the "
     "probability of a k-way tie (k = 2..10). cv_gain = plain variance / control-variate variance; gain = "
     "variance of one n-player game / control-variate variance (independent games one sample is worth).",
     {

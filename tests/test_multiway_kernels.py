@@ -15,7 +15,7 @@ from kernels.multiway.estimates import TARGETS, estimate_cells
 from kernels.cards import class_of_cards
 from kernels.evaluator import cpu as evaluator
 from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.layout import CELL_BEATEN, CELL_TIED, CELLS, FULL_DECK, MAX_SEATS, Q_BASE, QQ_ENTRY, new_tally, pair_class_table
+from kernels.multiway.layout import CELL_BEATEN, CELL_TIED, CELLS, FIRST_SEAT_BASE, FULL_DECK, MAX_SEATS, Q_BASE, QQ_ENTRY, new_tally, pair_class_table
 from kernels.multiway.rng import compile_rng, shard_key
 from kernels.multiway.statistics import event_probabilities, group_statistics
 from multiway_helpers import TINY_SEATS, linear_percentile, simulate_tiny, tiny_exact
@@ -91,6 +91,7 @@ def _host_tally(seed, blocks, block_deals, deck, seats, tables, percentile):
                     row[cell] += 1
                     row[Q_BASE + cell] += q
                     row[QQ_ENTRY] += q * q
+                    row[FIRST_SEAT_BASE + cell] += seat == 0
     return tally
 
 

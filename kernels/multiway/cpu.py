@@ -14,7 +14,7 @@ from numba import njit, prange
 from kernels.cards import N_CLASSES
 from kernels.evaluator import cpu as hand
 from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.layout import CELLS, GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
+from kernels.multiway.layout import CELLS, FIRST_SEAT_BASE, GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
 from kernels.multiway.rng import compile_rng
 from kernels.multiway.tally import compile_deal_functions
 
@@ -28,10 +28,12 @@ _CELL_LIMIT = (1 << 16) - 1
 
 
 @_jit
-def _add_seat(accumulators, group, hand_class, cell, q):
-    """Add a seat to a block's private (cells, Σ q²); ``group`` is implied by the block."""
+def _add_seat(accumulators, group, hand_class, cell, q, first):
+    """Add a seat to a block's private (cells, Σ q², first-seat cells); ``group`` is implied by the block."""
     accumulators[0][np.uint64(hand_class * CELLS + cell)] += (np.uint64(q) << _COUNT_BITS) + np.uint64(1)
     accumulators[1][np.uint64(hand_class)] += q * q
+    if first:
+        accumulators[2][np.uint64(hand_class * CELLS + cell)] += 1
 
 
 _RNG = compile_rng(_jit)
@@ -50,17 +52,21 @@ def _simulate_pass(
         key = _child(shard_key, np.uint64(block))
         deck = np.empty(deck_size, dtype=np.int8)
         strengths = np.empty(MAX_SEATS, dtype=np.int32)
-        accumulators = (np.zeros(N_CLASSES * CELLS, dtype=np.uint64), np.zeros(N_CLASSES, dtype=np.int64))
+        accumulators = (
+            np.zeros(N_CLASSES * CELLS, dtype=np.uint64), np.zeros(N_CLASSES, dtype=np.int64),
+            np.zeros(N_CLASSES * CELLS, dtype=np.int64),
+        )  # fmt: skip
         for deal in range(block_deals):
             _simulate_deal(
                 _child(key, np.uint64(deal)), deck, base_deck, deck_size, seats, strengths,
                 card_key, card_mask, rank_offsets, rank_values, flush_values, percentile, pair_class, accumulators, group,
             )
-        cells, q_squares = accumulators
+        cells, q_squares, first_seats = accumulators
         for c in range(N_CLASSES):
             for e in range(CELLS):
                 tally[group, c, e] += np.int64(cells[c * CELLS + e] & np.uint64(_CELL_LIMIT))
                 tally[group, c, Q_BASE + e] += np.int64(cells[c * CELLS + e] >> _COUNT_BITS)
+                tally[group, c, FIRST_SEAT_BASE + e] += first_seats[c * CELLS + e]
             tally[group, c, QQ_ENTRY] += q_squares[c]
 
 

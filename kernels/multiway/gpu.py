@@ -10,7 +10,7 @@ from numba import cuda
 
 from kernels.evaluator import gpu as hand
 from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.layout import GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
+from kernels.multiway.layout import FIRST_SEAT_BASE, GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
 from kernels.multiway.rng import compile_rng
 from kernels.multiway.tally import compile_deal_functions
 
@@ -19,10 +19,12 @@ _device = cuda.jit(device=True)
 
 
 @_device
-def _add_seat(tally, group, hand_class, cell, q):
+def _add_seat(tally, group, hand_class, cell, q, first):
     cuda.atomic.add(tally, (group, hand_class, cell), 1)
     cuda.atomic.add(tally, (group, hand_class, Q_BASE + cell), q)
     cuda.atomic.add(tally, (group, hand_class, QQ_ENTRY), q * q)
+    if first:
+        cuda.atomic.add(tally, (group, hand_class, FIRST_SEAT_BASE + cell), 1)
 
 
 _RNG = compile_rng(_device)

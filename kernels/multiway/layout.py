@@ -8,7 +8,10 @@ the seat's expected outcome at every table size (:mod:`kernels.multiway.statisti
 * cell ``t · (2 · MAX_SEATS + 1 - t) / 2 + b`` (``0 .. CELLS - 1``, one per ``b + t ≤ MAX_SEATS - 1``):
   the number of seats with that ``(b, t)``;
 * ``Q_BASE + cell``: Σ q over the same seats;
-* ``QQ_ENTRY``: Σ q² over every seat.
+* ``QQ_ENTRY``: Σ q² over every seat;
+* ``FIRST_SEAT_BASE + cell``: the number of *first* seats (seat 0 of a deal) with that ``(b, t)``.
+  First seats of different deals are independent and identically distributed (one per deal), which
+  the distribution-free intervals of :mod:`kernels.multiway.bounds` need.
 
 Deals come in blocks of ``BLOCK_DEALS``; block ``b`` of every shard adds to group ``b % GROUPS``,
 so the groups are independent batches (a deal never spans two) for batch-means standard errors.
@@ -33,7 +36,8 @@ GROUPS = 128
 CELLS = MAX_SEATS * (MAX_SEATS + 1) // 2
 Q_BASE = CELLS
 QQ_ENTRY = 2 * CELLS
-ROW_ENTRIES = QQ_ENTRY + 1
+FIRST_SEAT_BASE = QQ_ENTRY + 1
+ROW_ENTRIES = FIRST_SEAT_BASE + CELLS
 
 TALLY_SHAPE = (GROUPS, N_CLASSES, ROW_ENTRIES)
 

@@ -29,14 +29,16 @@ EVENTS = 1 + TIE_SIZES.size
 class GroupStatistics(NamedTuple):
     """The tally's integer sums per group and class (G groups, 169 classes).
 
-    samples, q_q: ``(G, 169)`` seats and Σ q² (the same at every table size); cells, q_cells:
-    ``(G, 169, CELLS)`` seats and Σ q per ``(b, t)`` cell (:mod:`kernels.multiway.layout`).
+    samples, q_q: ``(G, 169)`` seats and Σ q² (the same at every table size); cells, q_cells,
+    first_cells: ``(G, 169, CELLS)`` seats, Σ q and first seats per ``(b, t)`` cell
+    (:mod:`kernels.multiway.layout`).
     """
 
     samples: np.ndarray
     cells: np.ndarray
     q_cells: np.ndarray
     q_q: np.ndarray
+    first_cells: np.ndarray
 
 
 def group_statistics(tally: np.ndarray) -> GroupStatistics:
@@ -47,6 +49,7 @@ def group_statistics(tally: np.ndarray) -> GroupStatistics:
         cells=cells,
         q_cells=tally[..., L.Q_BASE : L.Q_BASE + L.CELLS],
         q_q=tally[..., L.QQ_ENTRY],
+        first_cells=tally[..., L.FIRST_SEAT_BASE : L.FIRST_SEAT_BASE + L.CELLS],
     )
 
 

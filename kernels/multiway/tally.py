@@ -7,9 +7,10 @@ and ``t``, how many it ties (see :mod:`kernels.multiway.statistics`). Per seat t
 whatever the number of seats or ties.
 
 :func:`compile_deal_functions` takes the decorator, the target's evaluator ``strength_of_key``,
-the compiled dealing namespace and ``add_seat(tally, group, hand_class, cell, q)``, which adds one
-seat to its cell (count and Σ q) and to its class's Σ q² (private packed counters on the CPU,
-atomic adds to the tally on the GPU): only those differ between targets.
+the compiled dealing namespace and ``add_seat(tally, group, hand_class, cell, q, first)``, which adds
+one seat to its cell (count and Σ q), to its class's Σ q², and, for the deal's first seat
+(``first``), to the first-seat count of its cell (private counters on the CPU, atomic adds to the
+tally on the GPU): only those differ between targets.
 """
 
 from types import SimpleNamespace
@@ -64,6 +65,6 @@ def compile_deal_functions(jit, strength_of_key, dealing, add_seat) -> SimpleNam
             hand_class = np.int64(pair_class[np.int64(deck[2 * seat]) * N_CARDS + np.int64(deck[2 * seat + 1])])
             q = np.int64(percentile[hero])
             cell = tied * (2 * MAX_SEATS + 1 - tied) // 2 + beaten
-            add_seat(tally, group, hand_class, cell, q)
+            add_seat(tally, group, hand_class, cell, q, seat == 0)
 
     return SimpleNamespace(simulate_deal=simulate_deal)

@@ -9,6 +9,7 @@ import numpy as np
 from generator.datafiles import publish
 from generator.provenance import meta_block
 from kernels.cards import CLASS_NAMES
+from kernels.multiway.bounds import empirical_bernstein_interval, first_seat_equity
 from kernels.multiway.estimates import TARGETS, CellEstimates, estimate_cells
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS, MAX_SEATS, PLAYER_COUNTS
 from kernels.multiway.rng import RNG_NAME
@@ -56,7 +57,9 @@ def multiway_document(state: MultiwayState, estimates: CellEstimates, backend: s
         control_variates=CONTROL_VARIATES, shards={str(s): b for s, b in sorted(state.blocks.items())},
         block_deals=BLOCK_DEALS, groups=GROUPS, worst_se=worst,
     )  # fmt: skip
-    samples = group_statistics(state.tally).samples.sum(0)
+    statistics = group_statistics(state.tally)
+    samples = statistics.samples.sum(0)
+    rigorous_low, rigorous_high = empirical_bernstein_interval(statistics.first_cells.sum(0), first_seat_equity())
     column = {name: i for i, name in enumerate(TARGETS)}
     tie_columns = [column[f"tie_{k}"] for k in PLAYER_COUNTS]
     by_players = {}
@@ -77,6 +80,10 @@ def multiway_document(state: MultiwayState, estimates: CellEstimates, backend: s
             "se_tie": _rounded(se[:, column["tie"]], 9),
             "se_equity": _rounded(se[:, column["equity"]], 9),
             "se_equity_plain": _rounded(se_plain[:, column["equity"]], 9),
+            "ci_rigorous_equity": [
+                None if not (np.isfinite(lo) and np.isfinite(hi)) else [round(float(lo), 9), round(float(hi), 9)]
+                for lo, hi in zip(rigorous_low[:, index], rigorous_high[:, index])
+            ],
             "cv_gain": _rounded(estimates.cv_gain[:, index, column["equity"]], 4),
             "gain": _rounded(estimates.gain[:, index, column["equity"]], 4),
             "samples": samples.tolist(),
