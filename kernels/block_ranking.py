@@ -26,7 +26,8 @@ DEAD = np.int64(1 << 62)
 
 @cuda.jit(device=True)
 def bitonic_sort(values, segment, tid, n_threads):
-    """Sort each aligned run of ``segment`` entries of ``values`` ascending (``len(values)`` a multiple of ``segment``)."""
+    """Sort each aligned run of ``segment`` entries of ``values`` ascending (``len(values)``: a multiple of
+    ``segment``, a power of two)."""
     half = values.shape[0] // 2
     size = 2
     while size <= segment:
