@@ -112,7 +112,7 @@ CUDASIM_SCRIPT = textwrap.dedent(
     on_gpu = gpu.tally_boards(boards, weights, combos, combo_class, tables, blocks=1)
     assert all(a.sum() > 0 for a in on_cpu)
     assert all(np.array_equal(a, b) for a, b in zip(on_cpu, on_gpu))
-    # every combo on one board (1,081 heroes over 256 threads, full rows of card positions), and a
+    # every combo on one board (1,081 heroes over 128 threads, full rows of card positions), and a
     # royal flush on board (one strength group: every pair of opponents is a 3-way tie)
     full = np.array([[0, 13, 22, 35, 51]])  # 2c 5d 7h Ts As
     on_cpu = cpu.tally_boards(full, np.array([3]), ALL_COMBOS, COMBO_CLASS, tables)
