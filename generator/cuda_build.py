@@ -118,8 +118,7 @@ def _threehanded_arguments():
     tables, i64 = evaluator_tables(), np.int64
     return (
         np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
-        np.zeros((52, 52), i64), np.zeros((1, 1326), i64), np.zeros((1, 1327), i64),  # combo_index, keys, strength_of
-        np.zeros((1, 52), i64), np.zeros((1, 52), i64), *(np.zeros(169, i64) for _ in range(3)), *tables[:5],
+        *(np.zeros(169, i64) for _ in range(3)), *tables[:5],  # win, tie2, tie3, evaluator tables
     )  # fmt: skip
 
 

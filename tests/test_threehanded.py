@@ -112,6 +112,18 @@ CUDASIM_SCRIPT = textwrap.dedent(
     on_gpu = gpu.tally_boards(boards, weights, combos, combo_class, tables, blocks=1)
     assert all(a.sum() > 0 for a in on_cpu)
     assert all(np.array_equal(a, b) for a, b in zip(on_cpu, on_gpu))
+    # every combo on one board (1,081 heroes over 128 threads, full rows of card positions), and a
+    # royal flush on board (one strength group: every pair of opponents is a 3-way tie)
+    full = np.array([[0, 13, 22, 35, 51]])  # 2c 5d 7h Ts As
+    on_cpu = cpu.tally_boards(full, np.array([3]), ALL_COMBOS, COMBO_CLASS, tables)
+    on_gpu = gpu.tally_boards(full, np.array([3]), ALL_COMBOS, COMBO_CLASS, tables)
+    assert all(a.sum() > 0 for a in on_cpu)
+    assert all(np.array_equal(a, b) for a, b in zip(on_cpu, on_gpu))
+    royal = np.array([[32, 36, 40, 44, 48]])  # Tc Jc Qc Kc Ac
+    on_cpu = cpu.tally_boards(royal, np.array([2]), ALL_COMBOS, COMBO_CLASS, tables)
+    on_gpu = gpu.tally_boards(royal, np.array([2]), ALL_COMBOS, COMBO_CLASS, tables)
+    assert on_cpu[0].sum() == 0 and on_cpu[1].sum() == 0 and on_cpu[2].sum() == 2 * 1081 * 446985
+    assert all(np.array_equal(a, b) for a, b in zip(on_cpu, on_gpu))
     print("cuda-sim-ok")
     """
 )

@@ -3,7 +3,8 @@
 The same walk as :mod:`kernels.headsup.core` (the CPU path), laid out for a GPU:
 
 * the block's threads rank the board's live combos together (``strength << 11 | combo``, dead and
-  padding combos a sentinel) and sort them with a bitonic sort in shared memory (2,048 keys);
+  padding combos a sentinel) and sort them with a bitonic sort in shared memory (2,048 keys):
+  :func:`kernels.block_ranking.rank_board`, shared with the three-handed kernel;
 * the block walks the groups of equal strength in order, all threads together: for each combo of
   the group, thread ``j mod 128`` computes the wins against class ``j`` from the shared counters
   (``below``, ``below_with_card``) and adds them to the global table with an atomic add when not
@@ -21,14 +22,13 @@ simulator against the CPU counts and built for sm_80/sm_90 in the tests; never r
 import numpy as np
 from numba import cuda
 
+from kernels.block_ranking import rank_board
 from kernels.evaluator import gpu as hand
-from kernels.evaluator.core import KEY_BASE
 from kernels.headsup.core import COMBO_BITS, COMBO_FIELD, N_CLASSES
 
 THREADS_PER_BLOCK = 128
 #: Keys sorted per board: a power of two ≥ 1,326 (every combo), padded with the sentinel.
 SORT_SIZE = 2048
-DEAD = np.int64(1 << 62)  # above every real key (strength < 2^13, combo < 2^11)
 N_CARDS = 52
 
 
@@ -41,59 +41,20 @@ def _tally_kernel(
     below = cuda.shared.array(N_CLASSES, dtype=np.int32)
     below_with_card = cuda.shared.array((N_CARDS, N_CLASSES), dtype=np.int16)  # ≤ 1,081: fits
     below_total_with_card = cuda.shared.array(N_CARDS, dtype=np.int32)
-    live = cuda.shared.array(1, dtype=np.int32)
     tid = cuda.threadIdx.x
-    n_combos = combos.shape[0]
     board = cuda.blockIdx.x
     while board < boards.shape[0]:  # the same for every thread of the block: barriers are safe
         weight = weights[board]
-        board_key = KEY_BASE
-        board_mask = np.uint64(0)
-        dead = np.uint64(0)
-        for k in range(5):
-            card = boards[board, k]
-            board_key += card_key[card]
-            board_mask += card_mask[card]
-            dead |= np.uint64(1) << np.uint64(card)
-        if tid == 0:
-            live[0] = 0
         for j in range(tid, N_CLASSES, THREADS_PER_BLOCK):
             below[j] = 0
         for i in range(tid, N_CARDS * N_CLASSES, THREADS_PER_BLOCK):
             below_with_card[i // N_CLASSES, i % N_CLASSES] = 0
         for card in range(tid, N_CARDS, THREADS_PER_BLOCK):
             below_total_with_card[card] = 0
-        cuda.syncthreads()
-
-        for i in range(tid, SORT_SIZE, THREADS_PER_BLOCK):  # rank the live combos
-            key = DEAD
-            if i < n_combos:
-                first, second = combos[i, 0], combos[i, 1]
-                if not ((dead >> np.uint64(first)) & np.uint64(1) or (dead >> np.uint64(second)) & np.uint64(1)):
-                    strength = hand.strength_of_key(
-                        board_key + card_key[first] + card_key[second], board_mask + card_mask[first] + card_mask[second],
-                        rank_offsets, rank_values, flush_values,
-                    )  # fmt: skip
-                    key = (np.int64(strength) << COMBO_BITS) | np.int64(i)
-                    cuda.atomic.add(live, 0, 1)
-            keys[i] = key
-        cuda.syncthreads()
-
-        size = 2  # bitonic sort, ascending: the sentinels go last
-        while size <= SORT_SIZE:
-            stride = size // 2
-            while stride > 0:
-                for i in range(tid, SORT_SIZE, THREADS_PER_BLOCK):
-                    partner = i ^ stride
-                    if partner > i:
-                        a, b = keys[i], keys[partner]
-                        if (a > b) == ((i & size) == 0):
-                            keys[i], keys[partner] = b, a
-                cuda.syncthreads()
-                stride //= 2
-            size *= 2
-
-        count = live[0]
+        count = rank_board(  # the live combos ranked and sorted in `keys` (ends with a barrier)
+            boards[board], combos, keys, tid, THREADS_PER_BLOCK, card_key, card_mask, rank_offsets, rank_values,
+            flush_values,
+        )  # fmt: skip
         below_total = 0  # kept by thread 0, the only one that uses it
         start = 0
         while start < count:
@@ -135,13 +96,14 @@ def _tally_kernel(
                     below_total_with_card[y] += 1
             cuda.syncthreads()
             start = end
+        cuda.syncthreads()  # every thread is done with `keys` (also when no combo is live)
         board += cuda.gridDim.x
 
 
 def tally_boards(boards, weights, combos, combo_class, tables, blocks: int = 1024):
     """GPU twin of :func:`kernels.headsup.cpu.tally_boards` (same inputs, same int64 outputs)."""
-    if len(combos) > SORT_SIZE:
-        raise ValueError(f"at most {SORT_SIZE} combos per board, got {len(combos)}")
+    if len(combos) >= SORT_SIZE:
+        raise ValueError(f"fewer than {SORT_SIZE} combos per board, got {len(combos)}")
     device = hand.device_tables(tables)
     win = cuda.to_device(np.zeros((N_CLASSES, N_CLASSES), dtype=np.int64))
     tie = cuda.to_device(np.zeros((N_CLASSES, N_CLASSES), dtype=np.int64))

@@ -3,6 +3,6 @@
 Opponents are counted, not enumerated (see :mod:`.core`): per board and hero combo, the numbers of
 opponent pairs the hero beats, ties one of, or ties both of follow from the sizes of the sets of
 combos it beats (B) and ties (T) and their per-card degrees, by inclusion–exclusion over shared
-cards. Modules: :mod:`.core` (per-board logic, written once), :mod:`.cpu` / :mod:`.gpu` (compiled),
-:mod:`.tables` (totals and equities from the counts).
+cards. Modules: :mod:`.core` (per-board walk) compiled by :mod:`.cpu`, :mod:`.gpu` (the same counts
+laid out for a GPU: a block per board, a thread per hero), :mod:`.tables` (totals and equities).
 """

@@ -1,4 +1,5 @@
-"""Per-board logic of the exact three-handed counts, written once and compiled for the CPU and CUDA.
+"""Per-board logic of the exact three-handed counts: the CPU walk (:mod:`.gpu` lays the same counting
+out for a GPU, one thread block per board and one thread per hero, and is tested against it).
 
 On a board, every live combo is ranked once (the heads-up walk's ``sorted_live_combos``) and the
 groups of equal strength are walked from weakest to strongest. For a hero combo ``a = {x, y}`` of
@@ -15,7 +16,7 @@ of weaker combos holding ``c`` less the combos ``{c, x}`` and ``{c, y}`` if they
 share a card with the hero): an O(45) loop per hero, about 6.5·10⁹ steps for all 134,459 boards.
 
 :func:`compile_board_functions` takes the decorator, the compiled ``sorted_live_combos`` of the
-same target and ``add_to_vector`` (plain adds on the CPU, atomics on CUDA).
+same target and ``add_to_vector`` (plain adds on the CPU).
 """
 
 from types import SimpleNamespace
