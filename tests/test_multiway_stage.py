@@ -47,7 +47,8 @@ def _run(config, site_dir, controls=None, **options):
 #: A run in a child process, through the CLI command, with stand-in controls. Hooks make it stop at
 #: a known point, deterministically: ``PAUSE_AFTER_SAVE`` = after that many checkpoint saves it writes
 #: the marker file and waits (until killed, or a stop request arrives); ``HANG_IN_SAVE`` = that save
-#: writes half of its temporary file, writes the marker and hangs (a kill lands in the middle of a write).
+#: writes half of its temporary file, writes the marker and hangs (a kill lands in the middle of a write);
+#: ``CLUSTER_WINDOW`` = tasks a ``--cluster`` run keeps in flight (1: results, and so saves, come one task at a time).
 RUN_SCRIPT = textwrap.dedent(
     f"""
     import os, sys, tempfile, time
@@ -64,6 +65,9 @@ RUN_SCRIPT = textwrap.dedent(
     marker, saves = Path(os.environ["MARKER"]), []
     pause_after, hang_in = int(os.environ.get("PAUSE_AFTER_SAVE", 0)), int(os.environ.get("HANG_IN_SAVE", 0))
     real_save_arrays = checkpoint.save_arrays
+    if "CLUSTER_WINDOW" in os.environ:
+        from generator.stages.multiway import cluster
+        cluster.ClusterSimulator._window = lambda self: int(os.environ["CLUSTER_WINDOW"])
 
     def save_arrays(path, arrays):
         saves.append(path)
