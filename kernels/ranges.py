@@ -14,7 +14,7 @@ Weights lie in [0, 1] (default 1); a combo named twice keeps the weight given la
 top x% of the 1,326 combos by a ranking of the 169 classes that the caller passes in (the build
 uses exact heads-up equity against a random hand, :func:`ranking_from_equity`): the prefix of the
 ranked classes whose combo count is closest to x% × 1,326 (a tie takes the larger prefix; never
-empty for x > 0). Ranks and suits are case-insensitive; whitespace around items is ignored.
+empty for x > 0). Ranks and suits are case-insensitive; whitespace (ASCII space, tab, CR, LF) around items is ignored.
 Columns in errors are 1-based positions in the range text.
 """
 
@@ -28,9 +28,11 @@ import numpy as np
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, RANKS, SUITS, card_id
 
 N_COMBOS = 1326
-_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
-_GROUP = re.compile(rf"^({_NUMBER})\s*\((.*)\)$", re.S)
-_SUFFIXED = re.compile(rf"^(.*?)\s*:\s*({_NUMBER})$", re.S)
+_NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+#: Whitespace is ASCII space, tab, CR and LF only (as in ranges.js).
+_SPACE = " \t\r\n"
+_GROUP = re.compile(rf"^({_NUMBER})[ \t\r\n]*\((.*)\)$", re.S)
+_SUFFIXED = re.compile(rf"^(.*?)[ \t\r\n]*:[ \t\r\n]*({_NUMBER})$", re.S)
 _PERCENT = re.compile(rf"^({_NUMBER})%$")
 #: combo index of each (card, card) pair, both orders; -1 on the diagonal.
 _COMBO_INDEX = np.full((52, 52), -1, dtype=np.int64)
@@ -71,15 +73,16 @@ def ranking_from_equity(equity) -> np.ndarray:
 def _split(text: str, start: int, column: int) -> list[tuple[str, int]]:
     """Split ``text`` at commas outside parentheses: ``(piece stripped, its 1-based column)``."""
     pieces, depth, begin = [], 0, 0
-    for i, char in enumerate(text + ","):
+    for i in range(len(text) + 1):
+        char = text[i] if i < len(text) else ","
         if char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
-        elif char == "," and depth <= 0 and i >= begin:
+        elif char == "," and (depth <= 0 or i == len(text)):
             raw = text[begin:i]
-            stripped = raw.lstrip()
-            pieces.append((stripped.rstrip(), column + start + begin + len(raw) - len(stripped)))
+            stripped = raw.lstrip(_SPACE)
+            pieces.append((stripped.rstrip(_SPACE), column + start + begin + len(raw) - len(stripped)))
             begin = i + 1
     return pieces
 
@@ -145,7 +148,7 @@ def _parse_atom(text: str, column: int, ranking) -> np.ndarray:
         classes = [c for h, l in steps for c in _classes(h, l, kind)]
     elif "-" in text:
         left, _, right = text.partition("-")
-        a, b = _parse_class(left.strip(), token, column), _parse_class(right.strip(), token, column)
+        a, b = _parse_class(left.strip(_SPACE), token, column), _parse_class(right.strip(_SPACE), token, column)
         if a[2] != b[2]:
             raise RangeError(token, column, "both ends of a dash must be pairs, or both suited, offsuit or neither")
         if a[0] == b[0] and a[2] != "p":
@@ -180,7 +183,7 @@ def parse_range(text: str, ranking=None) -> Range:
     Raises :class:`RangeError` naming the first bad token and its column.
     """
     weights = np.zeros(N_COMBOS, dtype=np.float64)
-    if not text.strip():
+    if not text.strip(_SPACE):
         raise RangeError(text, 1, "empty range")
     for item, column in _split(text, 0, 1):
         if not item:

@@ -64,6 +64,8 @@ def test_combos_random_and_weights():
         ("AA,", "", 4, "empty item"),
         ("AsAs", "AsAs", 1, "same"),
         ("AK(s)", "AK(s)", 1, "parentheses"),
+        ("AA, 0.5(KK,QQ", "0.5(KK,QQ", 5, "parentheses"),
+        ("AA),KK", "AA)", 1, "parentheses"),
         ("150%", "150%", 1, "between 0 and 100"),
         ("Xx", "Xx", 1, "not a rank"),
         ("AKQ", "AKQ", 1, "not s (suited)"),
@@ -100,6 +102,8 @@ def test_top_percent_is_the_closest_prefix_of_the_ranking(ranking):
         target = percent * N_COMBOS / 100
         assert all(abs(combos.size - target) <= abs(c - target) for c in np.concatenate(([0], counts)))
     assert classes_of("2%", ranking) == {n: 1.0 for n in ("AA", "KK", "QQ", "JJ")}  # 24 combos ≈ 26.5
+    assert 0.6787330316742082 * N_COMBOS / 100 == 9.0  # halfway between AA (6) and AA, KK (12): the larger
+    assert set(classes_of("0.6787330316742082%", ranking)) == {"AA", "KK"}
 
 
 def random_weights(rng) -> np.ndarray:
