@@ -130,7 +130,8 @@ def table_equity(first: np.ndarray, second: np.ndarray, win, tie, pairs, boards:
 
 
 @njit(inline="always")
-def _score_leaf(strengths, n, weight, win, ties):
+def _score_leaf(strengths, n, weight, win, ties, row):
+    """Add ``weight`` to ``win[row, p]`` of a sole winner, or to ``ties[row, p, k - 2]`` of each of k tied players."""
     best = 0
     winners = 0
     for p in range(n):
@@ -142,9 +143,9 @@ def _score_leaf(strengths, n, weight, win, ties):
     for p in range(n):
         if strengths[p] == best:
             if winners == 1:
-                win[p] += weight
+                win[row, p] += weight
             else:
-                ties[p, winners - 2] += weight
+                ties[row, p, winners - 2] += weight
 
 
 @njit(parallel=True, cache=True)
@@ -197,7 +198,7 @@ def _enumerate(board, completions, starts, combo_cards, combo_mask, combo_weight
                 if d == n - 1:
                     weight = product[d] * combo_weight[i]
                     total[chunk] += weight
-                    _score_leaf(chosen, n, weight, win[chunk], ties[chunk])
+                    _score_leaf(chosen, n, weight, win, ties, chunk)
                     pos[d] += 1
                 else:
                     used[d + 1] = used[d] | combo_mask[i]
@@ -262,7 +263,10 @@ def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: C
     n = len(weights)
     win, ties, total = np.zeros(n), np.zeros((n, n - 1)), 0.0
     bounds = np.linspace(0, len(completions), min(chunks, len(completions)) + 1).astype(np.int64)
-    step = 16  # chunks per call, so progress and interruptions come often
+    # calls of about 5e7 units of work each (a fraction of a second), so progress and interruptions
+    # come often while small spots take one parallel launch (each costs ~ms on a loaded machine)
+    calls = int(min(len(bounds) - 1, max(1, enumeration_work(weights, board, dead) // 5e7)))
+    step = -(-(len(bounds) - 1) // calls)
     for first in range(0, len(bounds) - 1, step):
         part = bounds[first : first + step + 1]
         w, t, s = _enumerate(
@@ -361,7 +365,7 @@ def _sample(block_key, n_deals, n_chunks, ranged, cumulative, starts, combo_card
             for p in range(n):
                 x, y = hole[p, 0], hole[p, 1]
                 strengths[p] = hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y], rank_offsets, rank_values, flush_values)
-            _score_leaf(strengths, n, 1, win[chunk], ties[chunk])
+            _score_leaf(strengths, n, 1, win, ties, chunk)
     return win.sum(axis=0), ties.sum(axis=0), worst.max()
 
 
