@@ -95,6 +95,16 @@ export function enumerationWork(live, board, dead) {
   return choose(52 - board.length - dead.length, 5 - board.length) * (sizes.reduce((a, b) => a + b, 0) + sizes.reduce((a, b) => a * b, 1));
 }
 
+/** [rank-key sum, suit counters, mask low, mask high] of ``cards`` added to ``sums`` (default: no cards). */
+function addCards(t, cards, [k, s, l, h] = [0, t.suitStart, 0, 0]) {
+  for (const c of cards) [k, s, l, h] = [k + t.cardRankKey[c], s + t.cardSuits[c], l | t.cardMaskLow[c], h | t.cardMaskHigh[c]];
+  return [k, s, l, h];
+}
+
+/** Strength of hole cards a, b on a board given by its sums. */
+const holeStrength = (t, [k, s, l, h], a, b) => strengthOfSums(t, k + t.cardRankKey[a] + t.cardRankKey[b],
+  s + t.cardSuits[a] + t.cardSuits[b], l | t.cardMaskLow[a] | t.cardMaskLow[b], h | t.cardMaskHigh[a] | t.cardMaskHigh[b]);
+
 function packed(live) {
   const starts = [0], idx = [], weight = [];
   for (const w of live) {
@@ -133,27 +143,24 @@ export function enumerateEquity(t, live, board, dead, onProgress = () => {}) {
   const gone = new Set([...board, ...dead]);
   const deck = []; for (let c = 0; c < 52; c++) if (!gone.has(c)) deck.push(c);
   const missing = 5 - board.length;
-  let bk = 0, bs = t.suitStart, bl = 0, bh = 0;
-  for (const c of board) [bk, bs, bl, bh] = [bk + t.cardRankKey[c], bs + t.cardSuits[c], bl | t.cardMaskLow[c], bh | t.cardMaskHigh[c]];
+  const known = addCards(t, board);
   const win = new Float64Array(n), ties = Array.from({ length: n }, () => new Float64Array(n - 1));
   const strength = new Int32Array(idx.length), chosen = new Int32Array(n), pos = new Int32Array(n);
   const usedLo = new Int32Array(n + 1), usedHi = new Int32Array(n + 1), product = new Float64Array(n + 1);
   let total = 0, boards = 0;
-  const pick = new Int32Array(missing);
+  const pick = new Int32Array(missing), extra = new Int32Array(missing);
   const visit = () => {
     boards++;
-    let k = bk, s = bs, l = bl, h = bh, lo = 0, hi = 0;
+    let lo = 0, hi = 0;
     for (let j = 0; j < missing; j++) {
-      const c = deck[pick[j]];
-      [k, s, l, h] = [k + t.cardRankKey[c], s + t.cardSuits[c], l | t.cardMaskLow[c], h | t.cardMaskHigh[c]];
+      const c = (extra[j] = deck[pick[j]]);
       if (c < 32) lo |= 1 << c; else hi |= 1 << (c - 32);
     }
+    const sums = addCards(t, extra, known);
     for (let i = 0; i < idx.length; i++) {
       const combo = idx[i];
       if ((COMBO_LO[combo] & lo) || (COMBO_HI[combo] & hi)) { strength[i] = -1; continue; }
-      const [a, b] = COMBOS[combo];
-      strength[i] = strengthOfSums(t, k + t.cardRankKey[a] + t.cardRankKey[b], s + t.cardSuits[a] + t.cardSuits[b],
-        l | t.cardMaskLow[a] | t.cardMaskLow[b], h | t.cardMaskHigh[a] | t.cardMaskHigh[b]);
+      strength[i] = holeStrength(t, sums, COMBOS[combo][0], COMBOS[combo][1]);
     }
     usedLo[0] = lo; usedHi[0] = hi; product[0] = 1;
     let d = 0; pos[0] = starts[0];
@@ -243,8 +250,7 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
   });
   const base = []; for (let c = 0; c < 52; c++) if (!board.includes(c) && !dead.includes(c)) base.push(c);
   const missing = 5 - board.length;
-  let bk = 0, bs = t.suitStart, bl = 0, bh = 0;
-  for (const c of board) [bk, bs, bl, bh] = [bk + t.cardRankKey[c], bs + t.cardSuits[c], bl | t.cardMaskLow[c], bh | t.cardMaskHigh[c]];
+  const known = addCards(t, board);
   const random = generator(seed);
   const win = new Array(n).fill(0), ties = Array.from({ length: n }, () => new Array(n - 1).fill(0));
   const hole = Array.from({ length: n }, () => [0, 0]), strengths = new Int32Array(n);
@@ -279,16 +285,8 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
       }
       let taken = 0;
       for (let p = 0; p < n; p++) if (isRandom[p]) { hole[p][0] = deck[taken++]; hole[p][1] = deck[taken++]; }
-      let k = bk, s = bs, l = bl, h = bh;
-      for (let j = 0; j < missing; j++) {
-        const c = deck[taken + j];
-        [k, s, l, h] = [k + t.cardRankKey[c], s + t.cardSuits[c], l | t.cardMaskLow[c], h | t.cardMaskHigh[c]];
-      }
-      for (let p = 0; p < n; p++) {
-        const [a, b] = hole[p];
-        strengths[p] = strengthOfSums(t, k + t.cardRankKey[a] + t.cardRankKey[b], s + t.cardSuits[a] + t.cardSuits[b],
-          l | t.cardMaskLow[a] | t.cardMaskLow[b], h | t.cardMaskHigh[a] | t.cardMaskHigh[b]);
-      }
+      const sums = addCards(t, deck.subarray(taken, taken + missing), known);
+      for (let p = 0; p < n; p++) strengths[p] = holeStrength(t, sums, hole[p][0], hole[p][1]);
       scoreLeaf(strengths, n, 1, win, ties);
     }
     samples += size;
