@@ -148,6 +148,13 @@ def _score_leaf(strengths, n, weight, win, ties, row):
                 ties[row, p, winners - 2] += weight
 
 
+@njit(inline="always")
+def _hole_strength(key, mask, x, y, card_key, card_mask_table, rank_offsets, rank_values, flush_values):
+    """Strength of hole cards x, y on a board summarised by its ``key`` and ``mask`` sums."""
+    return hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y],
+                                rank_offsets, rank_values, flush_values)  # fmt: skip
+
+
 @njit(parallel=True, cache=True)
 def _enumerate(board, completions, starts, combo_cards, combo_mask, combo_weight, chunk_starts,
                card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
@@ -178,8 +185,8 @@ def _enumerate(board, completions, starts, combo_cards, combo_mask, combo_weight
                 if combo_mask[i] & bits:
                     strength[i] = -1
                 else:
-                    x, y = combo_cards[i, 0], combo_cards[i, 1]
-                    strength[i] = hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y], rank_offsets, rank_values, flush_values)
+                    strength[i] = _hole_strength(key, mask, combo_cards[i, 0], combo_cards[i, 1],
+                                                 card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
             used[0] = bits
             product[0] = 1.0
             d = 0
@@ -363,8 +370,8 @@ def _sample(block_key, n_deals, n_chunks, ranged, cumulative, starts, combo_card
                 key += card_key[deck[taken + j]]
                 mask += card_mask_table[deck[taken + j]]
             for p in range(n):
-                x, y = hole[p, 0], hole[p, 1]
-                strengths[p] = hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y], rank_offsets, rank_values, flush_values)
+                strengths[p] = _hole_strength(key, mask, hole[p, 0], hole[p, 1],
+                                              card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
             _score_leaf(strengths, n, 1, win, ties, chunk)
     return win.sum(axis=0), ties.sum(axis=0), worst.max()
 

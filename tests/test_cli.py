@@ -242,9 +242,14 @@ def test_ctrl_c_during_a_range_equity_run_is_one_line_and_exit_130():
     """The Monte Carlo loop stops at its next progress point (after the bar has shown a batch)."""
     command = [sys.executable, "-m", "generator.cli", "equity", *["random"] * 6, "--target-se", "1e-6", "--budget", "5m"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    seen = _stderr_until(process, r"equity: +[1-9][0-9]*")
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=120)
+    try:
+        seen = _stderr_until(process, r"equity: +[1-9][0-9]*")
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     stderr = seen + stderr
     assert process.returncode == 130, stderr[-2000:]
     assert "Traceback" not in stderr and stderr.strip().splitlines()[-1].startswith("Interrupted:")
