@@ -32,13 +32,13 @@ from numba import njit, prange
 from kernels.cards import ALL_COMBOS, COMBO_CLASS, N_CLASSES
 from kernels.evaluator import cpu as hand
 from kernels.evaluator.core import KEY_BASE
+from kernels.multiway.control_variates import Z_975
 from kernels.multiway.dealing import compile_dealing
 from kernels.multiway.rng import compile_rng, shard_key
 
 MAX_PLAYERS = 10
 #: Default bound on the enumeration work (boards × (Σ sizes + Π sizes)): about a second on 2 cores.
 EXACT_LIMIT = 3e8
-Z_975 = 1.959963984540054
 _RNG = compile_rng(njit(inline="always"))
 _child = _RNG.child
 _deal_cards = compile_dealing(njit(inline="always"), _RNG).deal_cards

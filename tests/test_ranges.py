@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, format_card, parse_cards
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, format_card, parse_cards
 from kernels.ranges import N_COMBOS, RangeError, combo_index, normalise, parse_range, ranking_from_equity, top_percent
 
 

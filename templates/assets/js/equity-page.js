@@ -3,6 +3,7 @@
 // equity-worker.js (range-equity.js; terminated to cancel), and keeps the spot in the URL
 // (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c).
 
+import { Z_975 } from "./range-equity.js";
 import { RANKS, SUITS, RangeError, parseRange } from "./ranges.js";
 
 const MAX_SEATS = 10;
@@ -74,7 +75,7 @@ function saveUrl({ ranges, board, dead }) {
 
 function render(state, result, ms) {
   const rows = state.ranges.map((range, p) => {
-    const half = result.seEquity ? pct(1.959963984540054 * result.seEquity[p]) : "exact";
+    const half = result.seEquity ? pct(Z_975 * result.seEquity[p]) : "exact";
     const tie = result.ties[p].reduce((a, b) => a + b, 0);
     return `<tr><th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${pct(result.equity[p])}</td><td class="ci">${half}</td><td>${pct(result.win[p])}</td><td>${pct(tie)}</td></tr>`;
   });

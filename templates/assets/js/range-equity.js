@@ -12,7 +12,7 @@ import { COMBOS, COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
 export const MAX_PLAYERS = 10;
 export const EXACT_LIMIT = 3e7; // work units (boards × (Σ sizes + Π sizes)); JS is ~10× slower than Numba on 2 cores
-const Z_975 = 1.959963984540054;
+export const Z_975 = 1.959963984540054; // as kernels/multiway/control_variates.py
 
 /** No deal is possible: ``player`` (0-based) has an empty range after card removal, or null. */
 export class NoDealError extends Error {
@@ -299,9 +299,6 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
     seEquity: stats.se, exact: false, method: "monte carlo", samples,
   };
 }
-
-/** 95% intervals [[low, high], …] of a sampled result, null when exact. */
-export const ci95 = (result) => (result.seEquity ? result.equity.map((e, p) => [e - Z_975 * result.seEquity[p], e + Z_975 * result.seEquity[p]]) : null);
 
 /**
  * Equity of 2..10 players (weights: Float64Array(1326) each) on ``board`` (0/3/4/5 card ids) with ``dead``.
