@@ -16,11 +16,14 @@ from generator import interrupts
 
 
 @contextmanager
-def progress_bar(desc: str, total: int, unit: str, enabled: bool = True) -> Iterator[Callable[[int], None]]:
-    """Yield ``advance(done)``: sets the bar to ``done`` of ``total`` units and checks for a stop request."""
-    with tqdm(total=total, unit=unit, desc=desc, disable=not enabled, mininterval=1.0) as bar:
+def progress_bar(desc: str, total: int | None, unit: str, enabled: bool = True, delay: float = 0.0) -> Iterator[Callable[..., None]]:
+    """Yield ``advance(done, total=None)``: sets the bar to ``done`` units (of ``total``, when the engine
+    learns or revises it) and checks for a stop request. The bar appears after ``delay`` seconds."""
+    with tqdm(total=total, unit=unit, desc=desc, disable=not enabled, mininterval=1.0, delay=delay) as bar:
 
-        def advance(done: int) -> None:
+        def advance(done: int, total: int | None = None) -> None:
+            if total is not None:
+                bar.total = total
             bar.update(done - bar.n)
             interrupts.check()
 

@@ -82,6 +82,7 @@ class SiteRenderer:
         pages = [
             Page(section_path("home"), "home.html", {"data": self.data, "articles": articles[:3]}),
             Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
+            Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),

@@ -17,6 +17,7 @@ SECTIONS = {
     "home": ("Home", "index.html"),
     "charts": ("Charts", "charts/2/index.html"),
     "matchups": ("Matchups", "matchups/index.html"),
+    "equity": ("Equity", "equity/index.html"),
     "pushfold": ("Push/fold", "pushfold/index.html"),
     "icm": ("ICM", "icm/index.html"),
     "articles": ("Articles", "articles/index.html"),

@@ -73,6 +73,80 @@ def test_equity_bad_input(args, fragment):
     assert_one_line_error(run("equity", *args), fragment)
 
 
+PLAYER_KEYS = {"range", "equity", "win", "tie", "ties", "se_equity"}
+
+
+def range_equity_json(*args):
+    result = run("equity", *args, "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    n = len(document["players"])
+    assert set(document) == {"players", "board", "dead", "exact", "method", "boards" if document["exact"] else "samples"}
+    for player in document["players"]:
+        assert set(player) == PLAYER_KEYS and set(player["ties"]) == {str(k) for k in range(2, n + 1)}
+        assert player["tie"] == pytest.approx(sum(player["ties"].values()), abs=1e-15)
+        assert player["equity"] == pytest.approx(player["win"] + sum(v / int(k) for k, v in player["ties"].items()), abs=1e-12)
+        assert (player["se_equity"] is None) == document["exact"]
+    assert sum(p["equity"] for p in document["players"]) == pytest.approx(1.0, abs=1e-12)
+    return document
+
+
+def test_range_equity_combo_against_a_range_is_exact():
+    document = range_equity_json("AsKs", "QQ+,AKo")
+    assert document["exact"] and document["method"] == "enumeration" and document["board"] == document["dead"] == ""
+    assert [p["range"] for p in document["players"]] == ["AsKs", "QQ+,AKo"]
+    assert round(document["players"][0]["equity"], 6) == 0.405547
+
+
+def test_range_against_range_on_a_flop_is_exact():
+    document = range_equity_json("QQ+,AK", "JJ-99,AQs", "--board", "Kh8d3c")
+    assert document["exact"] and document["boards"] == 1176 and document["board"] == "Kh8d3c"
+    assert round(document["players"][0]["equity"], 6) == 0.924715
+
+
+def test_three_players_and_four_players_sample():
+    three = range_equity_json("AhAd", "random", "random", "--board", "KsQsJs")
+    assert not three["exact"] and three["method"] == "monte carlo" and three["samples"] > 0
+    assert all(p["se_equity"] <= 1e-3 for p in three["players"])
+    four = range_equity_json("8s8h", "22+,A2s+", "QQ+,AK", "random", "--dead", "2c", "--target-se", "2e-3")
+    assert four["dead"] == "2c" and len(four["players"]) == 4 and all(p["se_equity"] <= 2e-3 for p in four["players"])
+
+
+def test_preflop_class_ranges_come_from_the_table_and_one_range_meets_random_opponents():
+    table = range_equity_json("QQ+,AK", "JJ-99,AQs")
+    assert table["exact"] and table["method"] == "table"
+    alone = range_equity_json("AsKs", "--board", "Kh8d3c", "--players", "3", "--target-se", "3e-3")
+    assert [p["range"] for p in alone["players"]] == ["AsKs", "random", "random"]
+
+
+def test_range_equity_text_is_a_table():
+    result = run("equity", "QQ+,AK", "JJ-99,AQs", "--board", "Kh8d3c")
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and "exact, 1,176 boards enumerated" in lines[0]
+    assert lines[1].split() == ["#", "range", "equity", "±", "95%", "win", "tie"]
+    assert lines[2].split()[:4] == ["1", "QQ+,AK", "92.4715%", "exact"] and lines[3].split()[1] == "JJ-99,AQs"
+
+
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["AsKs", "QQ+,AKx"], 'range 2, token "AKx" (column 5)'),
+        (["AsKs", "AA", "--board", "AhAdAc"], "range 2 (AA) is empty after removing"),
+        (["AsKs", "AsKs"], "range 2 (AsKs) is empty"),
+        (["AsKs", "QQ", "--board", "Kh8d"], "0, 3, 4 or 5 cards"),
+        (["AsKs", "QQ", "--board", "Kh8d3x"], "--board"),
+        (["AsKs", "QQ", "--board", "Kh8d3c", "--dead", "3c"], "3c is also on the board"),
+        (["AsKs", "QQ", "--players", "3"], "--players 3 but 2 ranges"),
+        ([*["random"] * 11], "2 to 10 players"),
+        (["AsKs", "QQ:2"], "weight 2 is not between 0 and 1"),
+        (["AsKs", "QQ", "--target-se", "0"], "--target-se"),
+        (["AsKs", "QQ", "--budget", "soon"], "--budget"),
+    ],
+)
+def test_range_equity_bad_input(args, fragment):
+    assert_one_line_error(run("equity", *args), fragment)
+
+
 def test_render_with_an_unreadable_config_or_article_is_one_line(tmp_path):
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(bytes(range(256)) * 4)
@@ -162,3 +236,20 @@ def test_a_stop_signal_during_the_heads_up_walk_is_one_line_and_exit_130(tmp_pat
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr[-2000:]
     assert stderr.strip().splitlines()[-1].startswith("Interrupted:")
     assert not list(cache.glob("headsup-*")), "an interrupted walk must not leave a cached result"
+
+
+def test_ctrl_c_during_a_range_equity_run_is_one_line_and_exit_130():
+    """The Monte Carlo loop stops at its next progress point (after the bar has shown a batch)."""
+    command = [sys.executable, "-m", "generator.cli", "equity", *["random"] * 6, "--target-se", "1e-6", "--budget", "5m"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        seen = _stderr_until(process, r"equity: +[1-9][0-9]*")
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stderr = seen + stderr
+    assert process.returncode == 130, stderr[-2000:]
+    assert "Traceback" not in stderr and stderr.strip().splitlines()[-1].startswith("Interrupted:")

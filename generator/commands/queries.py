@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import click
 import numpy as np
 
+from generator.config import check_target_se, parse_duration
 from generator.errors import InputError
 from generator.evaluator_tables import evaluator_tables
+from generator.progress import progress_bar
 from generator.stages.headsup import headsup_results
 from generator.stages.threehanded import threehanded_results
 from generator.storage import CorruptFileError, read_json
@@ -17,6 +20,8 @@ from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, forma
 from kernels.headsup.cpu import combo_matchup_counts
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.multiway.control_variates import Z_975
+from kernels.range_equity import MAX_PLAYERS, NoDealError, range_equity
+from kernels.ranges import RangeError, parse_range, ranking_from_equity
 
 
 
@@ -115,21 +120,129 @@ def _print_table(rows: list[dict]) -> None:
         click.echo(line)
 
 
+def _ranking() -> np.ndarray:
+    """Class indices best first by exact heads-up equity against a random hand (the ``x%`` ranking)."""
+    results, _ = headsup_results(progress=True)
+    return ranking_from_equity(results.vs_random_equity())
+
+
+def _cards_option(text: str, name: str) -> list[int]:
+    try:
+        return parse_cards(text) if text else []
+    except CardError as exc:
+        raise InputError(f"{name}: {exc}") from None
+
+
+def _parse_ranges(texts: list[str]) -> list[np.ndarray]:
+    """Each player's weights ``(1326,)``; an error names the range (1-based), the token and its column."""
+    ranking = _ranking() if any("%" in text for text in texts) else None
+    weights = []
+    for number, text in enumerate(texts, start=1):
+        try:
+            weights.append(parse_range(text, ranking).weights)
+        except RangeError as exc:
+            raise InputError(f"range {number}, {exc}") from None
+    return weights
+
+
+def _range_equity_json(texts, board, dead, result) -> dict:
+    """The ``--json`` document of a range equity query (shape in docs/equity.md)."""
+    n = len(texts)
+    players = [
+        {
+            "range": text,
+            "equity": float(result.equity[p]),
+            "win": float(result.win[p]),
+            "tie": float(result.tie[p]),
+            "ties": {str(k): float(result.ties[p, k - 2]) for k in range(2, n + 1)},
+            "se_equity": None if result.se_equity is None else float(result.se_equity[p]),
+        }
+        for p, text in enumerate(texts)
+    ]
+    document = {"players": players, "board": format_cards(board), "dead": format_cards(dead), "exact": result.exact, "method": result.method}
+    document.update({"boards": result.boards} if result.exact else {"samples": result.samples})
+    return document
+
+
+def _print_range_table(document: dict, seconds: float) -> None:
+    exact = document["exact"]
+    if exact:
+        how = "exact, from the heads-up table" if document["method"] == "table" else f"exact, {document['boards']:,} boards enumerated"
+    else:
+        how = f"Monte Carlo, {document['samples']:,} deals, ± = 95% confidence interval"
+    click.echo(f"board {document['board'] or '-'}   dead {document['dead'] or '-'}   {how}   ({seconds:.2f} s)")
+    width = max(5, *(len(p["range"]) for p in document["players"]))
+    click.echo(f"{'#':>2}  {'range':<{width}} {'equity':>8} {'± 95%':>8} {'win':>8} {'tie':>8}")
+    for number, player in enumerate(document["players"], start=1):
+        half = "exact" if exact else _percent(Z_975 * player["se_equity"])
+        line = f"{number:>2}  {player['range']:<{width}} " + _percent(player["equity"]) + f" {half:>8} "
+        click.echo(line + " ".join(_percent(player[key]) for key in ("win", "tie")))
+
+
+def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json) -> None:
+    board, dead = _cards_option(board_text, "--board"), _cards_option(dead_text, "--dead")
+    if len(board) not in (0, 3, 4, 5):
+        raise InputError(f"--board: a board has 0, 3, 4 or 5 cards, got {len(board)}")
+    shared = sorted(set(board) & set(dead))
+    if shared:
+        raise InputError(f"--dead: {format_cards(shared)} is also on the board")
+    if not 2 <= len(texts) <= MAX_PLAYERS:
+        raise InputError(f"2 to {MAX_PLAYERS} players, got {len(texts)}")
+    if len(board) + len(dead) + 2 * len(texts) + 5 - len(board) > 52:
+        raise InputError("not enough cards left to deal every player two cards and complete the board")
+    weights = _parse_ranges(texts)
+    preflop_headsup = len(texts) == 2 and not board and not dead
+    headsup = headsup_results(progress=True)[0] if preflop_headsup else None
+    started = time.monotonic()
+    try:
+        with progress_bar("equity", None, "", delay=1.0) as advance:
+            result = range_equity(
+                weights, board, dead, evaluator_tables(), headsup, progress=advance,
+                target_se=target_se, budget_s=budget, seed=seed,
+            )  # fmt: skip
+    except NoDealError as exc:
+        if exc.player is None:
+            raise InputError(f"{exc}") from None
+        text = texts[exc.player]
+        raise InputError(f"range {exc.player + 1} ({text}) is empty after removing the board, dead cards and other players' cards") from None
+    document = _range_equity_json(texts, board, dead, result)
+    if as_json:
+        click.echo(json.dumps(document))
+    else:
+        _print_range_table(document, time.monotonic() - started)
+
+
 @click.command("equity")
-@click.argument("hand", required=False)
-@click.option("--players", type=click.IntRange(2, 10), default=2, show_default=True, help="Players at the table (hero + random opponents).")
+@click.argument("hands", nargs=-1)
+@click.option("--players", type=click.IntRange(2, 10), default=None, help="Players at the table (hero + random opponents); default 2.")
+@click.option("--board", default="", help="Board cards, 0, 3, 4 or 5 (e.g. Kh8d3c).")
+@click.option("--dead", default="", help="Dead cards (e.g. 2c7d).")
+@click.option("--target-se", type=float, default=1e-3, show_default=True, help="Monte Carlo: stop once every player's standard error is at most this.")
+@click.option("--budget", default="60s", show_default=True, help="Monte Carlo: time budget (e.g. 90s, 4m).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo: random stream.")
 @click.option("--all", "all_hands", is_flag=True, help="Every one of the 169 classes.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (4+ players).")
-def equity_command(hand, players, all_hands, as_json, site_dir):
-    """All-in preflop equity of HAND (a class such as AKs, QQ, T9o) against random opponents.
+def equity_command(hands, players, board, dead, target_se, budget, seed, all_hands, as_json, site_dir):
+    """All-in equity. With one HAND (a class such as AKs, QQ, T9o) and no board: against random opponents,
+    heads-up and three-handed exact (every deal counted), 4 to 10 players from the stored Monte Carlo
+    results (standard errors, 95% CIs).
 
-    Heads-up and three-handed (--players 2 or 3) are exact, every deal counted; 4 to 10 players come
-    from the stored Monte Carlo results with standard errors and 95% confidence intervals.
+    With two or more HANDS (2..10 players, each a combo, a range or random; grammar in docs/equity.md),
+    or with --board/--dead: range equity, exact when the work is small enough, else Monte Carlo to
+    --target-se or --budget. One HAND with --board/--dead plays against --players − 1 random hands.
     """
-    if all_hands == bool(hand):
+    if len(hands) > 1 or ((board or dead) and not all_hands):
+        texts = list(hands) if len(hands) > 1 else [*hands, *["random"] * ((players or 2) - 1)]
+        if len(hands) > 1 and players is not None and players != len(hands):
+            raise InputError(f"--players {players} but {len(hands)} ranges were given")
+        target = check_target_se(target_se, "--target-se")
+        _range_equity_query(texts, board, dead, target, parse_duration(budget, "--budget"), seed, as_json)
+        return
+    players = players or 2
+    if all_hands == bool(hands):
         raise InputError("give one HAND (e.g. AKs) or --all")
-    indices = range(len(CLASS_NAMES)) if all_hands else [_class_index(hand)]
+    indices = range(len(CLASS_NAMES)) if all_hands else [_class_index(hands[0])]
     if players == 2:
         rows = [_exact_row(i, players) for i in indices]
     elif players == 3:

@@ -1,0 +1,462 @@
+"""All-in equity of 2–10 players, each holding a weighted range of combos, on a partial board with dead cards.
+
+The deal (PokerStove's definition): every assignment of one combo per player in which no two
+players' combos, the board and the dead cards share a card, weighted by the product of the
+players' combo weights; then every completion of the board from the remaining cards, equally likely.
+A player's equity is the expected share of the pot: 1 for a sole win, 1/k for a k-way tie.
+
+Three methods, first that applies:
+
+* ``table``: heads-up, no board, no dead cards, each range a union of whole classes (one weight per
+  class): the exact 169×169 heads-up counts (card removal included) weighted by the class weights;
+* ``enumeration``: every board completion and every compatible assignment, when the work
+  (boards × (Σ range sizes + Π range sizes)) is at most ``exact_limit``; exact weighted counts;
+* ``monte carlo``: deals drawn exactly from the distribution above (ranged players by rejection,
+  random players and the board from the remaining deck; counter-based RNG keyed by seed, batch and
+  deal), in batches until every player's standard error is ≤ ``target_se`` or ``budget_s`` runs out.
+  Counts are integers (sufficient statistics): win and k-way ties per player.
+
+Engines report progress through ``progress(done, total)`` callbacks and never print.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from math import comb
+from typing import Callable
+
+import numpy as np
+from numba import njit, prange
+
+from kernels.cards import ALL_COMBOS, COMBO_CLASS, N_CLASSES
+from kernels.evaluator import cpu as hand
+from kernels.evaluator.core import KEY_BASE
+from kernels.multiway.control_variates import Z_975
+from kernels.multiway.dealing import compile_dealing
+from kernels.multiway.rng import compile_rng, shard_key
+
+MAX_PLAYERS = 10
+#: Default bound on the enumeration work (boards × (Σ sizes + Π sizes)): about a second on 2 cores.
+EXACT_LIMIT = 3e8
+_RNG = compile_rng(njit(inline="always"))
+_child = _RNG.child
+_deal_cards = compile_dealing(njit(inline="always"), _RNG).deal_cards
+#: Bit mask of the two cards of each combo, ``(1326,)`` uint64.
+COMBO_MASK = (np.uint64(1) << ALL_COMBOS[:, 0].astype(np.uint64)) | (np.uint64(1) << ALL_COMBOS[:, 1].astype(np.uint64))
+
+
+class NoDealError(ValueError):
+    """No deal is possible: a player's range is empty after card removal, or no compatible assignment exists."""
+
+    def __init__(self, message: str, player: int | None = None):
+        super().__init__(message)
+        self.player = player
+
+
+@dataclass
+class EquityResult:
+    """Per player ``(n,)`` fractions; ``ties[p, k-2]`` = probability of a k-way tie that includes p."""
+
+    equity: np.ndarray
+    win: np.ndarray
+    ties: np.ndarray  # (n, n - 1)
+    se_equity: np.ndarray | None  # (n,) standard errors, None when exact
+    exact: bool
+    method: str
+    samples: int | None = None  # Monte Carlo deals
+    boards: int | None = None  # board completions enumerated per assignment (table: 1,712,304)
+
+    @property
+    def tie(self) -> np.ndarray:
+        return self.ties.sum(axis=1)
+
+    def ci95(self) -> np.ndarray | None:
+        """``(n, 2)`` 95% confidence intervals of the equities, None when exact."""
+        if self.se_equity is None:
+            return None
+        half = Z_975 * self.se_equity
+        return np.stack([self.equity - half, self.equity + half], axis=1)
+
+
+def card_mask(cards) -> np.uint64:
+    mask = np.uint64(0)
+    for card in cards:
+        mask |= np.uint64(1) << np.uint64(card)
+    return mask
+
+
+def live_weights(weights: list[np.ndarray], board, dead) -> list[np.ndarray]:
+    """Each player's weights ``(1326,)`` with combos that touch the board or dead cards, or the cards of a
+    player holding a single combo, set to 0; raises :class:`NoDealError` for a range left empty."""
+    blocked = card_mask(list(board) + list(dead))
+    live = [np.where((COMBO_MASK & blocked) == 0, np.asarray(w, dtype=np.float64), 0.0) for w in weights]
+    changed = True
+    while changed:  # a player with one combo left removes its cards from everyone else, repeatedly
+        changed = False
+        for p, w in enumerate(live):
+            if not np.any(w > 0):
+                raise NoDealError(f"player {p + 1}'s range is empty after card removal", p)
+            nonzero = np.flatnonzero(w > 0)
+            if nonzero.size == 1:
+                mask = COMBO_MASK[nonzero[0]]
+                for q, other in enumerate(live):
+                    if q != p and np.any(other[(COMBO_MASK & mask) != 0] > 0):
+                        other[(COMBO_MASK & mask) != 0] = 0.0
+                        changed = True
+    return live
+
+
+def class_weights(weights: np.ndarray) -> np.ndarray | None:
+    """``(169,)`` weight of each class if every combo of each class has the same weight, else None."""
+    per_class = np.zeros(N_CLASSES)
+    per_class[COMBO_CLASS] = weights
+    return per_class if np.array_equal(per_class[COMBO_CLASS], weights) else None
+
+
+def table_equity(first: np.ndarray, second: np.ndarray, win, tie, pairs, boards: int) -> EquityResult:
+    """Heads-up preflop equity of two class-weight vectors ``(169,)`` from the exact class tables
+    ``win, tie, pairs`` ``(169, 169)`` (counts over compatible combo pairs × ``boards`` boards each)."""
+    total = first @ pairs @ second * boards
+    if total == 0:
+        raise NoDealError("no deal gives both players a hand")
+    w = first @ win @ second / total
+    t = first @ tie @ second / total
+    l = second @ win @ first / total
+    return EquityResult(
+        equity=np.array([w + t / 2, l + t / 2]), win=np.array([w, l]), ties=np.array([[t], [t]]),
+        se_equity=None, exact=True, method="table", boards=boards,
+    )  # fmt: skip
+
+
+@njit(inline="always")
+def _score_leaf(strengths, n, weight, win, ties, row):
+    """Add ``weight`` to ``win[row, p]`` of a sole winner, or to ``ties[row, p, k - 2]`` of each of k tied players."""
+    best = 0
+    winners = 0
+    for p in range(n):
+        if strengths[p] > best:
+            best = strengths[p]
+            winners = 1
+        elif strengths[p] == best:
+            winners += 1
+    for p in range(n):
+        if strengths[p] == best:
+            if winners == 1:
+                win[row, p] += weight
+            else:
+                ties[row, p, winners - 2] += weight
+
+
+@njit(inline="always")
+def _hole_strength(key, mask, x, y, card_key, card_mask_table, rank_offsets, rank_values, flush_values):
+    """Strength of hole cards x, y on a board summarised by its ``key`` and ``mask`` sums."""
+    return hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y],
+                                rank_offsets, rank_values, flush_values)  # fmt: skip
+
+
+@njit(parallel=True, cache=True)
+def _enumerate(board, completions, starts, combo_cards, combo_mask, combo_weight, chunk_starts,
+               card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+    """Weighted (win (n,), ties (n, n-1), total) over ``completions`` (B, m) × compatible assignments."""
+    n = starts.size - 1
+    n_chunks = chunk_starts.size - 1
+    win = np.zeros((n_chunks, n))
+    ties = np.zeros((n_chunks, n, n - 1))
+    total = np.zeros(n_chunks)
+    known_key = KEY_BASE
+    known_mask = np.uint64(0)
+    for c in board:
+        known_key += card_key[c]
+        known_mask += card_mask_table[c]
+    for chunk in prange(n_chunks):
+        strength = np.zeros(combo_cards.shape[0], dtype=np.int64)
+        pos = np.zeros(n, dtype=np.int64)
+        used = np.zeros(n + 1, dtype=np.uint64)
+        product = np.ones(n + 1)
+        chosen = np.zeros(n, dtype=np.int64)
+        for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
+            key, mask, bits = known_key, known_mask, np.uint64(0)
+            for c in completions[b]:
+                key += card_key[c]
+                mask += card_mask_table[c]
+                bits |= np.uint64(1) << np.uint64(c)
+            for i in range(combo_cards.shape[0]):
+                if combo_mask[i] & bits:
+                    strength[i] = -1
+                else:
+                    strength[i] = _hole_strength(key, mask, combo_cards[i, 0], combo_cards[i, 1],
+                                                 card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+            used[0] = bits
+            product[0] = 1.0
+            d = 0
+            pos[0] = starts[0]
+            while d >= 0:
+                if pos[d] >= starts[d + 1]:
+                    d -= 1
+                    if d >= 0:
+                        pos[d] += 1
+                    continue
+                i = pos[d]
+                if strength[i] < 0 or (combo_mask[i] & used[d]):
+                    pos[d] += 1
+                    continue
+                chosen[d] = strength[i]
+                if d == n - 1:
+                    weight = product[d] * combo_weight[i]
+                    total[chunk] += weight
+                    _score_leaf(chosen, n, weight, win, ties, chunk)
+                    pos[d] += 1
+                else:
+                    used[d + 1] = used[d] | combo_mask[i]
+                    product[d + 1] = product[d] * combo_weight[i]
+                    d += 1
+                    pos[d] = starts[d]
+    return win.sum(axis=0), ties.sum(axis=0), total.sum()
+
+
+@njit(cache=True)
+def _completions(deck, count):
+    """All ``count``-subsets of ``deck`` in lexicographic order, ``(C(len, count), count)`` int64."""
+    m = deck.size
+    total = 1
+    for i in range(count):
+        total = total * (m - i) // (i + 1)
+    out = np.empty((total, count), dtype=np.int64)
+    idx = np.arange(count)
+    for row in range(total):
+        for j in range(count):
+            out[row, j] = deck[idx[j]]
+        j = count - 1
+        while j >= 0 and idx[j] == m - count + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for k in range(j + 1, count):
+            idx[k] = idx[k - 1] + 1
+    return out
+
+
+def _packed(weights: list[np.ndarray]):
+    """Concatenated live combos of all players: starts (n+1,), cards (T, 2), masks (T,), weights (T,)."""
+    indices = [np.flatnonzero(w > 0) for w in weights]
+    starts = np.concatenate(([0], np.cumsum([len(i) for i in indices]))).astype(np.int64)
+    flat = np.concatenate(indices)
+    combo_weight = np.concatenate([w[i] for w, i in zip(weights, indices)])
+    return starts, np.ascontiguousarray(ALL_COMBOS[flat]), COMBO_MASK[flat], combo_weight
+
+
+def enumeration_work(weights: list[np.ndarray], board, dead) -> float:
+    """Enumeration cost estimate: boards × (Σ range sizes + Π range sizes)."""
+    sizes = [int(np.count_nonzero(w)) for w in weights]
+    boards = comb(52 - len(board) - len(dead), 5 - len(board))
+    return float(boards) * (sum(sizes) + float(np.prod(np.array(sizes, dtype=np.float64))))
+
+
+def _live_deck(board, dead) -> np.ndarray:
+    gone = set(board) | set(dead)
+    return np.array([c for c in range(52) if c not in gone], dtype=np.int64)
+
+
+def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
+                     chunks: int = 256) -> EquityResult:  # fmt: skip
+    """Exact weighted equity by enumerating every board completion and compatible assignment.
+
+    weights: per player ``(1326,)`` (already :func:`live_weights`); board/dead: card ids; tables: evaluator tables.
+    """
+    starts, cards, masks, combo_weight = _packed(weights)
+    completions = _completions(_live_deck(board, dead), 5 - len(board))
+    n = len(weights)
+    win, ties, total = np.zeros(n), np.zeros((n, n - 1)), 0.0
+    bounds = np.linspace(0, len(completions), min(chunks, len(completions)) + 1).astype(np.int64)
+    # calls of about 5e7 units of work each (a fraction of a second), so progress and interruptions
+    # come often while small spots take one parallel launch (each costs ~ms on a loaded machine)
+    calls = int(min(len(bounds) - 1, max(1, enumeration_work(weights, board, dead) // 5e7)))
+    step = -(-(len(bounds) - 1) // calls)
+    for first in range(0, len(bounds) - 1, step):
+        part = bounds[first : first + step + 1]
+        w, t, s = _enumerate(
+            np.asarray(board, dtype=np.int64), completions, starts, cards, masks, combo_weight, part,
+            tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values,
+        )  # fmt: skip
+        win, ties, total = win + w, ties + t, total + s
+        if progress is not None:
+            progress(int(part[-1]), len(completions))
+    if total == 0:
+        raise NoDealError("no deal gives every player a hand (the ranges block each other)")
+    return EquityResult(
+        equity=(win + (ties / np.arange(2, n + 1)).sum(axis=1)) / total, win=win / total, ties=ties / total,
+        se_equity=None, exact=True, method="enumeration", boards=len(completions),
+    )  # fmt: skip
+
+
+@njit(inline="always")
+def _uniform(key):
+    """A float in [0, 1) from the top 53 bits of ``key``."""
+    return np.float64(key >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(parallel=True, cache=True)
+def _sample(block_key, n_deals, n_chunks, ranged, cumulative, starts, combo_cards, combo_mask, n_random, board, base_bits,
+            live_deck, max_attempts, card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+    """Integer counts over ``n_deals`` deals: wins (n,), ties (n, n-1), and the most attempts one deal took.
+
+    ranged: player ids with a range (sampled by rejection from ``cumulative`` weights); the other
+    ``n_random`` players and the missing board cards come from the remaining deck.
+    """
+    n = ranged.size + n_random
+    missing = 5 - board.size
+    win = np.zeros((n_chunks, n), dtype=np.int64)
+    ties = np.zeros((n_chunks, n, n - 1), dtype=np.int64)
+    worst = np.zeros(n_chunks, dtype=np.int64)
+    board_key = KEY_BASE
+    board_mask = np.uint64(0)
+    for c in board:
+        board_key += card_key[c]
+        board_mask += card_mask_table[c]
+    per_chunk = (n_deals + n_chunks - 1) // n_chunks
+    for chunk in prange(n_chunks):
+        strengths = np.zeros(n, dtype=np.int64)
+        hole = np.zeros((n, 2), dtype=np.int64)
+        deck = np.zeros(52, dtype=np.int8)
+        base = np.zeros(52, dtype=np.int8)
+        is_ranged = np.zeros(n, dtype=np.bool_)
+        for r in range(ranged.size):
+            is_ranged[ranged[r]] = True
+        for deal in range(chunk * per_chunk, min(n_deals, (chunk + 1) * per_chunk)):
+            deal_key = _child(block_key, np.uint64(deal))
+            attempt = 0
+            while True:
+                used = base_bits
+                attempt_key = _child(deal_key, np.uint64(attempt))
+                attempt += 1
+                ok = True
+                for r in range(ranged.size):
+                    lo, hi = starts[r], starts[r + 1]
+                    u = _uniform(_child(attempt_key, np.uint64(r))) * cumulative[hi - 1]
+                    a, b = lo, hi - 1
+                    while a < b:  # first index with cumulative > u
+                        mid = (a + b) // 2
+                        if cumulative[mid] > u:
+                            b = mid
+                        else:
+                            a = mid + 1
+                    if combo_mask[a] & used:
+                        ok = False
+                        break
+                    used |= combo_mask[a]
+                    hole[ranged[r], 0] = combo_cards[a, 0]
+                    hole[ranged[r], 1] = combo_cards[a, 1]
+                if ok or attempt >= max_attempts:
+                    break
+            worst[chunk] = max(worst[chunk], attempt)
+            if not ok:
+                continue
+            size = 0
+            for c in live_deck:
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    base[size] = c
+                    size += 1
+            _deal_cards(deck, base, size, 2 * n_random + missing, _child(deal_key, np.uint64(1 << 40)))
+            taken = 0
+            for p in range(n):
+                if not is_ranged[p]:
+                    hole[p, 0] = deck[taken]
+                    hole[p, 1] = deck[taken + 1]
+                    taken += 2
+            key, mask = board_key, board_mask
+            for j in range(missing):
+                key += card_key[deck[taken + j]]
+                mask += card_mask_table[deck[taken + j]]
+            for p in range(n):
+                strengths[p] = _hole_strength(key, mask, hole[p, 0], hole[p, 1],
+                                              card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+            _score_leaf(strengths, n, 1, win, ties, chunk)
+    return win.sum(axis=0), ties.sum(axis=0), worst.max()
+
+
+def mc_statistics(win: np.ndarray, ties: np.ndarray, samples: int):
+    """Equity ``(n,)`` and its standard error ``(n,)`` from integer counts (share s = 1 on a win, 1/k on a k-way tie)."""
+    n = len(win)
+    k = np.arange(2, n + 1)
+    mean = (win + (ties / k).sum(axis=1)) / samples
+    second = (win + (ties / k**2).sum(axis=1)) / samples
+    variance = np.maximum(second - mean**2, 0.0) * samples / max(samples - 1, 1)
+    return mean, np.sqrt(variance / samples)
+
+
+def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: float = 1e-3, budget_s: float = 60.0,
+                  seed: int = 0, max_samples: int | None = None, progress: Callable[[int, int], None] | None = None,
+                  batch: int = 1 << 16, max_attempts: int = 100_000) -> EquityResult:  # fmt: skip
+    """Monte Carlo equity until every player's se ≤ ``target_se``, ``budget_s`` seconds or ``max_samples`` deals.
+
+    weights: per player ``(1326,)`` (already :func:`live_weights`); a player whose every live combo has
+    weight 1 and whose range is every combo (``random``) is dealt from the deck.
+    """
+    n = len(weights)
+    fixed = card_mask(list(board) + list(dead))
+    for w in weights:
+        if np.count_nonzero(w) == 1:
+            fixed |= COMBO_MASK[np.flatnonzero(w)[0]]
+    random_weights = np.where((COMBO_MASK & fixed) == 0, 1.0, 0.0)
+    is_random = [np.count_nonzero(w) > 1 and np.array_equal(w, random_weights) for w in weights]
+    ranged = np.array([p for p in range(n) if not is_random[p]], dtype=np.int64)
+    starts, cards, masks, combo_weight = _packed([weights[p] for p in ranged]) if len(ranged) else (
+        np.zeros(1, np.int64), np.zeros((0, 2), np.int64), np.zeros(0, np.uint64), np.zeros(0))
+    cumulative = np.zeros_like(combo_weight)
+    for r in range(len(ranged)):
+        cumulative[starts[r] : starts[r + 1]] = np.cumsum(combo_weight[starts[r] : starts[r + 1]])
+    win = np.zeros(n, dtype=np.int64)
+    ties = np.zeros((n, n - 1), dtype=np.int64)
+    samples, block, started = 0, 0, time.monotonic()
+    key = shard_key(seed, 0)
+    board_arr = np.asarray(board, dtype=np.int64)
+    deck = _live_deck(board, dead)
+    while True:
+        size = batch if max_samples is None else min(batch, max_samples - samples)
+        w, t, worst = _sample(
+            np.uint64(_child(key, np.uint64(block))), size, 64, ranged, cumulative, starts, cards, masks, n - len(ranged),
+            board_arr, card_mask(list(board) + list(dead)), deck, max_attempts,
+            tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values,
+        )  # fmt: skip
+        if worst >= max_attempts:
+            raise NoDealError(f"no compatible deal in {max_attempts:,} tries: the ranges (nearly) block each other")
+        win, ties, samples, block = win + w, ties + t, samples + size, block + 1
+        equity, se = mc_statistics(win, ties, samples)
+        done = bool(np.all(se <= target_se)) or time.monotonic() - started >= budget_s
+        done = done or (max_samples is not None and samples >= max_samples)
+        if progress is not None:
+            progress(samples, samples if done else samples + size)
+        if done:
+            break
+        batch = min(batch * 2, 1 << 21)
+    return EquityResult(
+        equity=equity, win=win / samples, ties=ties / samples, se_equity=se, exact=False,
+        method="monte carlo", samples=samples,
+    )  # fmt: skip
+
+
+def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, headsup=None,
+                 exact_limit: float = EXACT_LIMIT, progress=None, **sampling) -> EquityResult:  # fmt: skip
+    """Equity of ``len(weights)`` players (2..10), weights ``(1326,)`` each, on ``board`` (0, 3, 4 or 5 card ids)
+    with ``dead`` card ids. ``tables``: evaluator tables; ``headsup``: the exact heads-up tables (or None).
+
+    Table lookup, then enumeration (work ≤ ``exact_limit``), then Monte Carlo (``sampling`` keywords).
+    """
+    if not 2 <= len(weights) <= MAX_PLAYERS:
+        raise ValueError(f"2 to {MAX_PLAYERS} players, got {len(weights)}")
+    if len(board) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board)}")
+    if len(set(board) | set(dead)) != len(board) + len(dead):
+        raise ValueError("the board and dead cards repeat a card")
+    if len(board) + len(dead) + 2 * len(weights) > 52 - (5 - len(board)):
+        raise ValueError("not enough cards left to deal every player a hand and complete the board")
+    live = live_weights(weights, board, dead)
+    if headsup is not None and len(live) == 2 and not board and not dead:
+        first, second = class_weights(live[0]), class_weights(live[1])
+        if first is not None and second is not None and np.array_equal(live[0], weights[0]) and np.array_equal(live[1], weights[1]):
+            return table_equity(first, second, headsup.win, headsup.tie, headsup.pairs, comb(48, 5))
+    if enumeration_work(live, board, dead) <= exact_limit:
+        return enumerate_equity(live, board, dead, tables, progress)
+    return sample_equity(live, board, dead, tables, progress=progress, **sampling)

@@ -1,0 +1,199 @@
+"""Range equity engine: exact results against an independent eval7 enumeration, the heads-up table
+against enumeration, Monte Carlo against exact (5σ), coverage of the 95% intervals, and impossible deals."""
+
+import itertools
+from math import comb, sqrt
+
+import numpy as np
+import pytest
+
+from generator.evaluator_tables import evaluator_tables
+from generator.stages.headsup import headsup_results
+from kernels.cards import ALL_COMBOS, format_card, parse_cards
+from kernels.range_equity import NoDealError, enumerate_equity, live_weights, range_equity, sample_equity
+from kernels.ranges import N_COMBOS, parse_range
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return evaluator_tables()
+
+
+def eval7_enumeration(weights, board, dead):
+    """Weighted (win (n,), ties (n, n-1)) fractions by brute force with ``eval7.evaluate``: every compatible
+    assignment (product of weights) × every completion of the board from the cards nobody holds."""
+    import eval7
+
+    deck = [eval7.Card(format_card(c)) for c in range(52)]
+    n = len(weights)
+    win, ties, total = np.zeros(n), np.zeros((n, n - 1)), 0.0
+    ranges = [[(tuple(ALL_COMBOS[i]), w[i]) for i in np.flatnonzero(w)] for w in weights]
+    for assignment in itertools.product(*ranges):
+        held = [card for combo, _ in assignment for card in combo]
+        if len(set(held) | set(board) | set(dead)) != len(held) + len(board) + len(dead):
+            continue
+        weight = np.prod([w for _, w in assignment])
+        rest = [c for c in range(52) if c not in set(held) | set(board) | set(dead)]
+        for extra in itertools.combinations(rest, 5 - len(board)):
+            cards = [deck[c] for c in (*board, *extra)]
+            values = [eval7.evaluate(cards + [deck[a], deck[b]]) for (a, b), _ in assignment]
+            best = max(values)
+            winners = [p for p in range(n) if values[p] == best]
+            total += weight
+            for p in winners:
+                if len(winners) == 1:
+                    win[p] += weight
+                else:
+                    ties[p, len(winners) - 2] += weight
+    return win / total, ties / total
+
+
+def small_spot(rng, players, board_size, n_dead):
+    """Random cards and small ranges (1..4 combos, weights 1, 0.5 or 0.25) on a board of ``board_size``."""
+    cards = rng.permutation(52)
+    board, dead = cards[:board_size].tolist(), cards[board_size : board_size + n_dead].tolist()
+    weights = []
+    for _ in range(players):
+        w = np.zeros(N_COMBOS)
+        w[rng.choice(N_COMBOS, rng.integers(1, 5), replace=False)] = rng.choice([1.0, 0.5, 0.25])
+        weights.append(w)
+    return weights, board, dead
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_enumeration_equals_eval7_brute_force(tables, seed):
+    rng = np.random.default_rng(seed)
+    players, board_size = [(2, 3), (3, 4), (2, 5), (4, 3), (3, 3), (2, 4), (3, 5), (2, 3)][seed]
+    weights, board, dead = small_spot(rng, players, board_size, n_dead=int(rng.integers(0, 4)))
+    # ranges that are empty or block each other are tested elsewhere; redraw here
+    while True:
+        try:
+            live = live_weights(weights, board, dead)
+            result = enumerate_equity(live, board, dead, tables)
+            break
+        except NoDealError:
+            weights, board, dead = small_spot(rng, players, board_size, 1)
+    win, ties = eval7_enumeration(weights, board, dead)
+    assert result.exact and result.method == "enumeration"
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
+    assert result.equity == pytest.approx(win + (ties / np.arange(2, players + 1)).sum(axis=1), abs=1e-13)
+
+
+def test_three_way_ties_equal_eval7(tables):
+    """A broadway-heavy turn, where three-way ties are common."""
+    weights = [parse_range(r).weights for r in ("AhQd,9s9d", "Ad2c,0.5(9h8h)", "Ac3d,0.25(JhJs),5c5d")]
+    board = parse_cards("TcJdQhKs")
+    result = range_equity(weights, board, (), tables)
+    win, ties = eval7_enumeration(weights, board, [])
+    assert ties[:, 1].min() > 0.05
+    np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
+
+
+def test_preflop_enumeration_equals_eval7_with_many_dead_cards(tables):
+    """Preflop (5 board cards to come) kept small by 38 dead cards: 252 boards per assignment."""
+    dead = parse_cards("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJd")
+    weights = [parse_range("AsKs,AhAd,QhQs").weights, parse_range("KdKh,0.5(AcQc),JhJs").weights]
+    result = range_equity(weights, (), dead, evaluator_tables())
+    win, ties = eval7_enumeration(weights, [], dead)
+    assert result.method == "enumeration"
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
+
+
+def test_headsup_table_equals_enumeration(tables):
+    headsup, _ = headsup_results(progress=False)
+    weights = [parse_range("QQ,0.5(AKs)").weights, parse_range("JJ,AQs:0.25").weights]
+    looked_up = range_equity(weights, (), (), tables, headsup)
+    enumerated = enumerate_equity(weights, (), (), tables)
+    assert looked_up.method == "table" and looked_up.exact
+    np.testing.assert_allclose(looked_up.equity, enumerated.equity, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(looked_up.ties, enumerated.ties, rtol=0, atol=1e-12)
+    assert looked_up.equity[0] + looked_up.equity[1] == pytest.approx(1.0, abs=1e-15)
+
+
+def test_published_values(tables):
+    """AsKs vs QdQc (46.2%: PokerStove 46.21%) by enumeration, equal to combo_matchup_counts."""
+    from kernels.headsup.cpu import combo_matchup_counts
+
+    result = range_equity([parse_range("AsKs").weights, parse_range("QdQc").weights], (), (), tables)
+    win, tie, loss = combo_matchup_counts(*parse_cards("AsKsQdQc"), *tables[:5])
+    total = win + tie + loss
+    assert result.win[0] == pytest.approx(win / total, abs=1e-15) and result.ties[0, 0] == pytest.approx(tie / total, abs=1e-15)
+    assert round(result.equity[0], 4) == 0.4621
+
+
+def flop_spot():
+    """Three ranges on a flop with a dead card; small enough to enumerate (used for MC checks)."""
+    weights = [parse_range(r).weights for r in ("AhKh,QcQd", "JJ-99,0.5(AQs)", "T9s,KcQc")]
+    return weights, parse_cards("Kd8h3c"), parse_cards("2s")
+
+
+def blocking_spot():
+    """Ranges that block each other often: rejection must restart the whole deal to stay unbiased."""
+    weights = [parse_range(r).weights for r in ("AA", "AA,KK:0.3", "AK,0.5(KsQs)")]
+    return weights, parse_cards("2c7d9h"), []
+
+
+@pytest.mark.parametrize("spot", [flop_spot, blocking_spot])
+def test_monte_carlo_within_five_sigma_of_exact(tables, spot):
+    weights, board, dead = spot()
+    live = live_weights(weights, board, dead)
+    exact = enumerate_equity(live, board, dead, tables)
+    sampled = sample_equity(live, board, dead, tables, target_se=2e-3, seed=3)
+    assert not sampled.exact and sampled.method == "monte carlo" and np.all(sampled.se_equity <= 2e-3)
+    z = (sampled.equity - exact.equity) / sampled.se_equity
+    assert np.all(np.abs(z) < 5), z
+    assert sampled.equity.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_monte_carlo_random_players_within_five_sigma(tables):
+    """Random players are dealt from the deck: against enumeration on a turn with many dead cards."""
+    dead = parse_cards("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c")
+    weights = [parse_range("AhAd").weights, parse_range("random").weights, parse_range("random").weights]
+    board = parse_cards("KsQsJs9c")
+    live = live_weights(weights, board, dead)
+    exact = enumerate_equity(live, board, dead, tables)
+    sampled = sample_equity(live, board, dead, tables, target_se=1.5e-3, seed=1)
+    assert np.all(np.abs(sampled.equity - exact.equity) < 5 * sampled.se_equity)
+
+
+def test_monte_carlo_confidence_intervals_cover(tables):
+    """Of R independent runs, the 95% interval of player 1 covers the exact equity Binomial(R, 0.95) times:
+    accept within 4 binomial standard deviations (R = 300: 285 ± 15)."""
+    weights, board, dead = flop_spot()
+    live = live_weights(weights, board, dead)
+    truth = enumerate_equity(live, board, dead, tables).equity[0]
+    runs = 300
+    covered = 0
+    for seed in range(runs):
+        result = sample_equity(live, board, dead, tables, seed=1000 + seed, max_samples=2000, batch=2000, target_se=0)
+        low, high = result.ci95()[0]
+        covered += low <= truth <= high
+    expected, spread = 0.95 * runs, sqrt(runs * 0.95 * 0.05)
+    assert abs(covered - expected) <= 4 * spread, covered
+
+
+def test_empty_or_blocked_ranges_are_errors(tables):
+    with pytest.raises(NoDealError) as info:
+        range_equity([parse_range("AsKs").weights, parse_range("AA").weights], parse_cards("AhAdAc"), (), tables)
+    assert info.value.player == 1  # AsKs takes the last ace
+    with pytest.raises(NoDealError):
+        range_equity([parse_range("AsKs").weights, parse_range("AsKs").weights], (), (), tables)
+    with pytest.raises(NoDealError):  # neither range is a single combo, but no assignment fits
+        range_equity([parse_range("AsAh,AcAd").weights, parse_range("AsAc,AhAd").weights, parse_range("AsAd,AhAc").weights],
+                     parse_cards("2c3c4d"), (), tables)  # fmt: skip
+
+
+def test_single_combo_players_remove_their_cards():
+    live = live_weights([parse_range("AhAd").weights, parse_range("random").weights], (), parse_cards("2c"))
+    assert np.count_nonzero(live[1]) == comb(52 - 3, 2)
+
+
+def test_large_work_goes_to_monte_carlo_and_small_stays_exact(tables):
+    weights = [parse_range("AhAd").weights, parse_range("random").weights, parse_range("random").weights]
+    board = parse_cards("KsQsJs")
+    assert range_equity(weights, board, (), tables, exact_limit=0, target_se=5e-3).method == "monte carlo"
+    flop = flop_spot()
+    assert range_equity(*flop, tables).method == "enumeration"
