@@ -19,9 +19,9 @@ SHARED_PRODUCERS = ("generator.evaluator_tables",)
 CACHES = {
     # cache: (modules whose code produces it, the kernel modules its key hashes)
     "evaluator tables": (("generator.evaluator_tables",), evaluator_tables.KERNELS),
-    "heads-up tables": (("generator.stages.headsup",), headsup.KERNELS),
+    "heads-up tables": (("generator.stages.headsup", "generator.stages.board_walk"), headsup.KERNELS),
     "push/fold equilibria": (("generator.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
-    "three-handed counts": (("generator.stages.threehanded",), threehanded.KERNELS),
+    "three-handed counts": (("generator.stages.threehanded", "generator.stages.board_walk"), threehanded.KERNELS),
     "percentile control": (("generator.stages.multiway.percentile",), percentile.KERNELS),
     "multiway checkpoint": (("generator.stages.multiway.simulator",), checkpoint.KERNELS),
 }

@@ -12,14 +12,11 @@ from pathlib import Path
 
 import numpy as np
 
-import kernels.cards
 from generator.cache import array_json, cached_arrays, json_array
 from generator.datafiles import publish
-from generator.evaluator_tables import evaluator_tables
-from generator.progress import progress_bar
 from generator.provenance import code_version, meta_block
+from generator.stages.board_walk import walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
-from kernels.headsup.boards import board_orbits
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
 
 #: Kernel modules that compute the tables (CPU and GPU give identical counts; both are hashed).
@@ -29,7 +26,6 @@ METHOD = (
     "exact enumeration of every board (134,459 suit-symmetry classes weighted by size); "
     "counts as integers, card removal exact"
 )
-SLICES = 40
 
 
 def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> HeadsupTables:
@@ -38,19 +34,7 @@ def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> Heads
         from kernels.headsup import gpu as tally_module
     else:
         from kernels.headsup import cpu as tally_module
-    tables = evaluator_tables()
-    boards, weights = board_orbits()
-    totals = None
-    bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
-    with progress_bar("heads-up boards", len(boards), "board", enabled=progress) as advance:
-        advance(0)
-        for start, stop in zip(bounds[:-1], bounds[1:]):
-            tallies = tally_module.tally_boards(
-                boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS, kernels.cards.COMBO_CLASS, tables
-            )
-            totals = tallies if totals is None else tuple(a + b for a, b in zip(totals, tallies))
-            advance(stop)
-    return assemble_tables(*totals)
+    return assemble_tables(*walk_board_orbits(tally_module.tally_boards, "heads-up boards", progress))
 
 
 def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:

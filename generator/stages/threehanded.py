@@ -14,14 +14,11 @@ from pathlib import Path
 
 import numpy as np
 
-import kernels.cards
 from generator.cache import array_json, cached_arrays, json_array
 from generator.datafiles import publish
-from generator.evaluator_tables import evaluator_tables
-from generator.progress import progress_bar
 from generator.provenance import code_version, meta_block
+from generator.stages.board_walk import walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
-from kernels.headsup.boards import board_orbits
 from kernels.threehanded.core import OPPONENT_PAIRS
 
 #: Kernel modules that compute the counts (CPU and GPU give identical counts; both are hashed).
@@ -36,7 +33,6 @@ METHOD = (
     "tied twice follow from the sets of combos the hero beats / ties and their per-card degrees "
     "(inclusion-exclusion over shared cards); integer counts"
 )
-SLICES = 40
 
 
 def compute_threehanded_counts(backend: str = "cpu", progress: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -45,19 +41,7 @@ def compute_threehanded_counts(backend: str = "cpu", progress: bool = True) -> t
         from kernels.threehanded import gpu as tally_module
     else:
         from kernels.threehanded import cpu as tally_module
-    tables = evaluator_tables()
-    boards, weights = board_orbits()
-    totals = None
-    bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
-    with progress_bar("three-handed boards", len(boards), "board", enabled=progress) as advance:
-        advance(0)
-        for start, stop in zip(bounds[:-1], bounds[1:]):
-            tallies = tally_module.tally_boards(
-                boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS, kernels.cards.COMBO_CLASS, tables
-            )
-            totals = tallies if totals is None else tuple(a + b for a, b in zip(totals, tallies))
-            advance(stop)
-    return totals
+    return walk_board_orbits(tally_module.tally_boards, "three-handed boards", progress)
 
 
 def threehanded_results(backend: str = "cpu", progress: bool = True) -> dict:

@@ -31,8 +31,21 @@ OPPONENT_PAIRS = 990 * 903 // 2
 NOT_LIVE = np.int64(1) << np.int64(62)
 
 
+def compile_pair_counts(jit):
+    """Compile ``pair_counts(beaten, tied, square_b, square_t, cross)`` → (pairs won, 2-way ties, 3-way ties):
+    the three formulas of the module docstring from |B|, |T|, Σ deg_B², Σ deg_T² and Σ deg_B·deg_T."""
+
+    @jit
+    def pair_counts(beaten, tied, square_b, square_t, cross):
+        return (beaten * beaten - square_b + beaten) // 2, beaten * tied - cross, (tied * tied - square_t + tied) // 2
+
+    return pair_counts
+
+
 def compile_board_functions(jit, sorted_live_combos, add_to_vector) -> SimpleNamespace:
-    """Compile ``accumulate_board`` for one target (``numba.njit`` or ``cuda.jit(device=True)``)."""
+    """Compile ``accumulate_board`` for the CPU walk (``numba.njit``); :mod:`.gpu` lays the counting out
+    for a GPU and shares :func:`compile_pair_counts`."""
+    pair_counts = compile_pair_counts(jit)
 
     @jit
     def accumulate_board(
@@ -88,13 +101,11 @@ def compile_board_functions(jit, sorted_live_combos, add_to_vector) -> SimpleNam
                     square_t += degree_t * degree_t
                     cross += degree_b * degree_t
                 hero = combo_class[combo]
-                wins = (beaten * beaten - square_b + beaten) // 2
+                wins, ties_of_two, ties_of_three = pair_counts(beaten, tied, square_b, square_t, cross)
                 if wins:
                     add_to_vector(win, hero, weight * wins)
-                ties_of_two = beaten * tied - cross
                 if ties_of_two:
                     add_to_vector(tie2, hero, weight * ties_of_two)
-                ties_of_three = (tied * tied - square_t + tied) // 2
                 if ties_of_three:
                     add_to_vector(tie3, hero, weight * ties_of_three)
             for t in range(start, end):

@@ -33,7 +33,7 @@ from numba import cuda
 from kernels.block_ranking import bitonic_sort, count_below, rank_board
 from kernels.evaluator import gpu as hand
 from kernels.headsup.core import COMBO_BITS, COMBO_FIELD
-from kernels.threehanded.core import N_CLASSES
+from kernels.threehanded.core import N_CLASSES, compile_pair_counts
 
 THREADS_PER_BLOCK = 128  # 256 gives the same registers: 1 block (12%) instead of 3 (19%) on sm_80
 #: Keys sorted per board: a power of two above 1,326 (every combo), padded with the sentinel.
@@ -44,6 +44,9 @@ ROW = 64
 #: Position of a combo that is dead on the board or absent from the combo list: above every real one.
 NO_POSITION = 32767
 HOLDING_SIZE = N_CARDS * ROW  # a constant: shared arrays need a literal size
+
+
+_pair_counts = compile_pair_counts(cuda.jit(device=True))
 
 
 @cuda.jit
@@ -114,13 +117,11 @@ def _tally_kernel(
                 square_t += degree_t * degree_t
                 cross += degree_b * degree_t
             hero = combo_class[combo]
-            wins = (beaten * beaten - square_b + beaten) // 2
+            wins, ties_of_two, ties_of_three = _pair_counts(beaten, tied, square_b, square_t, cross)
             if wins:
                 cuda.atomic.add(block_win, hero, weight * wins)
-            ties_of_two = beaten * tied - cross
             if ties_of_two:
                 cuda.atomic.add(block_tie2, hero, weight * ties_of_two)
-            ties_of_three = (tied * tied - square_t + tied) // 2
             if ties_of_three:
                 cuda.atomic.add(block_tie3, hero, weight * ties_of_three)
         cuda.syncthreads()  # every thread is done with the shared tables before the next board
