@@ -103,6 +103,8 @@ def field_errors(stacks, payouts) -> list[str]:
     if payout_array is not None:
         if payout_array.size == 0:
             errors.append("payouts: no prizes; give at least one payout")
+        elif not np.any(payout_array > 0):
+            errors.append("payouts: every prize is zero; give at least one positive prize")
         elif stack_array is not None and 0 < stack_array.size < payout_array.size:
             errors.append(
                 f"payouts: {payout_array.size} prizes for {stack_array.size} players; "

@@ -1,12 +1,14 @@
 """ICM engine: integral vs exact DP, closed forms, Monte Carlo agreement, conventions, CLI."""
 
 import json
+import re
 
 from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_command
+from generator.commands.icm import icm_command, parse_number_list
+from generator.errors import InputError
 from kernels import icm
 
 # ------------------------------------------------------------------------------ random fields
@@ -199,17 +201,17 @@ def run_cli(*args):
 
 
 def test_cli_table():
-    result = run_cli("--stacks", "500,300,200", "--payouts", "600,400")
+    result = run_cli("--stacks", "500 300 200", "--payouts", "600, 400")
     assert result.exit_code == 0, result.output
     assert "435.7143" in result.output and "330.0000" in result.output and "234.2857" in result.output
     assert "1st" in result.output and "2nd" in result.output
 
 
 def test_cli_json():
-    result = run_cli("--stacks", "500,300,200", "--payouts", "600,400,0", "--json")
+    result = run_cli("--stacks", "500, 300, 200", "--payouts", "600,400,0", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"equity", "places", "method"}
+    assert set(data) == {"players", "paid", "equity", "places", "method"}
     np.testing.assert_allclose(data["equity"], [435.7142857142857, 330.0, 234.28571428571428], rtol=1e-14)
     assert len(data["places"]) == 3 and len(data["places"][0]) == 3
 
@@ -217,7 +219,7 @@ def test_cli_json():
 def test_cli_csv_file(tmp_path):
     field = tmp_path / "field.csv"
     field.write_text("# stacks\n500\n300\n\n200\n")
-    result = run_cli("--file", str(field), "--payouts", "600,400", "--json")
+    result = run_cli("--file", str(field), "--payouts", "600 400", "--json")
     assert result.exit_code == 0, result.output
     np.testing.assert_allclose(json.loads(result.output)["equity"][1], 330.0)
 
@@ -235,7 +237,7 @@ def test_cli_yaml_file(tmp_path):
     [
         (["--stacks", "500,-3,200", "--payouts", "600"], "negative"),
         (["--stacks", "500,abc", "--payouts", "600"], "not a number"),
-        (["--stacks", "500,300", "--payouts", "3,2,1"], "3 prizes for 2 players"),
+        (["--stacks", "500 300", "--payouts", "3,2,1"], "3 prizes for 2 players"),
         (["--stacks", "0,0", "--payouts", "1"], "every stack is zero"),
         (["--payouts", "1"], "no stacks"),
         (["--stacks", "5,3"], "no payouts"),
@@ -293,8 +295,8 @@ def test_cli_huge_stacks_show_their_chip_share():
     "args, fragment",
     [
         (["--stacks", "500,inf", "--payouts", "1"], "--stacks: entry 2 must be a finite number"),
-        (["--stacks", "500,300", "--payouts", "nan"], "--payouts: entry 1 must be a finite number"),
-        (["--stacks", "500,300", "--payouts", "1e308,1e308"], "prize pool adds up to more than 1.8e308"),
+        (["--stacks", "500 300", "--payouts", "nan"], "--payouts: entry 1 must be a finite number"),
+        (["--stacks", "500 300", "--payouts", "1e308,1e308"], "prize pool adds up to more than 1.8e308"),
     ],
 )
 def test_cli_non_finite_numbers_are_refused(args, fragment):
@@ -331,3 +333,44 @@ def test_cli_denormal_and_zero_stacks_give_no_nan(stacks):
         assert result.exit_code == 0 and "nan" not in result.output.lower(), result.output
     equity = json.loads(result.output)["equity"]
     assert abs(sum(equity) - 3) < 1e-9
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("10,000 5,000 2,500", [10000, 5000, 2500]),
+        ("10,000\n5,000\n2,500", [10000, 5000, 2500]),
+        ("500, 300, 200", [500, 300, 200]),
+        ("1500,1000,500", [1500, 1000, 500]),
+        ("1,234,567.5; 2", [1234567.5, 2]),
+    ],
+)
+def test_typed_lists_are_read_as_people_mean_them(text, expected):
+    assert parse_number_list(text, "--stacks") == expected
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("10,000", '"10,000" is ambiguous: one number (10000) or 2 entries (10, 000)?'),
+        ("500,300,200", "ambiguous: one number (500300200) or 3 entries"),
+        ("10,00 5,000", "entry 1 (10,00): a comma inside a number must group digits by three"),
+        ("1_000 2", "entry 1 is not a number (1_000)"),
+    ],
+)
+def test_ambiguous_or_misgrouped_lists_are_refused_saying_why(text, fragment):
+    with pytest.raises(InputError, match=re.escape(fragment)):
+        parse_number_list(text, "--stacks")
+
+
+def test_cli_reads_thousands_separators_and_echoes_the_count():
+    result = run_cli("--stacks", "10,000 5,000 2,500", "--payouts", "60 40")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ICM: 3 players, 2 paid places")
+    data = json.loads(run_cli("--stacks", "10,000 5,000 2,500", "--payouts", "60 40", "--json").output)
+    assert (data["players"], data["paid"]) == (3, 2)
+    np.testing.assert_allclose(sum(data["equity"]), 100)
+
+
+def test_all_zero_payouts_are_refused_not_printed_as_nan():
+    assert_one_line_exit_2(run_cli("--stacks", "5 3", "--payouts", "0 0"), "payouts: every prize is zero")

@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 from pathlib import Path
 
 import click
@@ -16,9 +17,62 @@ TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries a
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
 
 
+# The list grammar, shared with templates/assets/js/icm.js (parseNumberList; fixtures in
+# tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma
+# next to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000")
+# is a thousands separator when the list has other separators, and must then group digits by three;
+# in a list with no other separator ("500,300,200", the URL and CLI form) it separates entries, unless
+# every part after the first has three digits ("10,000", "600,400"): that reads both ways and is refused.
+SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
+GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+SHOWN_ENTRY = 24
+
+
+def shown_entry(text: str) -> str:
+    """An entry for a message: printable ASCII kept, anything else as '?', at most 24 characters."""
+    printable = "".join(c if " " <= c <= "~" else "?" for c in text)
+    return printable if len(printable) <= SHOWN_ENTRY else printable[: SHOWN_ENTRY - 3] + "..."
+
+
+def entry_number(text: str, name: str, index: int) -> float:
+    """One entry (no commas left) as a finite float; InputError saying why not."""
+    if NON_FINITE.fullmatch(text):
+        raise InputError(f"{name}: entry {index} must be a finite number, got {shown_entry(text)}")
+    if not NUMBER.fullmatch(text):
+        raise InputError(f"{name}: entry {index} is not a number ({shown_entry(text) if text else 'empty'})")
+    number = float(text)
+    if not math.isfinite(number):
+        raise InputError(f"{name}: entry {index} must be a finite number, got {shown_entry(text)}")
+    return number
+
+
 def parse_number_list(text: str, name: str) -> list[float]:
-    """'500,300,200' -> [500.0, 300.0, 200.0]; InputError naming the bad entry (not a number, inf, nan)."""
-    return [number_text(item, f"--{name}: entry {index}") for index, item in enumerate(text.split(","), start=1)]
+    """'10,000 5,000 2,500' or '500, 300, 200' or '500,300,200' -> floats, by the grammar above;
+    InputError with one message saying why not (bad entry, bad digit grouping, ambiguous commas)."""
+    chunks = [chunk.strip(",") for chunk in SEPARATORS.split(text)]
+    chunks = [chunk for chunk in chunks if chunk]
+    if len(chunks) == 1 and "," in chunks[0]:
+        parts = chunks[0].split(",")
+        if GROUPED.fullmatch(chunks[0]):
+            raise InputError(
+                f'{name}: "{shown_entry(chunks[0])}" is ambiguous: one number ({shown_entry("".join(parts))}) or '
+                f"{len(parts)} entries ({', '.join(parts)})? Separate entries with a space or a comma and a space "
+                f"({', '.join(parts)}), or write the number without commas"
+            )
+        return [entry_number(part, name, index) for index, part in enumerate(parts, start=1)]
+    numbers = []
+    for index, chunk in enumerate(chunks, start=1):
+        if "," in chunk:
+            if not GROUPED.fullmatch(chunk):
+                raise InputError(
+                    f"{name}: entry {index} ({shown_entry(chunk)}): a comma inside a number must group digits by "
+                    "three (10,000); separate entries with spaces, new lines or a comma and a space"
+                )
+            chunk = chunk.replace(",", "")
+        numbers.append(entry_number(chunk, name, index))
+    return numbers
 
 
 def read_stack_lines(path: Path) -> list[float]:
@@ -58,12 +112,12 @@ def gather_field(stacks_text: str | None, payouts_text: str | None, field_file: 
     file_stacks, file_payouts = read_field_file(field_file) if field_file else (None, None)
     if stacks_text is not None and file_stacks is not None:
         raise InputError("give the stacks either with --stacks or in --file, not both")
-    stacks = parse_number_list(stacks_text, "stacks") if stacks_text is not None else file_stacks
-    payouts = parse_number_list(payouts_text, "payouts") if payouts_text is not None else file_payouts
+    stacks = parse_number_list(stacks_text, "--stacks") if stacks_text is not None else file_stacks
+    payouts = parse_number_list(payouts_text, "--payouts") if payouts_text is not None else file_payouts
     if stacks is None:
-        raise InputError("no stacks: give --stacks 500,300,200 or --file field.csv")
+        raise InputError("no stacks: give --stacks '500 300 200' or --file field.csv")
     if payouts is None:
-        raise InputError("no payouts: give --payouts 600,400 (or a 'payouts' list in the YAML file)")
+        raise InputError("no payouts: give --payouts '600 400' (or a 'payouts' list in the YAML file)")
     if not math.isfinite(sum(payouts)):
         raise InputError("payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit")
     return stacks, payouts
@@ -100,8 +154,8 @@ def format_table(stacks: list, payouts: list, result) -> str:
 
 
 @click.command("icm")
-@click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks, comma-separated: 500,300,200.")
-@click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: 600,400.")
+@click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks: \"10,000 5,000 2,500\" or \"500, 300, 200\" or 1500,1000,500 (see docs/icm.md).")
+@click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: \"600 400\" or 50,30,20.")
 @click.option(
     "--file",
     "field_file",
@@ -129,6 +183,9 @@ def icm_command(stacks_text, payouts_text, field_file, method, as_json):
         raise InputError(str(error)) from None
     if as_json:
         places = None if result.places is None else result.places.tolist()
-        click.echo(json.dumps({"equity": result.equity.tolist(), "places": places, "method": result.method}))
+        click.echo(json.dumps({
+            "players": len(stacks), "paid": len(payouts),
+            "equity": result.equity.tolist(), "places": places, "method": result.method,
+        }))
     else:
         click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result))

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { icm, validateField } from "../../templates/assets/js/icm.js";
+import { icm, parseNumberList, validateField } from "../../templates/assets/js/icm.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
 const TOLERANCE = 1e-12; // of the prize pool / of a probability
@@ -57,4 +57,17 @@ test("validateField points at the offending field and entry", () => {
 test("invalid input throws one readable error", () => {
   assert.throws(() => icm([], [1]), /stacks: no players/);
   assert.throws(() => icm(new Array(100001).fill(1), [1]), /more than the limit of 100,000/);
+});
+
+test("parseNumberList reads typed lists as Python does: same numbers or the same message", () => {
+  assert.ok(fixture.typed.some((c) => c.error) && fixture.typed.some((c) => c.values));
+  for (const { text, values, error } of fixture.typed) {
+    if (error === undefined) assert.deepEqual(parseNumberList(text, "stacks"), values, JSON.stringify(text));
+    else assert.throws(() => parseNumberList(text, "stacks"), (e) => e.message === error, JSON.stringify(text));
+  }
+});
+
+test("thousands separators: the case a player typed is three players", () => {
+  assert.deepEqual(parseNumberList("10,000 5,000 2,500", "stacks"), [10000, 5000, 2500]);
+  assert.throws(() => parseNumberList("10,000", "stacks"), /ambiguous: one number \(10000\) or 2 entries/);
 });
