@@ -1,6 +1,7 @@
 """ICM engine benchmark: integral vs subset DP vs Monte Carlo, Python (Numba) and JS (node) side by side.
 
-Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table.
+Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table;
+``--bubble-factors`` prints only the bubble-factor rows.
 Fields: log-normal stacks (sd 1 in log), 15% of the field paid (at least 3 places) with decreasing
 prizes, plus equal stacks at n = 10,000. Errors are max (and summed, L1) |equity - reference| over players, in units
 of the prize pool; the reference is the exact DP (n <= 20), else the integral with half the step (h/2)
@@ -109,7 +110,23 @@ def measure(stacks: np.ndarray, payouts: np.ndarray, equal: bool, js: dict | Non
     )
 
 
+BUBBLE_SIZES = [10, 100]
+
+
+def bubble_factor_rows() -> list[str]:
+    """Markdown rows: the bubble-factor matrix (n (n - 1) ICM evaluations) for the same fields."""
+    rows = ["| n | paid | method | ICM evaluations | BF matrix Py s |", "|---|---|---|---|---|"]
+    for n in BUBBLE_SIZES:
+        stacks, payouts = make_field(n)
+        seconds, result = best_time(lambda: icm.bubble_factors(stacks, payouts), 1 if n > 20 else 5)
+        rows.append(f"| {n} | {payouts.size} | {result.method} | {n * (n - 1):,} | {seconds:.3f} |")
+    return rows
+
+
 def main() -> None:
+    if "--bubble-factors" in sys.argv:
+        print("\n".join(bubble_factor_rows()))
+        return
     fields = [(*make_field(n), False) for n in SIZES] + [(*make_field(10_000, equal=True), True)]
     js_results = run_node([(stacks, payouts) for stacks, payouts, _ in fields]) or [None] * len(fields)
     print("| n | paid | nodes | integral Py ms | integral error max / L1 | reference | DP Py ms | MC Py ms "
@@ -119,6 +136,8 @@ def main() -> None:
         print(measure(stacks, payouts, equal, js), flush=True)
     print("\nErrors: max over players (and L1: sum over players) of |equity - reference| / prize pool.")
     print("Times: best wall time after a warm-up; JS = node running templates/assets/js/icm.js.")
+    print("\nBubble factors (kernels/icm.py bubble_factors: one ICM evaluation per ordered pair):\n")
+    print("\n".join(bubble_factor_rows()))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import yaml
 
 from generator.errors import InputError
 from generator.validation import number_list, number_text, read_text
-from kernels.icm import chip_shares, prize_equity
+from kernels.icm import bubble_factors, chip_shares, prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
@@ -153,6 +153,57 @@ def format_table(stacks: list, payouts: list, result) -> str:
     return "\n".join(lines)
 
 
+BUBBLE_MAX_PLAYERS = 200  # n (n - 1) ICM evaluations: ~11 s at 100 players on the 2-core machine
+
+
+def matrix_lines(matrix: np.ndarray, cell) -> list[str]:
+    """Rows i (who risks) against columns j (the opponent), '-' where undefined."""
+    n = matrix.shape[0]
+    header = ["i \\ j"] + [str(j + 1) for j in range(n)]
+    rows = [[str(i + 1)] + [cell(v) if np.isfinite(v) else "-" for v in matrix[i]] for i in range(n)]
+    widths = [max(len(line[c]) for line in [header] + rows) for c in range(n + 1)]
+    return ["  ".join(text.rjust(width) for text, width in zip(line, widths)) for line in [header] + rows]
+
+
+def format_bubble_factors(stacks: list, payouts: list, result) -> str:
+    lines = [
+        f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g} (method: {result.method})",
+        "",
+        "Bubble factors (row i risks min(stack i, stack j) against column j; 1.00 = chip EV):",
+        *matrix_lines(result.bubble_factor, lambda v: f"{v:.2f}"),
+        "",
+        "Risk premium (equity row i needs to call an even-money all-in, minus 50%):",
+        *matrix_lines(result.risk_premium, lambda v: f"{(round(100 * v, 1) or 0.0):+.1f}%"),
+    ]
+    return "\n".join(lines)
+
+
+def nullable(matrix: np.ndarray) -> list:
+    """A matrix for JSON: NaN (undefined) as null, never NaN or Infinity."""
+    return [[float(v) if np.isfinite(v) else None for v in row] for row in matrix]
+
+
+def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool) -> str:
+    if len(stacks) > BUBBLE_MAX_PLAYERS:
+        raise InputError(
+            f"--bubble-factors: {len(stacks):,} players is more than {BUBBLE_MAX_PLAYERS} "
+            "(it takes one ICM evaluation per ordered pair of players)"
+        )
+    try:
+        result = bubble_factors(stacks, payouts, method=method)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    if not as_json:
+        return format_bubble_factors([float(s) for s in stacks], [float(p) for p in payouts], result)
+    return json.dumps({
+        "players": len(stacks), "paid": len(payouts), "method": result.method,
+        "equity": result.equity.tolist(),
+        "bubble_factors": nullable(result.bubble_factor),
+        "required_equity": nullable(result.required_equity),
+        "risk_premium": nullable(result.risk_premium),
+    })
+
+
 @click.command("icm")
 @click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks: \"10,000 5,000 2,500\" or \"500, 300, 200\" or 1500,1000,500 (see docs/icm.md).")
 @click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: \"600 400\" or 50,30,20.")
@@ -169,13 +220,22 @@ def format_table(stacks: list, payouts: list, result) -> str:
     show_default=True,
     help="dp: exact subset recursion (<= 22 players); integral: exact integral, any size; auto: dp up to 10.",
 )
+@click.option(
+    "--bubble-factors",
+    "want_bubble",
+    is_flag=True,
+    help="Bubble factors and risk premiums for every ordered pair (an all-in for the smaller stack).",
+)
 @click.option("--json", "as_json", is_flag=True, help='Print {"equity": [...], "places": [[...]], "method": ...}.')
-def icm_command(stacks_text, payouts_text, field_file, method, as_json):
+def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_json):
     """ICM (Malmuth-Harville) prize equity and finishing-place probabilities.
 
     Zero stacks are busted players: they share the last places equally. At most one payout per player.
     """
     stacks, payouts = gather_field(stacks_text, payouts_text, field_file)
+    if want_bubble:
+        click.echo(bubble_factor_output(stacks, payouts, method, as_json))
+        return
     want_places = len(stacks) * len(payouts) <= PLACES_MAX_ENTRIES
     try:
         result = prize_equity(stacks, payouts, method=method, places=want_places)
