@@ -11,7 +11,8 @@ import yaml
 
 from generator.errors import InputError
 from generator.validation import number_list, number_text, read_text
-from kernels.icm import bubble_factors, chip_shares, prize_equity
+from kernels.cards import CLASS_NAMES, CardError, parse_class
+from kernels.icm import bubble_factors, chip_shares, field_errors, prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
@@ -249,3 +250,124 @@ def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_j
         }))
     else:
         click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result))
+
+
+# ------------------------------------------------------------------------------------ allin icm-spot
+
+GRID_RANKS = "AKQJT98765432"
+
+
+def grid_class(row: int, column: int) -> str:
+    """The hand class in a 13x13 chart cell: pairs on the diagonal, suited above, offsuit below."""
+    high, low = GRID_RANKS[min(row, column)], GRID_RANKS[max(row, column)]
+    return high + low if row == column else high + low + ("s" if row < column else "o")
+
+
+def player_option(value: int | None, name: str, n: int) -> int | None:
+    """A 1-based player number from the CLI as a 0-based index; InputError when out of the field."""
+    if value is None:
+        return None
+    if not 1 <= value <= n:
+        raise InputError(f"--{name}: player {value} is not in the field of {n} players (1 to {n})")
+    return value - 1
+
+
+def spot_text(spot, shover: int, caller: int, hand: str | None, range_text: str, combos: int, outcomes, ev) -> str:
+    pool = spot.pool
+    fold, win = spot.chips["fold"], spot.chips["win"]
+    lines = [
+        f"ICM spot: {len(spot.fields['fold'])} players, prize pool {pool:,.10g} (method: {spot.method})",
+        f"Player {shover + 1} shoves; player {caller + 1} calls or folds (fold: {fold:,.10g} chips, "
+        f"call and win: {win:,.10g}, call and lose: {spot.chips['lose']:,.10g}).",
+        f"Equity needed to call: {spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips "
+        f"(ICM adds {100 * (spot.required_icm - spot.required_chips):+.2f} points).",
+        f"ICM equity of player {caller + 1}: fold {spot.equity['fold']:,.6g}, call and win {spot.equity['win']:,.6g}, "
+        f"tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
+    ]
+    if hand is not None:
+        cls = parse_class(hand)
+        p_win, p_tie, _ = outcomes[cls]
+        verdict = "call" if ev[cls] > 0 else "fold"
+        lines += [
+            f"{CLASS_NAMES[cls]} against {range_text} ({combos:,} combos): equity {p_win + p_tie / 2:.2%} "
+            f"(win {p_win:.2%}, tie {p_tie:.2%}).",
+            f"EV(call) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
+        ]
+    else:
+        lines += ["", f"EV(call) - EV(fold) in % of the pool against {range_text}, every hand (+ = call):"]
+        lines.append("     " + "".join(f"{r:>7}" for r in GRID_RANKS))
+        for row in range(13):
+            cells = [f"{100 * ev[parse_class(grid_class(row, column))] / pool:+7.2f}" for column in range(13)]
+            lines.append(f"{GRID_RANKS[row]:>5}" + "".join(cells))
+    return "\n".join(lines)
+
+
+@click.command("icm-spot")
+@click.option("--stacks", "stacks_text", required=True, metavar="LIST", help='Chip stacks: "1500 1000 500".')
+@click.option("--payouts", "payouts_text", required=True, metavar="LIST", help='Prizes for 1st, 2nd, ...: "65 35".')
+@click.option("--blinds", "blinds_text", default="0 0", show_default=True, metavar="SB,BB", help="Small and big blind: 1,2.")
+@click.option("--ante", default="0", show_default=True, help="Ante every player posts (dead money).")
+@click.option("--shover", type=int, required=True, help="Player number (from 1) who moves all in.")
+@click.option("--caller", type=int, required=True, help="Player number who calls or folds (the hero).")
+@click.option("--sb-player", type=int, default=None, help="Player in the small blind [default: the shover].")
+@click.option("--bb-player", type=int, default=None, help="Player in the big blind [default: the caller].")
+@click.option("--range", "range_text", required=True, help='The shover\'s range: "22+,A2s+,KTs+" or "20%".')
+@click.option("--hand", default=None, help="The caller's hand class (AJo); without it, a 13x13 chart of every hand.")
+@click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
+def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, caller, sb_player, bb_player,
+                     range_text, hand, method, as_json):
+    """Call or fold against an all-in under ICM: equity needed (ICM and chips), the hand's exact
+    equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold)."""
+    from generator.stages.headsup import headsup_results
+    from kernels.icm_spot import call_spot, class_weights, outcomes_vs_range
+    from kernels.ranges import RangeError, parse_range, ranking_from_equity
+
+    stacks = parse_number_list(stacks_text, "--stacks")
+    payouts = parse_number_list(payouts_text, "--payouts")
+    blinds = parse_number_list(blinds_text, "--blinds")
+    if len(blinds) != 2:
+        raise InputError(f"--blinds: give the small and the big blind (1 2), got {len(blinds)} numbers")
+    ante_value = entry_number(ante.strip(), "--ante", 1)
+    errors = field_errors(stacks, payouts)
+    if errors:
+        raise InputError("; ".join(errors))
+    n = len(stacks)
+    shover_index, caller_index = player_option(shover, "shover", n), player_option(caller, "caller", n)
+    sb_index, bb_index = player_option(sb_player, "sb-player", n), player_option(bb_player, "bb-player", n)
+    if hand is not None:
+        try:
+            parse_class(hand)
+        except CardError as error:
+            raise InputError(f"--hand: {error}") from None
+    try:
+        spot = call_spot(stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index,
+                         sb_index, bb_index, method=method)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    tables, _ = headsup_results(progress=False)
+    try:
+        parsed = parse_range(range_text, ranking_from_equity(tables.vs_random_equity()))
+        weights = class_weights(parsed.weights)
+    except (RangeError, ValueError) as error:
+        raise InputError(f"--range: {error}") from None
+    outcomes = outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
+    ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+    combos = int(np.count_nonzero(parsed.weights))
+    if not np.all(np.isfinite(ev)):
+        raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
+    if as_json:
+        click.echo(json.dumps({
+            "players": n, "paid": len(payouts), "pool": spot.pool, "method": spot.method,
+            "shover": shover_index + 1, "caller": caller_index + 1,
+            "required_equity_icm": spot.required_icm, "required_equity_chips": spot.required_chips,
+            "caller_equity": spot.equity, "caller_chips": spot.chips, "range_combos": combos,
+            "hand": None if hand is None else CLASS_NAMES[parse_class(hand)],
+            "hands": {
+                CLASS_NAMES[c]: {"win": outcomes[c, 0], "tie": outcomes[c, 1], "ev_call_minus_fold": ev[c],
+                                 "ev_percent_of_pool": 100 * ev[c] / spot.pool}
+                for c in range(len(CLASS_NAMES))
+            },
+        }))
+    else:
+        click.echo(spot_text(spot, shover_index, caller_index, hand, range_text, combos, outcomes, ev))
