@@ -108,9 +108,29 @@ def typed_list_cases() -> list[dict]:
     return cases
 
 
+def bubble_factor_cases() -> list[dict]:
+    """Fields with Python's bubble factors and required equity (NaN as None), DP and integral."""
+    rng = np.random.default_rng(7)
+    fields = [
+        {"name": "hand-computed three-handed", "stacks": [50, 30, 20], "payouts": [0.7, 0.3]},
+        {"name": "busted player, winner takes all", "stacks": [40, 0, 25, 25], "payouts": [1]},
+        {"name": "final table", "stacks": rng.lognormal(0, 0.8, 9).round(1).tolist(), "payouts": [50, 30, 20]},
+        {"name": "twelve (integral)", "stacks": rng.lognormal(0, 1, 12).tolist(), "payouts": [40, 25, 15, 10]},
+    ]
+    cases = []
+    for field in fields:
+        result = icm.bubble_factors(field["stacks"], field["payouts"])
+        as_lists = {
+            key: [[None if np.isnan(v) else float(v) for v in row] for row in getattr(result, key)]
+            for key in ("bubble_factor", "required_equity", "risk_premium")
+        }
+        cases.append({**field, **as_lists, "method": result.method})
+    return cases
+
+
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases()}
+    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")
 

@@ -497,3 +497,58 @@ export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
   busted.forEach((player) => (equity[player] = bustedPrize));
   return { equity, places: null, method: chosen };
 }
+
+// ------------------------------------------------------------------ bubble factors, risk premium
+
+/** i's and j's equity after `winner` takes min(stack_w, stack_l) from `loser` (kernels/icm.py). */
+function pairOutcomeEquity(stacks, payouts, winner, loser, method) {
+  const moved = stacks.slice();
+  const amount = Math.min(stacks[winner], stacks[loser]);
+  moved[winner] += amount;
+  moved[loser] -= amount;
+  if (moved[loser] <= stacks[winner] * 1e-15) moved[loser] = 0;
+  const { equity } = icm(moved, payouts, { method, places: false });
+  return [equity[winner], equity[loser]];
+}
+
+/**
+ * Bubble factors, required equity and risk premium for every ordered pair (row i risks
+ * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: n(n-1) ICM
+ * evaluations, each serving the winner's row (E_win) and the loser's (E_lose). Undefined entries
+ * (diagonal, players without chips, no gain possible) are null.
+ * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: number[], method}.
+ */
+export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
+  const errors = validateField(stacks, payouts);
+  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
+  const stackNumbers = Array.from(stacks, Number);
+  const prizes = Array.from(payouts, Number);
+  const live = [];
+  chipShares(stackNumbers).forEach((share, i) => { if (share > 0) live.push(i); });
+  const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  const base = icm(stackNumbers, prizes, { method: chosen, places: false }).equity;
+  const n = stackNumbers.length;
+  const empty = () => Array.from({ length: n }, () => new Array(n).fill(null));
+  const gain = empty();
+  const loss = empty();
+  for (const winner of live) {
+    for (const loser of live) {
+      if (winner === loser) continue;
+      const [won, lost] = pairOutcomeEquity(stackNumbers, prizes, winner, loser, chosen);
+      gain[winner][loser] = won - base[winner];
+      loss[loser][winner] = base[loser] - lost;
+    }
+  }
+  const bubbleFactor = empty();
+  const requiredEquity = empty();
+  const riskPremium = empty();
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (gain[i][j] === null || loss[i][j] === null || !(gain[i][j] > 0)) continue;
+      bubbleFactor[i][j] = loss[i][j] / gain[i][j];
+      requiredEquity[i][j] = loss[i][j] / (gain[i][j] + loss[i][j]);
+      riskPremium[i][j] = requiredEquity[i][j] - 0.5;
+    }
+  }
+  return { bubbleFactor, requiredEquity, riskPremium, equity: base, method: chosen };
+}
