@@ -122,3 +122,48 @@ def outcomes_vs_range(win, tie, loss, weights) -> np.ndarray:
     total = counts.sum(axis=1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(total > 0, counts / np.where(total > 0, total, 1.0), np.nan)
+
+
+@dataclass(frozen=True)
+class ShoveSpot:
+    """The shover's side: his ICM equity and chips after each outcome of ``SHOVE_OUTCOMES`` (he folds;
+    he shoves and the caller folds; the caller calls and the shover wins, ties, loses)."""
+
+    fields: dict
+    equity: dict
+    chips: dict
+    pool: float
+    method: str
+
+    def ev_difference(self, call, win, tie, lose):
+        """EV(shove) - EV(fold) in payout units; ``call`` = P(the caller calls), win/tie/lose given a call."""
+        called = win * self.equity["win"] + tie * self.equity["tie"] + lose * self.equity["lose"]
+        return (1 - call) * self.equity["steal"] + call * called - self.equity["fold"]
+
+
+SHOVE_OUTCOMES = ("fold", "steal", "win", "tie", "lose")
+
+
+def shove_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
+               small_blind_player: int | None = None, big_blind_player: int | None = None,
+               method: str = "auto") -> ShoveSpot:
+    """The shover's side of the spot of ``call_spot``. When the shover folds, the caller takes the
+    antes and the blinds (everyone else has folded: the caller is the last to act)."""
+    stacks, payouts = validate_field(stacks, payouts)
+    small_blind_player = shover if small_blind_player is None else small_blind_player
+    big_blind_player = caller if big_blind_player is None else big_blind_player
+    called = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player)
+    walk = spot_fields(stacks, small_blind, big_blind, ante, caller, shover, small_blind_player, big_blind_player)
+    fields = {"fold": walk["fold"], "steal": called["fold"], "win": called["lose"], "tie": called["tie"],
+              "lose": called["win"]}
+    results = {outcome: prize_equity(field, payouts, method=method, places=False) for outcome, field in fields.items()}
+    equity = {outcome: float(result.equity[shover]) for outcome, result in results.items()}
+    chips = {outcome: float(field[shover]) for outcome, field in fields.items()}
+    return ShoveSpot(fields, equity, chips, float(payouts.sum()), results["fold"].method)
+
+
+def call_probability(pairs, weights) -> np.ndarray:
+    """(169,) P(the caller's hand is in his range | the hero holds a hand of each class): compatible
+    combos weighted by the range over all compatible combos (``pairs``: 169x169 compatible combo pairs)."""
+    pairs = np.asarray(pairs, dtype=np.float64)
+    return pairs @ np.asarray(weights, dtype=np.float64) / pairs.sum(axis=1)

@@ -128,3 +128,47 @@ def test_cli_bad_input_is_one_line_exit_2(extra, fragment):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.output
+
+
+def test_shover_fields_by_hand():
+    """Player 1 (SB 1) shoves or folds, player 3 (BB 2), ante 0.25. Fold: player 1 keeps 1498.75, player 3
+    takes the antes 0.75 and the SB 1 (501.5). Steal, win, tie, lose: the caller's fields seen from player 1."""
+    spot = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    np.testing.assert_allclose(spot.fields["fold"], [1498.75, 999.75, 501.5])
+    np.testing.assert_allclose(spot.fields["steal"], [1502.5, 999.75, 497.75])
+    np.testing.assert_allclose(spot.fields["win"], [2000.25, 999.75, 0.0])
+    np.testing.assert_allclose(spot.fields["lose"], [1000.0, 999.75, 1000.25])
+    for outcome, field in spot.fields.items():
+        assert spot.equity[outcome] == pytest.approx(icm.prize_equity(field, PAYOUTS, method="dp").equity[0], rel=1e-12)
+
+
+def test_shove_ev_matches_direct_enumeration_with_card_removal():
+    """KK shoves into a caller with AA, AKs: of the AKs combos only those without the hero's kings
+    remain (2 of 4 per KK combo), so P(call) = (6 + 2) / 1225; counted here combo by combo."""
+    range_text = "AA, AKs"
+    headsup, _ = headsup_results(progress=False)
+    weights = icm_spot.class_weights(parse_range(range_text).weights)
+    hero = parse_class("KK")
+    calls = icm_spot.call_probability(headsup.pairs, weights)[hero]
+    villain = parse_range(range_text).weights
+    counted = []
+    for hero_combo in np.flatnonzero(COMBO_CLASS == hero):
+        compatible = [v for v in range(len(ALL_COMBOS)) if not set(ALL_COMBOS[v]) & set(ALL_COMBOS[hero_combo])]
+        counted.append(villain[compatible].sum() / len(compatible))
+    assert calls == pytest.approx(np.mean(counted), rel=1e-14) and calls == pytest.approx(8 / 1225, rel=1e-14)
+    win, tie, lose = direct_outcomes("KK", range_text)
+    spot = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    direct = (1 - calls) * spot.equity["steal"] + calls * (
+        win * spot.equity["win"] + tie * spot.equity["tie"] + lose * spot.equity["lose"]) - spot.equity["fold"]
+    outcomes = icm_spot.outcomes_vs_range(headsup.win, headsup.tie, headsup.loss, weights)[hero]
+    assert spot.ev_difference(calls, *outcomes) == pytest.approx(direct, rel=1e-12)
+
+
+def test_cli_shove_side():
+    data = json.loads(run(*BASE, "--side", "shove", "--range", "22+,A2s+", "--json").output)
+    spot = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    seven_two = data["hands"]["72o"]
+    assert seven_two["ev_shove_minus_fold"] == pytest.approx(spot.ev_difference(
+        seven_two["call_probability"], seven_two["win"], seven_two["tie"], 1 - seven_two["win"] - seven_two["tie"]))
+    text = run(*BASE, "--side", "shove", "--range", "22+,A2s+", "--hand", "72o").output
+    assert f"{seven_two['ev_shove_minus_fold']:+,.6g}" in text and f"called {seven_two['call_probability']:.2%}" in text

@@ -294,11 +294,49 @@ def spot_text(spot, shover: int, caller: int, hand: str | None, range_text: str,
             f"EV(call) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
         ]
     else:
-        lines += ["", f"EV(call) - EV(fold) in % of the pool against {range_text}, every hand (+ = call):"]
-        lines.append("     " + "".join(f"{r:>7}" for r in GRID_RANKS))
-        for row in range(13):
-            cells = [f"{100 * ev[parse_class(grid_class(row, column))] / pool:+7.2f}" for column in range(13)]
-            lines.append(f"{GRID_RANKS[row]:>5}" + "".join(cells))
+        lines += chart_lines(ev, pool, f"EV(call) - EV(fold) in % of the pool against {range_text}, every hand (+ = call):")
+    return "\n".join(lines)
+
+
+def chart_lines(ev, pool: float, title: str) -> list[str]:
+    """A 13x13 chart of EV differences in % of the pool (pairs on the diagonal, suited above)."""
+    lines = ["", title, "     " + "".join(f"{r:>7}" for r in GRID_RANKS)]
+    for row in range(13):
+        cells = [f"{100 * ev[parse_class(grid_class(row, column))] / pool:+7.2f}" for column in range(13)]
+        lines.append(f"{GRID_RANKS[row]:>5}" + "".join(cells))
+    return lines
+
+
+def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, outcomes, calls, ev, as_json) -> str:
+    """The shover's side: text (one hand or a chart) or JSON with all 169 hands."""
+    pool = spot.pool
+    if as_json:
+        return json.dumps({
+            "players": players, "paid": paid, "pool": pool, "method": spot.method, "side": "shove",
+            "shover": shover + 1, "caller": caller + 1, "shover_equity": spot.equity, "shover_chips": spot.chips,
+            "range_combos": combos, "hand": None if hand is None else CLASS_NAMES[parse_class(hand)],
+            "hands": {
+                CLASS_NAMES[c]: {"call_probability": calls[c], "win": outcomes[c, 0], "tie": outcomes[c, 1],
+                                 "ev_shove_minus_fold": ev[c], "ev_percent_of_pool": 100 * ev[c] / pool}
+                for c in range(len(CLASS_NAMES))
+            },
+        })
+    lines = [
+        f"ICM spot: {players} players, {paid} paid places, prize pool {pool:,.10g} (method: {spot.method})",
+        f"Player {shover + 1} shoves or folds; player {caller + 1} calls with {range_text} ({combos:,} combos).",
+        f"ICM equity of player {shover + 1}: fold {spot.equity['fold']:,.6g}, steal the blinds {spot.equity['steal']:,.6g}, "
+        f"called and win {spot.equity['win']:,.6g}, tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
+    ]
+    if hand is not None:
+        cls = parse_class(hand)
+        verdict = "shove" if ev[cls] > 0 else "fold"
+        lines += [
+            f"{CLASS_NAMES[cls]}: called {calls[cls]:.2%} of the time; equity when called "
+            f"{outcomes[cls, 0] + outcomes[cls, 1] / 2:.2%} (win {outcomes[cls, 0]:.2%}, tie {outcomes[cls, 1]:.2%}).",
+            f"EV(shove) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
+        ]
+    else:
+        lines += chart_lines(ev, pool, f"EV(shove) - EV(fold) in % of the pool against a caller with {range_text} (+ = shove):")
     return "\n".join(lines)
 
 
@@ -311,16 +349,25 @@ def spot_text(spot, shover: int, caller: int, hand: str | None, range_text: str,
 @click.option("--caller", type=int, required=True, help="Player number who calls or folds (the hero).")
 @click.option("--sb-player", type=int, default=None, help="Player in the small blind [default: the shover].")
 @click.option("--bb-player", type=int, default=None, help="Player in the big blind [default: the caller].")
-@click.option("--range", "range_text", required=True, help='The shover\'s range: "22+,A2s+,KTs+" or "20%".')
-@click.option("--hand", default=None, help="The caller's hand class (AJo); without it, a 13x13 chart of every hand.")
+@click.option(
+    "--side",
+    type=click.Choice(["call", "shove"]),
+    default="call",
+    show_default=True,
+    help="call: the hero is the caller, --range is the shover's range; shove: the hero is the shover, "
+    "--range is the caller's calling range.",
+)
+@click.option("--range", "range_text", required=True, help='The opponent\'s range: "22+,A2s+,KTs+" or "20%".')
+@click.option("--hand", default=None, help="The hero's hand class (AJo); without it, a 13x13 chart of every hand.")
 @click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
 def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, caller, sb_player, bb_player,
-                     range_text, hand, method, as_json):
+                     side, range_text, hand, method, as_json):
     """Call or fold against an all-in under ICM: equity needed (ICM and chips), the hand's exact
-    equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold)."""
+    equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
+    with --side shove, EV(shove) - EV(fold) against the caller's calling range."""
     from generator.stages.headsup import headsup_results
-    from kernels.icm_spot import call_spot, class_weights, outcomes_vs_range
+    from kernels.icm_spot import call_probability, call_spot, class_weights, outcomes_vs_range, shove_spot
     from kernels.ranges import RangeError, parse_range, ranking_from_equity
 
     stacks = parse_number_list(stacks_text, "--stacks")
@@ -341,8 +388,10 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, calle
         except CardError as error:
             raise InputError(f"--hand: {error}") from None
     try:
-        spot = call_spot(stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index,
-                         sb_index, bb_index, method=method)
+        spot = (call_spot if side == "call" else shove_spot)(
+            stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index, sb_index, bb_index,
+            method=method,
+        )
     except ValueError as error:
         raise InputError(str(error)) from None
     tables, _ = headsup_results(progress=False)
@@ -352,8 +401,16 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, calle
     except (RangeError, ValueError) as error:
         raise InputError(f"--range: {error}") from None
     outcomes = outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
-    ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
     combos = int(np.count_nonzero(parsed.weights))
+    if side == "shove":
+        calls = call_probability(tables.pairs, weights)
+        ev = spot.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+        if not np.all(np.isfinite(ev)):
+            raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
+        click.echo(shove_output(spot, n, len(payouts), shover_index, caller_index, hand, range_text, combos,
+                                outcomes, calls, ev, as_json))
+        return
+    ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
     if not np.all(np.isfinite(ev)):
         raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
     if as_json:
