@@ -1,11 +1,12 @@
 // ICM calculator page: parse the form, show every invalid field inline, compute with icm.js
 // (in a Web Worker for large fields so the page never freezes), keep the state in the URL.
 
-import { chipShares, icm, parseNumberList, validateField } from "./icm.js";
+import { bubbleFactors, chipShares, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
 const MAX_PLACE_ROWS = 200;
 const MAX_PLACE_COLUMNS = 20;
+const BUBBLE_MAX_PLAYERS = 12; // n(n-1) ICM evaluations on the main thread: ~30 ms at 12 players
 const METHODS = { dp: "exact recursion over subsets of players", integral: "one integral per player and place" };
 const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
@@ -107,7 +108,37 @@ function renderResults({ stacks, payouts }, result) {
   if (stacks.length > shown || payouts.length > paid) {
     table.createCaption().textContent = `First ${shown} players and ${paid} places shown.`;
   }
+  renderBubbleFactors(stacks, payouts);
   results.hidden = false;
+}
+
+/** The bubble-factor matrix: numbers in the cells (readable without colour), shade by size, the
+ * required equity and risk premium in each cell's title. */
+function renderBubbleFactors(stacks, payouts) {
+  const table = document.getElementById("icm-bubble");
+  const note = document.getElementById("icm-bubble-note");
+  if (stacks.length > BUBBLE_MAX_PLAYERS) {
+    table.hidden = true;
+    note.textContent = `Bubble factors are shown for up to ${BUBBLE_MAX_PLAYERS} players here (this field has ${stacks.length}); ` +
+      "the command line computes them for larger fields: allin icm --bubble-factors.";
+    return;
+  }
+  const { bubbleFactor, requiredEquity, riskPremium } = bubbleFactors(stacks, payouts);
+  const header = stacks.map((_, j) => `<th scope="col">vs ${j + 1}</th>`).join("");
+  table.querySelector("thead").innerHTML = `<tr><th scope="col">Risks</th>${header}</tr>`;
+  table.querySelector("tbody").innerHTML = stacks.map((_, i) => {
+    const cells = stacks.map((__, j) => {
+      const factor = bubbleFactor[i][j];
+      if (factor === null || !Number.isFinite(factor)) return '<td class="e9 light">–</td>';
+      const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
+      const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
+        `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
+      return `<td class="e${9 - q}${9 - q >= 6 ? " light" : ""}" tabindex="0" title="${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
+    });
+    return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
+  }).join("");
+  table.hidden = false;
+  note.textContent = "";
 }
 
 async function run() {
