@@ -1,12 +1,25 @@
 // Times the browser ICM module (templates/assets/js/icm.js) under node, for benchmarks/bench_icm.py.
 // Usage: node benchmarks/bench_icm.mjs fields.json  ->  one JSON object per line:
 //   {"n": ..., "seconds": best wall time of the repeats, "equity": [...] }
+// With a field's "bubble": true, it times bubbleFactors instead and reports the bubble-factor matrix
+// ("bubble_factor": [[...]], null where undefined) in place of "equity".
 import { readFileSync } from "node:fs";
 
-import { icm } from "../templates/assets/js/icm.js";
+import { bubbleFactors, icm } from "../templates/assets/js/icm.js";
 
 const fields = JSON.parse(readFileSync(process.argv[2], "utf8"));
-for (const { stacks, payouts, repeats } of fields) {
+for (const { stacks, payouts, repeats, bubble } of fields) {
+  if (bubble) {
+    let best = Infinity;
+    let matrix = null;
+    for (let i = 0; i < repeats; i++) {
+      const start = process.hrtime.bigint();
+      matrix = bubbleFactors(stacks, payouts).bubbleFactor;
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+    }
+    console.log(JSON.stringify({ n: stacks.length, seconds: best, bubble_factor: matrix }));
+    continue;
+  }
   let best = Infinity;
   let result = null;
   for (let i = 0; i < repeats; i++) {

@@ -1,6 +1,7 @@
 """ICM engine benchmark: integral vs subset DP vs Monte Carlo, Python (Numba) and JS (node) side by side.
 
-Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table.
+Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table;
+``--bubble-factors`` prints only the bubble-factor rows.
 Fields: log-normal stacks (sd 1 in log), 15% of the field paid (at least 3 places) with decreasing
 prizes, plus equal stacks at n = 10,000. Errors are max (and summed, L1) |equity - reference| over players, in units
 of the prize pool; the reference is the exact DP (n <= 20), else the integral with half the step (h/2)
@@ -58,12 +59,16 @@ def reference_equity(stacks: np.ndarray, payouts: np.ndarray, equal: bool) -> tu
     return icm.integral_equity(shares, payouts, step=icm.STEP / 2), "integral h/2"
 
 
-def run_node(fields: list[tuple[np.ndarray, np.ndarray]]) -> list[dict] | None:
-    """JS timings and equities for `fields`, or None when node is missing."""
+def run_node(fields: list[tuple[np.ndarray, np.ndarray]], bubble: bool = False) -> list[dict] | None:
+    """JS timings and equities (bubble: bubble-factor matrices) for `fields`, or None when node is missing."""
     node = shutil.which("node")
     if node is None:
         return None
-    payload = [{"stacks": s.tolist(), "payouts": p.tolist(), "repeats": repeats_for(s.size)} for s, p in fields]
+    payload = [
+        {"stacks": s.tolist(), "payouts": p.tolist(), "repeats": (1 if s.size > 20 else 5) if bubble else repeats_for(s.size),
+         "bubble": bubble}
+        for s, p in fields
+    ]
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(payload, handle)
     try:
@@ -109,7 +114,33 @@ def measure(stacks: np.ndarray, payouts: np.ndarray, equal: bool, js: dict | Non
     )
 
 
+BUBBLE_SIZES = [10, 100]
+
+
+def bubble_factor_rows() -> list[str]:
+    """Markdown rows: the bubble-factor matrix (n (n - 1) ICM evaluations) for the same fields."""
+    rows = [
+        "| n | paid | method | ICM evaluations | BF matrix Py s | BF matrix JS s | max abs(JS - Py) / BF |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    fields = [make_field(n) for n in BUBBLE_SIZES]
+    js_results = run_node([(s, p) for s, p in fields], bubble=True) or [None] * len(fields)
+    for (stacks, payouts), js in zip(fields, js_results):
+        n = stacks.size
+        seconds, result = best_time(lambda: icm.bubble_factors(stacks, payouts), 1 if n > 20 else 5)
+        js_time = js_gap = "—"
+        if js is not None:
+            js_matrix = np.array([[np.nan if v is None else v for v in row] for row in js["bubble_factor"]])
+            js_time = f"{js['seconds']:.3f}"
+            js_gap = f"{np.nanmax(np.abs(js_matrix - result.bubble_factor) / result.bubble_factor):.1e}"
+        rows.append(f"| {n} | {payouts.size} | {result.method} | {n * (n - 1):,} | {seconds:.3f} | {js_time} | {js_gap} |")
+    return rows
+
+
 def main() -> None:
+    if "--bubble-factors" in sys.argv:
+        print("\n".join(bubble_factor_rows()))
+        return
     fields = [(*make_field(n), False) for n in SIZES] + [(*make_field(10_000, equal=True), True)]
     js_results = run_node([(stacks, payouts) for stacks, payouts, _ in fields]) or [None] * len(fields)
     print("| n | paid | nodes | integral Py ms | integral error max / L1 | reference | DP Py ms | MC Py ms "
@@ -119,6 +150,8 @@ def main() -> None:
         print(measure(stacks, payouts, equal, js), flush=True)
     print("\nErrors: max over players (and L1: sum over players) of |equity - reference| / prize pool.")
     print("Times: best wall time after a warm-up; JS = node running templates/assets/js/icm.js.")
+    print("\nBubble factors (kernels/icm.py bubble_factors: one ICM evaluation per ordered pair):\n")
+    print("\n".join(bubble_factor_rows()))
 
 
 if __name__ == "__main__":

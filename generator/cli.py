@@ -5,7 +5,7 @@ import click
 from generator import __version__, interrupts
 from generator.commands.compute import build_command, compute_group
 from generator.commands.evaluate import eval_command
-from generator.commands.icm import icm_command
+from generator.commands.icm import icm_command, icm_spot_command
 from generator.commands.merge import merge_command
 from generator.commands.queries import equity_command, matchup_command
 from generator.commands.site import render_command, serve_command
@@ -19,6 +19,7 @@ COMMANDS = [
     render_command,
     serve_command,
     icm_command,
+    icm_spot_command,
     merge_command,
 ]
 

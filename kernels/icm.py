@@ -103,6 +103,8 @@ def field_errors(stacks, payouts) -> list[str]:
     if payout_array is not None:
         if payout_array.size == 0:
             errors.append("payouts: no prizes; give at least one payout")
+        elif not np.any(payout_array > 0):
+            errors.append("payouts: every prize is zero; give at least one positive prize")
         elif stack_array is not None and 0 < stack_array.size < payout_array.size:
             errors.append(
                 f"payouts: {payout_array.size} prizes for {stack_array.size} players; "
@@ -573,3 +575,66 @@ def prize_equity(stacks, payouts, method: str = "auto", places: bool = True) -> 
     if busted.size:
         equity[busted] = payouts[live.size :].sum() / busted.size
     return IcmResult(equity, None, chosen)
+
+
+# ------------------------------------------------------------------ bubble factors, risk premium
+
+
+@dataclass(frozen=True)
+class BubbleFactors:
+    """Chip-risk prices for every ordered pair (i risks against j), (n, n) arrays, NaN where undefined
+    (the diagonal, a player without chips, or an all-in that cannot change i's equity):
+
+    * ``bubble_factor[i, j]`` = (equity i loses if i loses) / (equity i gains if i wins), the all-in
+      being for min(stack_i, stack_j) chips and every other stack unchanged;
+    * ``required_equity[i, j]`` = the chance of winning that all-in i needs to break even in prize
+      equity, (E - E_lose) / (E_win - E_lose) = BF / (1 + BF);
+    * ``risk_premium[i, j]`` = required_equity - 1/2 (the chip-EV requirement of an even-money all-in).
+
+    ``equity`` (n,) is the ICM equity before the all-in, ``method`` the ICM method used throughout."""
+
+    bubble_factor: np.ndarray
+    required_equity: np.ndarray
+    risk_premium: np.ndarray
+    equity: np.ndarray
+    method: str
+
+
+def _pair_outcome_equity(stacks: np.ndarray, payouts: np.ndarray, winner: int, loser: int, method: str):
+    """(equity of winner, equity of loser) after `winner` takes min(stack_w, stack_l) from `loser`."""
+    moved = stacks.copy()
+    amount = min(stacks[winner], stacks[loser])
+    moved[winner] += amount
+    moved[loser] -= amount
+    if moved[loser] <= stacks[winner] * 1e-15:  # the loser is all in and busts (x - x may leave rounding)
+        moved[loser] = 0.0
+    equity = prize_equity(moved, payouts, method=method, places=False).equity
+    return equity[winner], equity[loser]
+
+
+def bubble_factors(stacks, payouts, method: str = "auto") -> BubbleFactors:
+    """Bubble factors, required equity and risk premium for every ordered pair of players with chips.
+
+    Cost: one ICM evaluation per (winner, loser) ordered pair, n (n - 1) in all, not the naive
+    2 n (n - 1): the field where i beats j is the field where j loses to i, so each evaluation serves
+    the row of the winner (E_win) and the row of the loser (E_lose). ``method`` as in ``prize_equity``,
+    chosen once for the field (``auto``: DP up to 10 players with chips) and used for every evaluation."""
+    stacks, payouts = validate_field(stacks, payouts)
+    n = stacks.size
+    live = np.flatnonzero(chip_shares(stacks) > 0)
+    chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
+    base = prize_equity(stacks, payouts, method=chosen, places=False).equity
+    gain = np.full((n, n), np.nan)  # gain[i, j] = E_i(i beats j) - E_i
+    loss = np.full((n, n), np.nan)  # loss[i, j] = E_i - E_i(i loses to j)
+    for winner in live:
+        for loser in live:
+            if winner == loser:
+                continue
+            won, lost = _pair_outcome_equity(stacks, payouts, winner, loser, chosen)
+            gain[winner, loser] = won - base[winner]
+            loss[loser, winner] = base[loser] - lost
+    with np.errstate(divide="ignore", invalid="ignore"):
+        defined = (gain > 0) & np.isfinite(loss)
+        factor = np.where(defined, loss / np.where(defined, gain, 1.0), np.nan)
+        required = np.where(defined, loss / np.where(defined, gain + loss, 1.0), np.nan)
+    return BubbleFactors(factor, required, required - 0.5, base, chosen)

@@ -1,12 +1,15 @@
 """ICM engine: integral vs exact DP, closed forms, Monte Carlo agreement, conventions, CLI."""
 
+import itertools
 import json
+import re
 
 from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_command
+from generator.commands.icm import icm_command, parse_number_list
+from generator.errors import InputError
 from kernels import icm
 
 # ------------------------------------------------------------------------------ random fields
@@ -199,17 +202,17 @@ def run_cli(*args):
 
 
 def test_cli_table():
-    result = run_cli("--stacks", "500,300,200", "--payouts", "600,400")
+    result = run_cli("--stacks", "500 300 200", "--payouts", "600, 400")
     assert result.exit_code == 0, result.output
     assert "435.7143" in result.output and "330.0000" in result.output and "234.2857" in result.output
     assert "1st" in result.output and "2nd" in result.output
 
 
 def test_cli_json():
-    result = run_cli("--stacks", "500,300,200", "--payouts", "600,400,0", "--json")
+    result = run_cli("--stacks", "500, 300, 200", "--payouts", "600,400,0", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"equity", "places", "method"}
+    assert set(data) == {"players", "paid", "equity", "places", "method"}
     np.testing.assert_allclose(data["equity"], [435.7142857142857, 330.0, 234.28571428571428], rtol=1e-14)
     assert len(data["places"]) == 3 and len(data["places"][0]) == 3
 
@@ -217,7 +220,7 @@ def test_cli_json():
 def test_cli_csv_file(tmp_path):
     field = tmp_path / "field.csv"
     field.write_text("# stacks\n500\n300\n\n200\n")
-    result = run_cli("--file", str(field), "--payouts", "600,400", "--json")
+    result = run_cli("--file", str(field), "--payouts", "600 400", "--json")
     assert result.exit_code == 0, result.output
     np.testing.assert_allclose(json.loads(result.output)["equity"][1], 330.0)
 
@@ -235,7 +238,7 @@ def test_cli_yaml_file(tmp_path):
     [
         (["--stacks", "500,-3,200", "--payouts", "600"], "negative"),
         (["--stacks", "500,abc", "--payouts", "600"], "not a number"),
-        (["--stacks", "500,300", "--payouts", "3,2,1"], "3 prizes for 2 players"),
+        (["--stacks", "500 300", "--payouts", "3,2,1"], "3 prizes for 2 players"),
         (["--stacks", "0,0", "--payouts", "1"], "every stack is zero"),
         (["--payouts", "1"], "no stacks"),
         (["--stacks", "5,3"], "no payouts"),
@@ -293,8 +296,8 @@ def test_cli_huge_stacks_show_their_chip_share():
     "args, fragment",
     [
         (["--stacks", "500,inf", "--payouts", "1"], "--stacks: entry 2 must be a finite number"),
-        (["--stacks", "500,300", "--payouts", "nan"], "--payouts: entry 1 must be a finite number"),
-        (["--stacks", "500,300", "--payouts", "1e308,1e308"], "prize pool adds up to more than 1.8e308"),
+        (["--stacks", "500 300", "--payouts", "nan"], "--payouts: entry 1 must be a finite number"),
+        (["--stacks", "500 300", "--payouts", "1e308,1e308"], "prize pool adds up to more than 1.8e308"),
     ],
 )
 def test_cli_non_finite_numbers_are_refused(args, fragment):
@@ -331,3 +334,145 @@ def test_cli_denormal_and_zero_stacks_give_no_nan(stacks):
         assert result.exit_code == 0 and "nan" not in result.output.lower(), result.output
     equity = json.loads(result.output)["equity"]
     assert abs(sum(equity) - 3) < 1e-9
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("10,000 5,000 2,500", [10000, 5000, 2500]),
+        ("10,000\n5,000\n2,500", [10000, 5000, 2500]),
+        ("500, 300, 200", [500, 300, 200]),
+        ("1500,1000,500", [1500, 1000, 500]),
+        ("1,234,567.5; 2", [1234567.5, 2]),
+    ],
+)
+def test_typed_lists_are_read_as_people_mean_them(text, expected):
+    assert parse_number_list(text, "--stacks") == expected
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("10,000", '"10,000" is ambiguous: one number (10000) or 2 entries (10, 000)?'),
+        ("500,300,200", "ambiguous: one number (500300200) or 3 entries"),
+        ("10,00 5,000", "entry 1 (10,00): a comma inside a number must group digits by three"),
+        ("1_000 2", "entry 1 is not a number (1_000)"),
+    ],
+)
+def test_ambiguous_or_misgrouped_lists_are_refused_saying_why(text, fragment):
+    with pytest.raises(InputError, match=re.escape(fragment)):
+        parse_number_list(text, "--stacks")
+
+
+def test_cli_reads_thousands_separators_and_echoes_the_count():
+    result = run_cli("--stacks", "10,000 5,000 2,500", "--payouts", "60 40")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ICM: 3 players, 2 paid places")
+    data = json.loads(run_cli("--stacks", "10,000 5,000 2,500", "--payouts", "60 40", "--json").output)
+    assert (data["players"], data["paid"]) == (3, 2)
+    np.testing.assert_allclose(sum(data["equity"]), 100)
+
+
+def test_all_zero_payouts_are_refused_not_printed_as_nan():
+    assert_one_line_exit_2(run_cli("--stacks", "5 3", "--payouts", "0 0"), "payouts: every prize is zero")
+
+
+# ------------------------------------------------------------------ bubble factors, risk premium
+
+
+def permutation_equity(stacks, payouts) -> np.ndarray:
+    """ICM equity by enumerating every finishing order of the players with chips (busted players take
+    the last places, equally): independent of the kernel's DP and integral."""
+    stacks = np.asarray(stacks, dtype=float)
+    live = [i for i in range(stacks.size) if stacks[i] > 0]
+    busted = [i for i in range(stacks.size) if stacks[i] == 0]
+    prizes = np.zeros(stacks.size)
+    prizes[: len(payouts)] = payouts
+    equity = np.zeros(stacks.size)
+    for order in itertools.permutations(live):
+        probability, left = 1.0, stacks[live].sum()
+        for player in order:
+            probability *= stacks[player] / left
+            left -= stacks[player]
+        for place, player in enumerate(order):
+            equity[player] += probability * prizes[place]
+    for player in busted:
+        equity[player] = prizes[len(live):].sum() / len(busted)
+    return equity
+
+
+def brute_force_bubble_factors(stacks, payouts) -> np.ndarray:
+    """BF[i, j] straight from the definition, each outcome field evaluated by permutation_equity."""
+    stacks = np.asarray(stacks, dtype=float)
+    base = permutation_equity(stacks, payouts)
+    factors = np.full((stacks.size, stacks.size), np.nan)
+    for i, j in itertools.permutations(range(stacks.size), 2):
+        if stacks[i] == 0 or stacks[j] == 0:
+            continue
+        amount = min(stacks[i], stacks[j])
+        won, lost = stacks.copy(), stacks.copy()
+        won[[i, j]] += [amount, -amount]
+        lost[[i, j]] += [-amount, amount]
+        factors[i, j] = (base[i] - permutation_equity(lost, payouts)[i]) / (permutation_equity(won, payouts)[i] - base[i])
+    return factors
+
+
+@pytest.mark.parametrize("method", ["dp", "integral"])
+def test_bubble_factors_match_brute_force_icm(method):
+    rng = np.random.default_rng(13)
+    for n in range(2, 7):
+        for _ in range(3):
+            stacks = rng.lognormal(0.0, 1.0, n).round(2)
+            stacks[rng.integers(n)] = stacks[rng.integers(n)]  # equal stacks: the loser busts exactly
+            payouts = np.sort(rng.random(int(rng.integers(1, n + 1))))[::-1] * 100
+            result = icm.bubble_factors(stacks, payouts, method=method)
+            expected = brute_force_bubble_factors(stacks, payouts)
+            np.testing.assert_allclose(result.bubble_factor, expected, rtol=1e-8, equal_nan=True)
+            np.testing.assert_allclose(result.required_equity, expected / (1 + expected), rtol=1e-8, equal_nan=True)
+            np.testing.assert_allclose(result.equity, permutation_equity(stacks, payouts), rtol=1e-10)
+
+
+def test_bubble_factors_are_one_when_the_winner_takes_all():
+    """Chip EV: equity is linear in chips, so risking x chips costs what winning x gains."""
+    stacks = [4000, 2500, 1500, 1500, 600, 0]
+    for method in ("dp", "integral"):
+        result = icm.bubble_factors(stacks, [100], method=method)
+        off_diagonal = ~np.eye(6, dtype=bool)
+        off_diagonal[5, :] = off_diagonal[:, 5] = False  # the busted player risks nothing
+        np.testing.assert_allclose(result.bubble_factor[off_diagonal], 1.0, atol=1e-9)
+        np.testing.assert_allclose(result.risk_premium[off_diagonal], 0.0, atol=1e-9)
+        assert np.isnan(result.bubble_factor[~off_diagonal]).all()
+
+
+def test_bubble_factor_hand_computed_three_handed():
+    """Stacks 50/30/20, payouts 0.7/0.3; player 2 (30) risks 20 against player 3 (20).
+    Now: P(1st) = .3, P(2nd) = .5·.3/.5 + .2·.3/.8 = .375, E = .21 + .1125 = .3225.
+    Win (50/50/0): E = .5·.7 + .5·.3 = .5.  Lose (50/10/40): P(1st) = .1, P(2nd) = .5·.1/.5 + .4·.1/.6 = 1/6,
+    E = .07 + .05 = .12.  BF = (.3225 - .12) / (.5 - .3225) = .2025 / .1775 = 81/71;
+    required equity = .2025 / .38 = 81/152, risk premium 81/152 - 1/2 = 5/152."""
+    result = icm.bubble_factors([50, 30, 20], [0.7, 0.3])
+    assert result.bubble_factor[1, 2] == pytest.approx(81 / 71, rel=1e-12)
+    assert result.required_equity[1, 2] == pytest.approx(81 / 152, rel=1e-12)
+    assert result.risk_premium[1, 2] == pytest.approx(5 / 152, rel=1e-10)
+    assert result.equity[1] == pytest.approx(0.3225, rel=1e-12)
+
+
+def test_cli_bubble_factors_text_and_json():
+    result = run_cli("--stacks", "50 30 20", "--payouts", "0.7 0.3", "--bubble-factors")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("ICM: 3 players, 2 paid places")
+    assert lines[lines.index("i \\ j     1     2     3") + 2].split() == ["2", "1.72", "-", f"{81 / 71:.2f}"]
+    assert f"+{100 * 5 / 152:.1f}%" in result.output
+    data = json.loads(run_cli("--stacks", "50 30 20 0", "--payouts", "1", "--bubble-factors", "--json").output)
+    assert (data["players"], data["paid"]) == (4, 1)
+    assert data["bubble_factors"][0][0] is None and data["bubble_factors"][3] == [None] * 4
+    assert data["bubble_factors"][0][1] == pytest.approx(1.0) and data["risk_premium"][2][0] == pytest.approx(0.0, abs=1e-12)
+    text = run_cli("--stacks", "50 30 20 0", "--payouts", "1", "--bubble-factors").output
+    assert "-0.0%" not in text and "nan" not in text.lower()
+
+
+def test_cli_bubble_factors_refuse_huge_fields():
+    assert_one_line_exit_2(
+        run_cli("--stacks", " ".join(["5"] * 201), "--payouts", "1", "--bubble-factors"), "201 players is more than 200"
+    )

@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 from pathlib import Path
 
 import click
@@ -10,15 +11,69 @@ import yaml
 
 from generator.errors import InputError
 from generator.validation import number_list, number_text, read_text
-from kernels.icm import chip_shares, prize_equity
+from kernels.cards import CLASS_NAMES, CardError, parse_class
+from kernels.icm import bubble_factors, chip_shares, field_errors, prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
 
 
+# The list grammar, shared with templates/assets/js/icm.js (parseNumberList; fixtures in
+# tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma
+# next to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000")
+# is a thousands separator when the list has other separators, and must then group digits by three;
+# in a list with no other separator ("500,300,200", the URL and CLI form) it separates entries, unless
+# every part after the first has three digits ("10,000", "600,400"): that reads both ways and is refused.
+SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
+GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+SHOWN_ENTRY = 24
+
+
+def shown_entry(text: str) -> str:
+    """An entry for a message: printable ASCII kept, anything else as '?', at most 24 characters."""
+    printable = "".join(c if " " <= c <= "~" else "?" for c in text)
+    return printable if len(printable) <= SHOWN_ENTRY else printable[: SHOWN_ENTRY - 3] + "..."
+
+
+def entry_number(text: str, name: str, index: int) -> float:
+    """One entry (no commas left) as a finite float; InputError saying why not."""
+    if NON_FINITE.fullmatch(text):
+        raise InputError(f"{name}: entry {index} must be a finite number, got {shown_entry(text)}")
+    if not NUMBER.fullmatch(text):
+        raise InputError(f"{name}: entry {index} is not a number ({shown_entry(text) if text else 'empty'})")
+    number = float(text)
+    if not math.isfinite(number):
+        raise InputError(f"{name}: entry {index} must be a finite number, got {shown_entry(text)}")
+    return number
+
+
 def parse_number_list(text: str, name: str) -> list[float]:
-    """'500,300,200' -> [500.0, 300.0, 200.0]; InputError naming the bad entry (not a number, inf, nan)."""
-    return [number_text(item, f"--{name}: entry {index}") for index, item in enumerate(text.split(","), start=1)]
+    """'10,000 5,000 2,500' or '500, 300, 200' or '500,300,200' -> floats, by the grammar above;
+    InputError with one message saying why not (bad entry, bad digit grouping, ambiguous commas)."""
+    chunks = [chunk.strip(",") for chunk in SEPARATORS.split(text)]
+    chunks = [chunk for chunk in chunks if chunk]
+    if len(chunks) == 1 and "," in chunks[0]:
+        parts = chunks[0].split(",")
+        if GROUPED.fullmatch(chunks[0]):
+            raise InputError(
+                f'{name}: "{shown_entry(chunks[0])}" is ambiguous: one number ({shown_entry("".join(parts))}) or '
+                f"{len(parts)} entries ({', '.join(parts)})? Separate entries with a space or a comma and a space "
+                f"({', '.join(parts)}), or write the number without commas"
+            )
+        return [entry_number(part, name, index) for index, part in enumerate(parts, start=1)]
+    numbers = []
+    for index, chunk in enumerate(chunks, start=1):
+        if "," in chunk:
+            if not GROUPED.fullmatch(chunk):
+                raise InputError(
+                    f"{name}: entry {index} ({shown_entry(chunk)}): a comma inside a number must group digits by "
+                    "three (10,000); separate entries with spaces, new lines or a comma and a space"
+                )
+            chunk = chunk.replace(",", "")
+        numbers.append(entry_number(chunk, name, index))
+    return numbers
 
 
 def read_stack_lines(path: Path) -> list[float]:
@@ -58,12 +113,12 @@ def gather_field(stacks_text: str | None, payouts_text: str | None, field_file: 
     file_stacks, file_payouts = read_field_file(field_file) if field_file else (None, None)
     if stacks_text is not None and file_stacks is not None:
         raise InputError("give the stacks either with --stacks or in --file, not both")
-    stacks = parse_number_list(stacks_text, "stacks") if stacks_text is not None else file_stacks
-    payouts = parse_number_list(payouts_text, "payouts") if payouts_text is not None else file_payouts
+    stacks = parse_number_list(stacks_text, "--stacks") if stacks_text is not None else file_stacks
+    payouts = parse_number_list(payouts_text, "--payouts") if payouts_text is not None else file_payouts
     if stacks is None:
-        raise InputError("no stacks: give --stacks 500,300,200 or --file field.csv")
+        raise InputError("no stacks: give --stacks '500 300 200' or --file field.csv")
     if payouts is None:
-        raise InputError("no payouts: give --payouts 600,400 (or a 'payouts' list in the YAML file)")
+        raise InputError("no payouts: give --payouts '600 400' (or a 'payouts' list in the YAML file)")
     if not math.isfinite(sum(payouts)):
         raise InputError("payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit")
     return stacks, payouts
@@ -99,9 +154,60 @@ def format_table(stacks: list, payouts: list, result) -> str:
     return "\n".join(lines)
 
 
+BUBBLE_MAX_PLAYERS = 200  # n (n - 1) ICM evaluations: ~11 s at 100 players on the 2-core machine
+
+
+def matrix_lines(matrix: np.ndarray, cell) -> list[str]:
+    """Rows i (who risks) against columns j (the opponent), '-' where undefined."""
+    n = matrix.shape[0]
+    header = ["i \\ j"] + [str(j + 1) for j in range(n)]
+    rows = [[str(i + 1)] + [cell(v) if np.isfinite(v) else "-" for v in matrix[i]] for i in range(n)]
+    widths = [max(len(line[c]) for line in [header] + rows) for c in range(n + 1)]
+    return ["  ".join(text.rjust(width) for text, width in zip(line, widths)) for line in [header] + rows]
+
+
+def format_bubble_factors(stacks: list, payouts: list, result) -> str:
+    lines = [
+        f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g} (method: {result.method})",
+        "",
+        "Bubble factors (row i risks min(stack i, stack j) against column j; 1.00 = chip EV):",
+        *matrix_lines(result.bubble_factor, lambda v: f"{v:.2f}"),
+        "",
+        "Risk premium (equity row i needs to call an even-money all-in, minus 50%):",
+        *matrix_lines(result.risk_premium, lambda v: f"{(round(100 * v, 1) or 0.0):+.1f}%"),
+    ]
+    return "\n".join(lines)
+
+
+def nullable(matrix: np.ndarray) -> list:
+    """A matrix for JSON: NaN (undefined) as null, never NaN or Infinity."""
+    return [[float(v) if np.isfinite(v) else None for v in row] for row in matrix]
+
+
+def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool) -> str:
+    if len(stacks) > BUBBLE_MAX_PLAYERS:
+        raise InputError(
+            f"--bubble-factors: {len(stacks):,} players is more than {BUBBLE_MAX_PLAYERS} "
+            "(it takes one ICM evaluation per ordered pair of players)"
+        )
+    try:
+        result = bubble_factors(stacks, payouts, method=method)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    if not as_json:
+        return format_bubble_factors([float(s) for s in stacks], [float(p) for p in payouts], result)
+    return json.dumps({
+        "players": len(stacks), "paid": len(payouts), "method": result.method,
+        "equity": result.equity.tolist(),
+        "bubble_factors": nullable(result.bubble_factor),
+        "required_equity": nullable(result.required_equity),
+        "risk_premium": nullable(result.risk_premium),
+    })
+
+
 @click.command("icm")
-@click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks, comma-separated: 500,300,200.")
-@click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: 600,400.")
+@click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks: \"10,000 5,000 2,500\" or \"500, 300, 200\" or 1500,1000,500 (see docs/icm.md).")
+@click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: \"600 400\" or 50,30,20.")
 @click.option(
     "--file",
     "field_file",
@@ -115,13 +221,22 @@ def format_table(stacks: list, payouts: list, result) -> str:
     show_default=True,
     help="dp: exact subset recursion (<= 22 players); integral: exact integral, any size; auto: dp up to 10.",
 )
+@click.option(
+    "--bubble-factors",
+    "want_bubble",
+    is_flag=True,
+    help="Bubble factors and risk premiums for every ordered pair (an all-in for the smaller stack).",
+)
 @click.option("--json", "as_json", is_flag=True, help='Print {"equity": [...], "places": [[...]], "method": ...}.')
-def icm_command(stacks_text, payouts_text, field_file, method, as_json):
+def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_json):
     """ICM (Malmuth-Harville) prize equity and finishing-place probabilities.
 
     Zero stacks are busted players: they share the last places equally. At most one payout per player.
     """
     stacks, payouts = gather_field(stacks_text, payouts_text, field_file)
+    if want_bubble:
+        click.echo(bubble_factor_output(stacks, payouts, method, as_json))
+        return
     want_places = len(stacks) * len(payouts) <= PLACES_MAX_ENTRIES
     try:
         result = prize_equity(stacks, payouts, method=method, places=want_places)
@@ -129,6 +244,187 @@ def icm_command(stacks_text, payouts_text, field_file, method, as_json):
         raise InputError(str(error)) from None
     if as_json:
         places = None if result.places is None else result.places.tolist()
-        click.echo(json.dumps({"equity": result.equity.tolist(), "places": places, "method": result.method}))
+        click.echo(json.dumps({
+            "players": len(stacks), "paid": len(payouts),
+            "equity": result.equity.tolist(), "places": places, "method": result.method,
+        }))
     else:
         click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result))
+
+
+# ------------------------------------------------------------------------------------ allin icm-spot
+
+GRID_RANKS = "AKQJT98765432"
+
+
+def grid_class(row: int, column: int) -> str:
+    """The hand class in a 13x13 chart cell: pairs on the diagonal, suited above, offsuit below."""
+    high, low = GRID_RANKS[min(row, column)], GRID_RANKS[max(row, column)]
+    return high + low if row == column else high + low + ("s" if row < column else "o")
+
+
+def player_option(value: int | None, name: str, n: int) -> int | None:
+    """A 1-based player number from the CLI as a 0-based index; InputError when out of the field."""
+    if value is None:
+        return None
+    if not 1 <= value <= n:
+        raise InputError(f"--{name}: player {value} is not in the field of {n} players (1 to {n})")
+    return value - 1
+
+
+def spot_text(spot, shover: int, caller: int, hand: str | None, range_text: str, combos: int, outcomes, ev) -> str:
+    pool = spot.pool
+    fold, win = spot.chips["fold"], spot.chips["win"]
+    lines = [
+        f"ICM spot: {len(spot.fields['fold'])} players, prize pool {pool:,.10g} (method: {spot.method})",
+        f"Player {shover + 1} shoves; player {caller + 1} calls or folds (fold: {fold:,.10g} chips, "
+        f"call and win: {win:,.10g}, call and lose: {spot.chips['lose']:,.10g}).",
+        f"Equity needed to call: {spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips "
+        f"(ICM adds {100 * (spot.required_icm - spot.required_chips):+.2f} points).",
+        f"ICM equity of player {caller + 1}: fold {spot.equity['fold']:,.6g}, call and win {spot.equity['win']:,.6g}, "
+        f"tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
+    ]
+    if hand is not None:
+        cls = parse_class(hand)
+        p_win, p_tie, _ = outcomes[cls]
+        verdict = "call" if ev[cls] > 0 else "fold"
+        lines += [
+            f"{CLASS_NAMES[cls]} against {range_text} ({combos:,} combos): equity {p_win + p_tie / 2:.2%} "
+            f"(win {p_win:.2%}, tie {p_tie:.2%}).",
+            f"EV(call) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
+        ]
+    else:
+        lines += chart_lines(ev, pool, f"EV(call) - EV(fold) in % of the pool against {range_text}, every hand (+ = call):")
+    return "\n".join(lines)
+
+
+def chart_lines(ev, pool: float, title: str) -> list[str]:
+    """A 13x13 chart of EV differences in % of the pool (pairs on the diagonal, suited above)."""
+    lines = ["", title, "     " + "".join(f"{r:>7}" for r in GRID_RANKS)]
+    for row in range(13):
+        cells = [f"{100 * ev[parse_class(grid_class(row, column))] / pool:+7.2f}" for column in range(13)]
+        lines.append(f"{GRID_RANKS[row]:>5}" + "".join(cells))
+    return lines
+
+
+def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, outcomes, calls, ev, as_json) -> str:
+    """The shover's side: text (one hand or a chart) or JSON with all 169 hands."""
+    pool = spot.pool
+    if as_json:
+        return json.dumps({
+            "players": players, "paid": paid, "pool": pool, "method": spot.method, "side": "shove",
+            "shover": shover + 1, "caller": caller + 1, "shover_equity": spot.equity, "shover_chips": spot.chips,
+            "range_combos": combos, "hand": None if hand is None else CLASS_NAMES[parse_class(hand)],
+            "hands": {
+                CLASS_NAMES[c]: {"call_probability": calls[c], "win": outcomes[c, 0], "tie": outcomes[c, 1],
+                                 "ev_shove_minus_fold": ev[c], "ev_percent_of_pool": 100 * ev[c] / pool}
+                for c in range(len(CLASS_NAMES))
+            },
+        })
+    lines = [
+        f"ICM spot: {players} players, {paid} paid places, prize pool {pool:,.10g} (method: {spot.method})",
+        f"Player {shover + 1} shoves or folds; player {caller + 1} calls with {range_text} ({combos:,} combos).",
+        f"ICM equity of player {shover + 1}: fold {spot.equity['fold']:,.6g}, steal the blinds {spot.equity['steal']:,.6g}, "
+        f"called and win {spot.equity['win']:,.6g}, tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
+    ]
+    if hand is not None:
+        cls = parse_class(hand)
+        verdict = "shove" if ev[cls] > 0 else "fold"
+        lines += [
+            f"{CLASS_NAMES[cls]}: called {calls[cls]:.2%} of the time; equity when called "
+            f"{outcomes[cls, 0] + outcomes[cls, 1] / 2:.2%} (win {outcomes[cls, 0]:.2%}, tie {outcomes[cls, 1]:.2%}).",
+            f"EV(shove) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
+        ]
+    else:
+        lines += chart_lines(ev, pool, f"EV(shove) - EV(fold) in % of the pool against a caller with {range_text} (+ = shove):")
+    return "\n".join(lines)
+
+
+@click.command("icm-spot")
+@click.option("--stacks", "stacks_text", required=True, metavar="LIST", help='Chip stacks: "1500 1000 500".')
+@click.option("--payouts", "payouts_text", required=True, metavar="LIST", help='Prizes for 1st, 2nd, ...: "65 35".')
+@click.option("--blinds", "blinds_text", default="0 0", show_default=True, metavar="SB,BB", help="Small and big blind: 1,2.")
+@click.option("--ante", default="0", show_default=True, help="Ante every player posts (dead money).")
+@click.option("--shover", type=int, required=True, help="Player number (from 1) who moves all in.")
+@click.option("--caller", type=int, required=True, help="Player number who calls or folds (the hero).")
+@click.option("--sb-player", type=int, default=None, help="Player in the small blind [default: the shover].")
+@click.option("--bb-player", type=int, default=None, help="Player in the big blind [default: the caller].")
+@click.option(
+    "--side",
+    type=click.Choice(["call", "shove"]),
+    default="call",
+    show_default=True,
+    help="call: the hero is the caller, --range is the shover's range; shove: the hero is the shover, "
+    "--range is the caller's calling range.",
+)
+@click.option("--range", "range_text", required=True, help='The opponent\'s range: "22+,A2s+,KTs+" or "20%".')
+@click.option("--hand", default=None, help="The hero's hand class (AJo); without it, a 13x13 chart of every hand.")
+@click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
+def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, caller, sb_player, bb_player,
+                     side, range_text, hand, method, as_json):
+    """Call or fold against an all-in under ICM: equity needed (ICM and chips), the hand's exact
+    equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
+    with --side shove, EV(shove) - EV(fold) against the caller's calling range."""
+    from generator.stages.headsup import headsup_results
+    from kernels.icm_spot import call_probability, call_spot, class_weights, outcomes_vs_range, shove_spot
+    from kernels.ranges import RangeError, parse_range, ranking_from_equity
+
+    stacks = parse_number_list(stacks_text, "--stacks")
+    payouts = parse_number_list(payouts_text, "--payouts")
+    blinds = parse_number_list(blinds_text, "--blinds")
+    if len(blinds) != 2:
+        raise InputError(f"--blinds: give the small and the big blind (1 2), got {len(blinds)} numbers")
+    ante_value = entry_number(ante.strip(), "--ante", 1)
+    errors = field_errors(stacks, payouts)
+    if errors:
+        raise InputError("; ".join(errors))
+    n = len(stacks)
+    shover_index, caller_index = player_option(shover, "shover", n), player_option(caller, "caller", n)
+    sb_index, bb_index = player_option(sb_player, "sb-player", n), player_option(bb_player, "bb-player", n)
+    if hand is not None:
+        try:
+            parse_class(hand)
+        except CardError as error:
+            raise InputError(f"--hand: {error}") from None
+    try:
+        spot = (call_spot if side == "call" else shove_spot)(
+            stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index, sb_index, bb_index,
+            method=method,
+        )
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    tables, _ = headsup_results(progress=False)
+    try:
+        parsed = parse_range(range_text, ranking_from_equity(tables.vs_random_equity()))
+        weights = class_weights(parsed.weights)
+    except (RangeError, ValueError) as error:
+        raise InputError(f"--range: {error}") from None
+    outcomes = outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
+    combos = int(np.count_nonzero(parsed.weights))
+    if side == "shove":
+        calls = call_probability(tables.pairs, weights)
+        ev = spot.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+        if not np.all(np.isfinite(ev)):
+            raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
+        click.echo(shove_output(spot, n, len(payouts), shover_index, caller_index, hand, range_text, combos,
+                                outcomes, calls, ev, as_json))
+        return
+    ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+    if not np.all(np.isfinite(ev)):
+        raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
+    if as_json:
+        click.echo(json.dumps({
+            "players": n, "paid": len(payouts), "pool": spot.pool, "method": spot.method,
+            "shover": shover_index + 1, "caller": caller_index + 1,
+            "required_equity_icm": spot.required_icm, "required_equity_chips": spot.required_chips,
+            "caller_equity": spot.equity, "caller_chips": spot.chips, "range_combos": combos,
+            "hand": None if hand is None else CLASS_NAMES[parse_class(hand)],
+            "hands": {
+                CLASS_NAMES[c]: {"win": outcomes[c, 0], "tie": outcomes[c, 1], "ev_call_minus_fold": ev[c],
+                                 "ev_percent_of_pool": 100 * ev[c] / spot.pool}
+                for c in range(len(CLASS_NAMES))
+            },
+        }))
+    else:
+        click.echo(spot_text(spot, shover_index, caller_index, hand, range_text, combos, outcomes, ev))

@@ -14,7 +14,7 @@ from generator.evaluator_tables import evaluator_tables
 from generator.storage import write_json
 from kernels.cards import parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
-from kernels.icm import prize_equity
+from kernels.icm import bubble_factors, prize_equity
 
 pytestmark = pytest.mark.e2e
 
@@ -163,6 +163,50 @@ def test_icm_calculator(open_page, screenshot):
     assert page.locator("#payouts-error li").count() == 0 and page.locator("#form-error li").count() == 0
     assert page.locator("#icm-results").is_hidden()
     screenshot(page, "icm-error")
+
+
+def test_icm_reads_thousands_separators_as_people_type_them(open_page, screenshot):
+    """The string a player typed, `10,000 5,000 2,500`, is three players (it was read as six: 10, 0, 5,
+    0, 2, 500); the page says so before the results, and refuses the one that reads both ways."""
+    page = open_page("icm/index.html")
+    page.fill("#stacks", "10,000 5,000 2,500")
+    page.fill("#payouts", "60 40")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelectorAll('#icm-table td.ev').length === 3")
+    assert page.locator("#icm-count").inner_text() == "Read as 3 players, 2 paid."
+    exact = prize_equity([10000, 5000, 2500], [60, 40], places=False).equity
+    assert page.locator("#icm-table td.ev").all_inner_texts() == [f"{x:,.2f}" for x in exact]
+    assert "stacks=10000,5000,2500" in page.url
+    factors = bubble_factors([10000, 5000, 2500], [60, 40]).bubble_factor
+    cells = page.locator("#icm-bubble td[data-bf]")
+    assert cells.count() == 6
+    for k in range(6):
+        i, j = [(i, j) for i in range(3) for j in range(3) if i != j][k]
+        cell = cells.nth(k)
+        assert abs(float(cell.get_attribute("data-bf")) - factors[i, j]) <= 1e-9 * factors[i, j]
+        assert cell.inner_text() == f"{factors[i, j]:.2f}" and "needs" in cell.get_attribute("title")
+    screenshot(page, "icm-bubble-factors")
+
+    page.fill("#stacks", "10,000")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#stacks-error li')?.textContent.includes('ambiguous')")
+    assert page.locator("#stacks-error li").all_inner_texts()[0].startswith('stacks: "10,000" is ambiguous: one number (10000)')
+    assert page.locator("#icm-results").is_hidden()
+
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "0, 0")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('every prize is zero')")
+    assert page.locator("#icm-results").is_hidden()
+    page.fill("#payouts", "1e308 1e308")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('1.8e308')")
+    page.fill("#stacks", "1e308 1e308 5e-324")
+    page.fill("#payouts", "2 1")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelectorAll('#icm-table td.ev').length === 3")
+    text = page.locator("#icm-results").inner_text()
+    assert "NaN" not in text and "Infinity" not in text and "∞" not in text, text
 
 
 #: Records every Web Worker the page starts and the messages it sends back (before the page's scripts run).

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { icm, validateField } from "../../templates/assets/js/icm.js";
+import { bubbleFactors, icm, parseNumberList, validateField } from "../../templates/assets/js/icm.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
 const TOLERANCE = 1e-12; // of the prize pool / of a probability
@@ -57,4 +57,41 @@ test("validateField points at the offending field and entry", () => {
 test("invalid input throws one readable error", () => {
   assert.throws(() => icm([], [1]), /stacks: no players/);
   assert.throws(() => icm(new Array(100001).fill(1), [1]), /more than the limit of 100,000/);
+});
+
+test("parseNumberList reads typed lists as Python does: same numbers or the same message", () => {
+  assert.ok(fixture.typed.some((c) => c.error) && fixture.typed.some((c) => c.values));
+  for (const { text, values, error } of fixture.typed) {
+    if (error === undefined) assert.deepEqual(parseNumberList(text, "stacks"), values, JSON.stringify(text));
+    else assert.throws(() => parseNumberList(text, "stacks"), (e) => e.message === error, JSON.stringify(text));
+  }
+});
+
+test("thousands separators: the case a player typed is three players", () => {
+  assert.deepEqual(parseNumberList("10,000 5,000 2,500", "stacks"), [10000, 5000, 2500]);
+  assert.throws(() => parseNumberList("10,000", "stacks"), /ambiguous: one number \(10000\) or 2 entries/);
+});
+
+const BUBBLE_TOLERANCE = 1e-9; // relative: a ratio of two equity differences, each within 1e-12 of the pool
+
+for (const field of fixture.bubble) {
+  test(`bubble factors agree with Python: ${field.name}`, () => {
+    const result = bubbleFactors(field.stacks, field.payouts);
+    assert.equal(result.method, field.method);
+    for (const [mine, theirs] of [
+      [result.bubbleFactor, field.bubble_factor],
+      [result.requiredEquity, field.required_equity],
+      [result.riskPremium, field.risk_premium],
+    ]) {
+      mine.forEach((row, i) => row.forEach((value, j) => {
+        const expected = theirs[i][j];
+        if (expected === null) assert.equal(value, null, `[${i}][${j}]`);
+        else assert.ok(Math.abs(value - expected) <= BUBBLE_TOLERANCE * Math.max(1, Math.abs(expected)), `[${i}][${j}]: ${value} vs ${expected}`);
+      }));
+    }
+  });
+}
+
+test("bubble factor of the hand-computed example: 81/71", () => {
+  assert.ok(Math.abs(bubbleFactors([50, 30, 20], [0.7, 0.3]).bubbleFactor[1][2] - 81 / 71) < 1e-12);
 });

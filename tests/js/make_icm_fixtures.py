@@ -11,6 +11,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from generator.commands.icm import parse_number_list  # noqa: E402
+from generator.errors import InputError  # noqa: E402
 from kernels import icm  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm.json"
@@ -54,13 +56,81 @@ def validation_cases() -> list[dict]:
         ([100, 50], [60, 30, 10]),
         ([100, 50], []),
         ([100, 50], [60, -1]),
+        ([100, 50], [0, 0]),
     ]
     return [{"stacks": stacks, "payouts": payouts, "messages": icm.field_errors(stacks, payouts)} for stacks, payouts in cases]
 
 
+#: Text as people type it into the stacks/payouts fields (and the CLI options), read by Python's
+#: parse_number_list; the JS parseNumberList must give the same numbers or the same message.
+TYPED_LISTS = [
+    "10,000 5,000 2,500",
+    "10,000\n5,000\n2,500\n",
+    "10,000, 5,000, 2,500",
+    "1,234,567.5; 2,000",
+    "500, 300, 200",
+    "500 300 200",
+    "1500,1000,500",
+    "50,30,20",
+    "600,400,0",
+    " 1e3,2.5E-2,.5 ",
+    "500, 300, 200,",
+    "+7 0.0 -3",
+    "",
+    " , ",
+    "500,300,200",
+    "10,000",
+    "600,400",
+    "1,234.5",
+    "10,00 5,000",
+    "1,2,3 4",
+    "5,,3",
+    "abc 1",
+    "1_000 2",
+    "0x10 1",
+    "500,inf",
+    "-Infinity",
+    "NaN 1",
+    "1e999 1",
+    "1 2 \u00e9\u0001xyz",
+    "\u00a0500\u00a0300",
+]
+
+
+def typed_list_cases() -> list[dict]:
+    """Each typed text with Python's numbers, or Python's message when it refuses the text."""
+    cases = []
+    for text in TYPED_LISTS:
+        try:
+            cases.append({"text": text, "values": parse_number_list(text, "stacks")})
+        except InputError as error:
+            cases.append({"text": text, "error": str(error)})
+    return cases
+
+
+def bubble_factor_cases() -> list[dict]:
+    """Fields with Python's bubble factors and required equity (NaN as None), DP and integral."""
+    rng = np.random.default_rng(7)
+    fields = [
+        {"name": "hand-computed three-handed", "stacks": [50, 30, 20], "payouts": [0.7, 0.3]},
+        {"name": "busted player, winner takes all", "stacks": [40, 0, 25, 25], "payouts": [1]},
+        {"name": "final table", "stacks": rng.lognormal(0, 0.8, 9).round(1).tolist(), "payouts": [50, 30, 20]},
+        {"name": "twelve (integral)", "stacks": rng.lognormal(0, 1, 12).tolist(), "payouts": [40, 25, 15, 10]},
+    ]
+    cases = []
+    for field in fields:
+        result = icm.bubble_factors(field["stacks"], field["payouts"])
+        as_lists = {
+            key: [[None if np.isnan(v) else float(v) for v in row] for row in getattr(result, key)]
+            for key in ("bubble_factor", "required_equity", "risk_premium")
+        }
+        cases.append({**field, **as_lists, "method": result.method})
+    return cases
+
+
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases()}
+    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")
 

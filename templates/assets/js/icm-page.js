@@ -1,11 +1,12 @@
 // ICM calculator page: parse the form, show every invalid field inline, compute with icm.js
 // (in a Web Worker for large fields so the page never freezes), keep the state in the URL.
 
-import { icm, validateField } from "./icm.js";
+import { bubbleFactors, chipShares, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
 const MAX_PLACE_ROWS = 200;
 const MAX_PLACE_COLUMNS = 20;
+const BUBBLE_MAX_PLAYERS = 12; // n(n-1) ICM evaluations on the main thread: ~20 ms at 12 players (node)
 const METHODS = { dp: "exact recursion over subsets of players", integral: "one integral per player and place" };
 const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
@@ -24,8 +25,17 @@ const presets = JSON.parse(document.getElementById("icm-presets").textContent);
 let worker = null;
 let pending = 0;
 
-/** "500, 300\n200" → ["500", "300", "200"] (icm.js validates the entries). */
-const entries = (text) => text.split(/[\s,;]+/).filter(Boolean);
+const POOL_TOO_BIG = "payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit";
+
+/** The numbers typed in a field (icm.js's list grammar), or null after noting the reason in byField. */
+function parseField(name, byField) {
+  try {
+    return parseNumberList(fields[name].value, name);
+  } catch (error) {
+    byField[name].push(error.message);
+    return null;
+  }
+}
 
 function showErrors(byField) {
   for (const [name, list] of Object.entries(errors)) {
@@ -36,12 +46,23 @@ function showErrors(byField) {
   return Object.values(byField).some((m) => m.length);
 }
 
+/** "N players, M paid" as read from the form, shown before any result (or any message). */
+function echoCount(stacks, payouts) {
+  const players = stacks === null ? "stacks not read" : `${stacks.length} player${stacks.length === 1 ? "" : "s"}`;
+  const paid = payouts === null ? "payouts not read" : `${payouts.length} paid`;
+  document.getElementById("icm-count").textContent = `Read as ${players}, ${paid}.`;
+}
+
 function validate() {
-  const stacks = entries(fields.stacks.value);
-  const payouts = entries(fields.payouts.value);
   const byField = { stacks: [], payouts: [], form: [] };
-  for (const error of validateField(stacks, payouts)) (byField[error.field] ?? byField.form).push(error.message);
-  return showErrors(byField) ? null : { stacks: stacks.map(Number), payouts: payouts.map(Number) };
+  const stacks = parseField("stacks", byField);
+  const payouts = parseField("payouts", byField);
+  echoCount(stacks, payouts);
+  if (stacks !== null && payouts !== null) {
+    for (const error of validateField(stacks, payouts)) (byField[error.field] ?? byField.form).push(error.message);
+    if (!byField.payouts.length && !Number.isFinite(payouts.reduce((a, b) => a + b, 0))) byField.payouts.push(POOL_TOO_BIG);
+  }
+  return showErrors(byField) ? null : { stacks, payouts };
 }
 
 function compute(stacks, payouts) {
@@ -56,15 +77,16 @@ function compute(stacks, payouts) {
 }
 
 function renderResults({ stacks, payouts }, result) {
-  const chips = stacks.reduce((a, b) => a + b, 0);
+  const shares = chipShares(stacks); // scaled by the largest stack: no Infinity for 1e308 stacks
   const pool = payouts.reduce((a, b) => a + b, 0);
+  if (![...shares, ...result.equity].every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks and payouts");
   document.getElementById("icm-method").textContent =
     `${stacks.length} players, ${payouts.length} paid, prize pool ${money(pool)}; ${METHODS[result.method] ?? result.method}.`;
   const body = document.querySelector("#icm-table tbody");
   body.replaceChildren(...stacks.map((stack, i) => {
     const row = document.createElement("tr");
-    const ratio = stack > 0 ? (result.equity[i] / pool) / (stack / chips) : 0;
-    row.innerHTML = `<th scope="row">${i + 1}</th><td>${stack.toLocaleString("en-US")}</td><td>${pct(stack / chips)}</td>` +
+    const ratio = shares[i] > 0 && pool > 0 ? (result.equity[i] / pool) / shares[i] : 0;
+    row.innerHTML = `<th scope="row">${i + 1}</th><td>${stack.toLocaleString("en-US")}</td><td>${pct(shares[i])}</td>` +
       `<td class="ev">${money(result.equity[i])}</td><td>${pct(result.equity[i] / pool)}</td><td>${ratio.toFixed(3)}</td>`;
     return row;
   }));
@@ -86,7 +108,37 @@ function renderResults({ stacks, payouts }, result) {
   if (stacks.length > shown || payouts.length > paid) {
     table.createCaption().textContent = `First ${shown} players and ${paid} places shown.`;
   }
+  renderBubbleFactors(stacks, payouts);
   results.hidden = false;
+}
+
+/** The bubble-factor matrix: numbers in the cells (readable without colour), shade by size, the
+ * required equity and risk premium in each cell's title. */
+function renderBubbleFactors(stacks, payouts) {
+  const table = document.getElementById("icm-bubble");
+  const note = document.getElementById("icm-bubble-note");
+  if (stacks.length > BUBBLE_MAX_PLAYERS) {
+    table.hidden = true;
+    note.textContent = `Bubble factors are shown for up to ${BUBBLE_MAX_PLAYERS} players here (this field has ${stacks.length}); ` +
+      "the command line computes them for larger fields: allin icm --bubble-factors.";
+    return;
+  }
+  const { bubbleFactor, requiredEquity, riskPremium } = bubbleFactors(stacks, payouts);
+  const header = stacks.map((_, j) => `<th scope="col">vs ${j + 1}</th>`).join("");
+  table.querySelector("thead").innerHTML = `<tr><th scope="col">Risks</th>${header}</tr>`;
+  table.querySelector("tbody").innerHTML = stacks.map((_, i) => {
+    const cells = stacks.map((__, j) => {
+      const factor = bubbleFactor[i][j];
+      if (factor === null || !Number.isFinite(factor)) return '<td class="e9 light">–</td>';
+      const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
+      const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
+        `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
+      return `<td class="e${9 - q}${9 - q >= 6 ? " light" : ""}" tabindex="0" title="${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
+    });
+    return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
+  }).join("");
+  table.hidden = false;
+  note.textContent = "";
 }
 
 async function run() {
@@ -109,7 +161,8 @@ function exampleStacks(n) {
 
 function applyPreset(preset) {
   fields.payouts.value = preset.payouts.join(", ");
-  const current = entries(fields.stacks.value).length;
+  let current = 0;
+  try { current = parseNumberList(fields.stacks.value, "stacks").length; } catch { current = 0; }
   if (preset.players && preset.players !== current) fields.stacks.value = exampleStacks(preset.players).join(", ");
 }
 

@@ -27,6 +27,60 @@ const GROUP = 8;
 
 // ------------------------------------------------------------------------------------ validation
 
+// The list grammar, the same as parse_number_list in generator/commands/icm.py (shared fixtures in
+// tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma next
+// to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000") is a
+// thousands separator when the list has other separators, and must then group digits by three; in a
+// list with no other separator ("500,300,200", the URL form) it separates entries, unless every part
+// after the first has three digits ("10,000", "600,400"): that reads both ways and is refused.
+const SEPARATORS = /[ \t\n\r\f\v\u00a0;]+/;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NON_FINITE = /^[+-]?(inf|infinity|nan)$/i;
+const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+const SHOWN_ENTRY = 24;
+
+function shownEntry(text) {
+  const printable = Array.from(text, (c) => (c >= " " && c <= "~" ? c : "?")).join("");
+  return printable.length <= SHOWN_ENTRY ? printable : `${printable.slice(0, SHOWN_ENTRY - 3)}...`;
+}
+
+function entryNumber(text, name, index) {
+  if (NON_FINITE.test(text)) throw new Error(`${name}: entry ${index} must be a finite number, got ${shownEntry(text)}`);
+  if (!NUMBER.test(text)) throw new Error(`${name}: entry ${index} is not a number (${text ? shownEntry(text) : "empty"})`);
+  const number = Number(text);
+  if (!Number.isFinite(number)) throw new Error(`${name}: entry ${index} must be a finite number, got ${shownEntry(text)}`);
+  return number;
+}
+
+/** "10,000 5,000 2,500" | "500, 300, 200" | "500,300,200" → numbers; throws Error with one message
+ * saying why not (bad entry, bad digit grouping, ambiguous commas). `name` starts the message. */
+export function parseNumberList(text, name) {
+  const chunks = text.split(SEPARATORS).map((chunk) => chunk.replace(/^,+|,+$/g, "")).filter(Boolean);
+  if (chunks.length === 1 && chunks[0].includes(",")) {
+    const parts = chunks[0].split(",");
+    if (GROUPED.test(chunks[0])) {
+      throw new Error(
+        `${name}: "${shownEntry(chunks[0])}" is ambiguous: one number (${shownEntry(parts.join(""))}) or ` +
+        `${parts.length} entries (${parts.join(", ")})? Separate entries with a space or a comma and a space ` +
+        `(${parts.join(", ")}), or write the number without commas`,
+      );
+    }
+    return parts.map((part, i) => entryNumber(part, name, i + 1));
+  }
+  return chunks.map((chunk, i) => {
+    if (chunk.includes(",")) {
+      if (!GROUPED.test(chunk)) {
+        throw new Error(
+          `${name}: entry ${i + 1} (${shownEntry(chunk)}): a comma inside a number must group digits by ` +
+          "three (10,000); separate entries with spaces, new lines or a comma and a space",
+        );
+      }
+      return entryNumber(chunk.replaceAll(",", ""), name, i + 1);
+    }
+    return entryNumber(chunk, name, i + 1);
+  });
+}
+
 function parseEntry(value) {
   if (typeof value === "number") return value;
   if (typeof value === "string" && value.trim() !== "") return Number(value);
@@ -79,6 +133,8 @@ export function validateField(stacks, payouts) {
   if (payoutNumbers !== null) {
     if (payoutNumbers.length === 0) {
       errors.push({ field: "payouts", index: null, message: "payouts: no prizes; give at least one payout" });
+    } else if (!payoutNumbers.some((value) => value > 0)) {
+      errors.push({ field: "payouts", index: null, message: "payouts: every prize is zero; give at least one positive prize" });
     } else if (stackNumbers !== null && stackNumbers.length > 0 && stackNumbers.length < payoutNumbers.length) {
       errors.push({
         field: "payouts",
@@ -440,4 +496,59 @@ export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
   live.forEach((player, row) => (equity[player] = liveEquity[row]));
   busted.forEach((player) => (equity[player] = bustedPrize));
   return { equity, places: null, method: chosen };
+}
+
+// ------------------------------------------------------------------ bubble factors, risk premium
+
+/** i's and j's equity after `winner` takes min(stack_w, stack_l) from `loser` (kernels/icm.py). */
+function pairOutcomeEquity(stacks, payouts, winner, loser, method) {
+  const moved = stacks.slice();
+  const amount = Math.min(stacks[winner], stacks[loser]);
+  moved[winner] += amount;
+  moved[loser] -= amount;
+  if (moved[loser] <= stacks[winner] * 1e-15) moved[loser] = 0;
+  const { equity } = icm(moved, payouts, { method, places: false });
+  return [equity[winner], equity[loser]];
+}
+
+/**
+ * Bubble factors, required equity and risk premium for every ordered pair (row i risks
+ * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: n(n-1) ICM
+ * evaluations, each serving the winner's row (E_win) and the loser's (E_lose). Undefined entries
+ * (diagonal, players without chips, no gain possible) are null.
+ * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: number[], method}.
+ */
+export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
+  const errors = validateField(stacks, payouts);
+  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
+  const stackNumbers = Array.from(stacks, Number);
+  const prizes = Array.from(payouts, Number);
+  const live = [];
+  chipShares(stackNumbers).forEach((share, i) => { if (share > 0) live.push(i); });
+  const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  const base = icm(stackNumbers, prizes, { method: chosen, places: false }).equity;
+  const n = stackNumbers.length;
+  const empty = () => Array.from({ length: n }, () => new Array(n).fill(null));
+  const gain = empty();
+  const loss = empty();
+  for (const winner of live) {
+    for (const loser of live) {
+      if (winner === loser) continue;
+      const [won, lost] = pairOutcomeEquity(stackNumbers, prizes, winner, loser, chosen);
+      gain[winner][loser] = won - base[winner];
+      loss[loser][winner] = base[loser] - lost;
+    }
+  }
+  const bubbleFactor = empty();
+  const requiredEquity = empty();
+  const riskPremium = empty();
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (gain[i][j] === null || loss[i][j] === null || !(gain[i][j] > 0)) continue;
+      bubbleFactor[i][j] = loss[i][j] / gain[i][j];
+      requiredEquity[i][j] = loss[i][j] / (gain[i][j] + loss[i][j]);
+      riskPremium[i][j] = requiredEquity[i][j] - 0.5;
+    }
+  }
+  return { bubbleFactor, requiredEquity, riskPremium, equity: base, method: chosen };
 }

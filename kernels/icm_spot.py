@@ -1,0 +1,169 @@
+"""Call or fold against one all-in under ICM: the fields after each outcome, the equity the caller
+needs (in prize money and in chips), and EV(call) - EV(fold) for a hand's win/tie/loss chances.
+
+The spot (docs/icm.md, "Call or fold"): every player with chips posts an ante (all of his stack if
+it is smaller), the small and the big blind post their blinds (live money: part of their bet),
+everyone else folds, the shover puts in everything, and the caller either folds (losing what he
+posted) or calls for the smaller of the two stacks behind the antes. The pot of a call is the antes,
+the blinds of players not in the hand, and the two bets; a tie splits it. Stacks are in chips,
+players are 0-based here.
+
+Pure numerics: no printing and no file I/O. Invalid input raises ``ValueError``.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kernels.cards import COMBO_CLASS, N_CLASSES
+from kernels.icm import prize_equity, validate_field
+
+OUTCOMES = ("fold", "win", "tie", "lose")  # the caller folds; calls and wins, ties, loses
+
+
+@dataclass(frozen=True)
+class CallSpot:
+    """The caller's ICM equity (payout units) and chips after each outcome of ``OUTCOMES``, the
+    equity he needs to call (ICM and chips; a tie counted as half a win), and the prize pool."""
+
+    fields: dict  # outcome -> stacks (n,) after it
+    equity: dict  # outcome -> caller's ICM equity
+    chips: dict  # outcome -> caller's chips
+    required_icm: float
+    required_chips: float
+    pool: float
+    method: str
+
+    def ev_difference(self, win, tie, lose):
+        """EV(call) - EV(fold) in payout units for win/tie/lose probabilities (scalars or arrays)."""
+        return win * self.equity["win"] + tie * self.equity["tie"] + lose * self.equity["lose"] - self.equity["fold"]
+
+
+def spot_fields(stacks, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
+                small_blind_player: int | None, big_blind_player: int | None) -> dict:
+    """outcome -> stacks (n,) after it (see the module docstring); chips are conserved in each."""
+    stacks = np.asarray(stacks, dtype=np.float64)
+    n = stacks.size
+    for name, player in (("shover", shover), ("caller", caller), ("small blind", small_blind_player),
+                         ("big blind", big_blind_player)):
+        if player is not None and not 0 <= player < n:
+            raise ValueError(f"{name}: player {player + 1} is not in the field of {n} players")
+    if shover == caller:
+        raise ValueError("the shover and the caller must be different players")
+    if small_blind_player is not None and small_blind_player == big_blind_player:
+        raise ValueError("the small and the big blind must be different players")
+    if min(small_blind, big_blind, ante) < 0:
+        raise ValueError("blinds and ante must be >= 0")
+    antes = np.minimum(ante, stacks)
+    behind = stacks - antes
+    blinds = np.zeros(n)
+    for player, blind in ((small_blind_player, small_blind), (big_blind_player, big_blind)):
+        if player is not None:
+            blinds[player] = min(blind, behind[player])
+    if behind[shover] <= 0:
+        raise ValueError(f"shover: player {shover + 1} has no chips left to shove after the ante")
+    if behind[caller] <= 0:
+        raise ValueError(f"caller: player {caller + 1} has no chips left to call with after the ante")
+    settled = behind - blinds  # everyone not in the hand ends with this
+    dead = antes.sum() + blinds.sum() - blinds[shover] - blinds[caller]
+    fold = settled.copy()
+    fold[shover] = behind[shover] + antes.sum() + blinds.sum() - blinds[shover]
+    bet = min(behind[shover], behind[caller])
+    pot = dead + 2 * bet
+    called = settled.copy()
+    called[shover] = behind[shover] - bet
+    called[caller] = behind[caller] - bet
+    fields = {"fold": fold, "win": called.copy(), "tie": called.copy(), "lose": called.copy()}
+    fields["win"][caller] += pot
+    fields["tie"][caller] += pot / 2
+    fields["tie"][shover] += pot / 2
+    fields["lose"][shover] += pot
+    return fields
+
+
+def call_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
+              small_blind_player: int | None = None, big_blind_player: int | None = None,
+              method: str = "auto") -> CallSpot:
+    """The caller's side of the spot; the blinds default to the shover (small) and the caller (big)."""
+    stacks, payouts = validate_field(stacks, payouts)
+    small_blind_player = shover if small_blind_player is None else small_blind_player
+    big_blind_player = caller if big_blind_player is None else big_blind_player
+    fields = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player)
+    results = {outcome: prize_equity(field, payouts, method=method, places=False) for outcome, field in fields.items()}
+    equity = {outcome: float(result.equity[caller]) for outcome, result in results.items()}
+    chips = {outcome: float(field[caller]) for outcome, field in fields.items()}
+    required_icm = (equity["fold"] - equity["lose"]) / (equity["win"] - equity["lose"])
+    required_chips = (chips["fold"] - chips["lose"]) / (chips["win"] - chips["lose"])
+    return CallSpot(fields, equity, chips, required_icm, required_chips, float(payouts.sum()), results["fold"].method)
+
+
+def class_weights(combo_weights) -> np.ndarray:
+    """(169,) weight of each class from a range's combo weights (1326,); ValueError when a class has
+    different weights on different combos (the class table cannot price that exactly)."""
+    combo_weights = np.asarray(combo_weights, dtype=np.float64)
+    weights = np.zeros(N_CLASSES)
+    for cls in range(N_CLASSES):
+        values = combo_weights[COMBO_CLASS == cls]
+        if not np.all(values == values[0]):
+            raise ValueError("the range weights single combos of a class differently; give whole classes (AKs, QQ+)")
+        weights[cls] = values[0]
+    if not np.any(weights > 0):
+        raise ValueError("the range is empty")
+    return weights
+
+
+def outcomes_vs_range(win, tie, loss, weights) -> np.ndarray:
+    """(169, 3) P(win), P(tie), P(lose) of each hero class against a range of class ``weights`` (169,),
+    from the exact class tables ``win``, ``tie``, ``loss`` (169, 169; counts over every card-compatible
+    combo pair and board): villain combos that share a card with the hero's are excluded, the others
+    weighted by their class weight."""
+    weights = np.asarray(weights, dtype=np.float64)
+    counts = np.stack([np.asarray(table, dtype=np.float64) @ weights for table in (win, tie, loss)], axis=1)
+    total = counts.sum(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0, counts / np.where(total > 0, total, 1.0), np.nan)
+
+
+@dataclass(frozen=True)
+class ShoveSpot:
+    """The shover's side: his ICM equity and chips after each outcome of ``SHOVE_OUTCOMES`` (he folds;
+    he shoves and the caller folds; the caller calls and the shover wins, ties, loses)."""
+
+    fields: dict
+    equity: dict
+    chips: dict
+    pool: float
+    method: str
+
+    def ev_difference(self, call, win, tie, lose):
+        """EV(shove) - EV(fold) in payout units; ``call`` = P(the caller calls), win/tie/lose given a call."""
+        called = win * self.equity["win"] + tie * self.equity["tie"] + lose * self.equity["lose"]
+        return (1 - call) * self.equity["steal"] + call * called - self.equity["fold"]
+
+
+SHOVE_OUTCOMES = ("fold", "steal", "win", "tie", "lose")
+
+
+def shove_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
+               small_blind_player: int | None = None, big_blind_player: int | None = None,
+               method: str = "auto") -> ShoveSpot:
+    """The shover's side of the spot of ``call_spot``. When the shover folds, the caller takes the
+    antes and the blinds (everyone else has folded: the caller is the last to act)."""
+    stacks, payouts = validate_field(stacks, payouts)
+    small_blind_player = shover if small_blind_player is None else small_blind_player
+    big_blind_player = caller if big_blind_player is None else big_blind_player
+    called = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player)
+    walk = spot_fields(stacks, small_blind, big_blind, ante, caller, shover, small_blind_player, big_blind_player)
+    fields = {"fold": walk["fold"], "steal": called["fold"], "win": called["lose"], "tie": called["tie"],
+              "lose": called["win"]}
+    results = {outcome: prize_equity(field, payouts, method=method, places=False) for outcome, field in fields.items()}
+    equity = {outcome: float(result.equity[shover]) for outcome, result in results.items()}
+    chips = {outcome: float(field[shover]) for outcome, field in fields.items()}
+    return ShoveSpot(fields, equity, chips, float(payouts.sum()), results["fold"].method)
+
+
+def call_probability(pairs, weights) -> np.ndarray:
+    """(169,) P(the caller's hand is in his range | the hero holds a hand of each class): compatible
+    combos weighted by the range over all compatible combos (``pairs``: 169x169 compatible combo pairs)."""
+    pairs = np.asarray(pairs, dtype=np.float64)
+    return pairs @ np.asarray(weights, dtype=np.float64) / pairs.sum(axis=1)

@@ -1,0 +1,174 @@
+"""Call or fold under ICM (kernels/icm_spot.py, allin icm-spot): fields, required equity, equity
+against a range from the class tables, EV(call) - EV(fold), against direct computations."""
+
+import json
+
+from click.testing import CliRunner
+import numpy as np
+import pytest
+
+from generator.commands.icm import icm_spot_command
+from generator.evaluator_tables import evaluator_tables
+from generator.stages.headsup import headsup_results
+from kernels import icm, icm_spot
+from kernels.cards import ALL_COMBOS, COMBO_CLASS, parse_class
+from kernels.headsup.cpu import combo_matchup_counts
+from kernels.ranges import parse_range
+
+STACKS = [1500.0, 1000.0, 500.0]
+PAYOUTS = [65.0, 35.0]
+
+
+def test_fields_of_the_example_by_hand():
+    """Player 1 (SB 1) shoves, player 3 (BB 2) calls or folds, ante 0.25 each. Behind the antes:
+    1499.75 / 999.75 / 499.75. Fold: player 3 keeps 497.75, player 1 takes antes 0.75 + BB 2 (1502.5).
+    Call: both put in 499.75, the pot is 0.75 + 999.5 = 1000.25."""
+    fields = icm_spot.spot_fields(STACKS, 1, 2, 0.25, shover=0, caller=2, small_blind_player=0, big_blind_player=2)
+    np.testing.assert_allclose(fields["fold"], [1502.5, 999.75, 497.75])
+    np.testing.assert_allclose(fields["win"], [1000.0, 999.75, 1000.25])
+    np.testing.assert_allclose(fields["lose"], [2000.25, 999.75, 0.0])
+    np.testing.assert_allclose(fields["tie"], [1500.125, 999.75, 500.125])
+    for field in fields.values():
+        assert field.sum() == pytest.approx(sum(STACKS))
+
+
+def test_dead_blind_of_a_third_player_goes_to_the_pot():
+    fields = icm_spot.spot_fields(STACKS, 1, 2, 0.0, shover=0, caller=2, small_blind_player=1, big_blind_player=2)
+    np.testing.assert_allclose(fields["fold"], [1503.0, 999.0, 498.0])
+    np.testing.assert_allclose(fields["win"], [1000.0, 999.0, 1001.0])  # pot = SB 1 (dead) + 2 x 500
+
+
+def test_required_equity_is_the_break_even_of_the_outcomes():
+    spot = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    equity = {k: icm.prize_equity(f, PAYOUTS, method="dp").equity[2] for k, f in spot.fields.items()}
+    p = spot.required_icm
+    assert p * equity["win"] + (1 - p) * equity["lose"] == pytest.approx(equity["fold"], rel=1e-12)
+    assert spot.required_chips == pytest.approx(497.75 / 1000.25, rel=1e-12)
+    assert spot.required_icm > spot.required_chips + 0.05  # the bubble: calling off needs much more
+    assert spot.ev_difference(p, 0.0, 1 - p) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_winner_take_all_requires_the_chip_equity():
+    spot = icm_spot.call_spot(STACKS, [100.0], 1, 2, 0.25, shover=0, caller=2)
+    assert spot.required_icm == pytest.approx(spot.required_chips, rel=1e-12)
+
+
+def direct_outcomes(hero: str, range_text: str) -> tuple[float, float, float]:
+    """P(win, tie, lose) of the hero class against the range by enumerating every hero combo x every
+    card-compatible villain combo (weighted) over all 1,712,304 boards: no class table involved."""
+    weights = parse_range(range_text).weights
+    tables = evaluator_tables()[:5]
+    totals = np.zeros(3)
+    for hero_combo in np.flatnonzero(COMBO_CLASS == parse_class(hero)):
+        for villain_combo in np.flatnonzero(weights > 0):
+            a, b = ALL_COMBOS[hero_combo]
+            c, d = ALL_COMBOS[villain_combo]
+            if len({a, b, c, d}) < 4:
+                continue
+            totals += weights[villain_combo] * combo_matchup_counts(int(a), int(b), int(c), int(d), *tables)
+    return tuple(totals / totals.sum())
+
+
+def test_equity_and_ev_against_a_range_match_direct_enumeration_with_card_removal():
+    """AA against 0.5(KK), AKs: each AA combo meets 3 of the 4 AKs combos (card removal) and all KK."""
+    range_text = "0.5(KK), AKs"
+    headsup, _ = headsup_results(progress=False)
+    weights = icm_spot.class_weights(parse_range(range_text).weights)
+    outcomes = icm_spot.outcomes_vs_range(headsup.win, headsup.tie, headsup.loss, weights)[parse_class("AA")]
+    expected = direct_outcomes("AA", range_text)
+    np.testing.assert_allclose(outcomes, expected, rtol=1e-12)
+    spot = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    win, tie, lose = expected
+    direct_ev = win * spot.equity["win"] + tie * spot.equity["tie"] + lose * spot.equity["lose"] - spot.equity["fold"]
+    assert spot.ev_difference(*outcomes) == pytest.approx(direct_ev, rel=1e-12)
+
+
+def run(*args):
+    return CliRunner().invoke(icm_spot_command, list(args))
+
+
+BASE = ["--stacks", "1500 1000 500", "--payouts", "65 35", "--blinds", "1 2", "--ante", "0.25", "--shover", "1", "--caller", "3"]
+
+
+def test_cli_hand_text_and_json_agree_with_the_kernel():
+    spot = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    text = run(*BASE, "--range", "22+,A2s+", "--hand", "AJo")
+    assert text.exit_code == 0, text.output
+    assert f"{spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips" in text.output
+    data = json.loads(run(*BASE, "--range", "22+,A2s+", "--hand", "AJo", "--json").output)
+    assert data["required_equity_icm"] == pytest.approx(spot.required_icm, rel=1e-12)
+    aj = data["hands"]["AJo"]
+    assert aj["ev_call_minus_fold"] == pytest.approx(spot.ev_difference(aj["win"], aj["tie"], 1 - aj["win"] - aj["tie"]))
+    assert f"{aj['ev_call_minus_fold']:+,.6g}" in text.output and "fold." in text.output
+    assert data["hands"]["AA"]["ev_call_minus_fold"] > 0 and len(data["hands"]) == 169
+    chart = run(*BASE, "--range", "20%")
+    assert chart.exit_code == 0 and len(chart.output.strip().splitlines()) == 4 + 2 + 14
+
+
+@pytest.mark.parametrize(
+    "extra, fragment",
+    [
+        (["--range", "22+,AsKs"], "--range: the range weights single combos"),
+        (["--range", "22+,AXs"], "--range: token"),
+        (["--range", "22+", "--hand", "AJx"], "--hand:"),
+        (["--range", "22+", "--blinds", "1 2 3"], "--blinds: give the small and the big blind"),
+        (["--range", "22+", "--shover", "3"], "different players"),
+        (["--range", "22+", "--caller", "4"], "--caller: player 4 is not in the field of 3 players"),
+        (["--range", "22+", "--ante", "inf"], "--ante: entry 1 must be a finite number"),
+    ],
+)
+def test_cli_bad_input_is_one_line_exit_2(extra, fragment):
+    args = list(BASE)
+    for option, value in zip(extra[::2], extra[1::2]):
+        if option in args:
+            args[args.index(option) + 1] = value
+        else:
+            args += [option, value]
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.output
+
+
+def test_shover_fields_by_hand():
+    """Player 1 (SB 1) shoves or folds, player 3 (BB 2), ante 0.25. Fold: player 1 keeps 1498.75, player 3
+    takes the antes 0.75 and the SB 1 (501.5). Steal, win, tie, lose: the caller's fields seen from player 1."""
+    spot = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    np.testing.assert_allclose(spot.fields["fold"], [1498.75, 999.75, 501.5])
+    np.testing.assert_allclose(spot.fields["steal"], [1502.5, 999.75, 497.75])
+    np.testing.assert_allclose(spot.fields["win"], [2000.25, 999.75, 0.0])
+    np.testing.assert_allclose(spot.fields["lose"], [1000.0, 999.75, 1000.25])
+    for outcome, field in spot.fields.items():
+        assert spot.equity[outcome] == pytest.approx(icm.prize_equity(field, PAYOUTS, method="dp").equity[0], rel=1e-12)
+
+
+def test_shove_ev_matches_direct_enumeration_with_card_removal():
+    """KK shoves into a caller with AA, AKs: of the AKs combos only those without the hero's kings
+    remain (2 of 4 per KK combo), so P(call) = (6 + 2) / 1225; counted here combo by combo."""
+    range_text = "AA, AKs"
+    headsup, _ = headsup_results(progress=False)
+    weights = icm_spot.class_weights(parse_range(range_text).weights)
+    hero = parse_class("KK")
+    calls = icm_spot.call_probability(headsup.pairs, weights)[hero]
+    villain = parse_range(range_text).weights
+    counted = []
+    for hero_combo in np.flatnonzero(COMBO_CLASS == hero):
+        compatible = [v for v in range(len(ALL_COMBOS)) if not set(ALL_COMBOS[v]) & set(ALL_COMBOS[hero_combo])]
+        counted.append(villain[compatible].sum() / len(compatible))
+    assert calls == pytest.approx(np.mean(counted), rel=1e-14) and calls == pytest.approx(8 / 1225, rel=1e-14)
+    win, tie, lose = direct_outcomes("KK", range_text)
+    spot = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    direct = (1 - calls) * spot.equity["steal"] + calls * (
+        win * spot.equity["win"] + tie * spot.equity["tie"] + lose * spot.equity["lose"]) - spot.equity["fold"]
+    outcomes = icm_spot.outcomes_vs_range(headsup.win, headsup.tie, headsup.loss, weights)[hero]
+    assert spot.ev_difference(calls, *outcomes) == pytest.approx(direct, rel=1e-12)
+
+
+def test_cli_shove_side():
+    data = json.loads(run(*BASE, "--side", "shove", "--range", "22+,A2s+", "--json").output)
+    spot = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    seven_two = data["hands"]["72o"]
+    assert seven_two["ev_shove_minus_fold"] == pytest.approx(spot.ev_difference(
+        seven_two["call_probability"], seven_two["win"], seven_two["tie"], 1 - seven_two["win"] - seven_two["tie"]))
+    text = run(*BASE, "--side", "shove", "--range", "22+,A2s+", "--hand", "72o").output
+    assert f"{seven_two['ev_shove_minus_fold']:+,.6g}" in text and f"called {seven_two['call_probability']:.2%}" in text
