@@ -343,6 +343,7 @@ def test_cli_denormal_and_zero_stacks_give_no_nan(stacks):
         ("10,000\n5,000\n2,500", [10000, 5000, 2500]),
         ("500, 300, 200", [500, 300, 200]),
         ("1500,1000,500", [1500, 1000, 500]),
+        ("500,300,200", [500, 300, 200]),  # the documented CLI form: a bare comma list is a list
         ("1,234,567.5; 2", [1234567.5, 2]),
     ],
 )
@@ -354,7 +355,7 @@ def test_typed_lists_are_read_as_people_mean_them(text, expected):
     "text, fragment",
     [
         ("10,000", '"10,000" is ambiguous: one number (10000) or 2 entries (10, 000)?'),
-        ("500,300,200", "ambiguous: one number (500300200) or 3 entries"),
+        ("1,000,500", '"1,000,500" is ambiguous: one number (1000500) or 3 entries'),  # "000" is no stack
         ("10,00 5,000", "entry 1 (10,00): a comma inside a number must group digits by three"),
         ("1_000 2", "entry 1 is not a number (1_000)"),
     ],

@@ -23,7 +23,8 @@ PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probab
 # next to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000")
 # is a thousands separator when the list has other separators, and must then group digits by three;
 # in a list with no other separator ("500,300,200", the URL and CLI form) it separates entries, unless
-# every part after the first has three digits ("10,000", "600,400"): that reads both ways and is refused.
+# the list is digit groups of three of which one after the first starts with 0 ("10,000", "1,050"): no
+# one types a stack as "000" or "050", so that reads as one number as much as a list, and is refused.
 SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
@@ -56,7 +57,7 @@ def parse_number_list(text: str, name: str) -> list[float]:
     chunks = [chunk for chunk in chunks if chunk]
     if len(chunks) == 1 and "," in chunks[0]:
         parts = chunks[0].split(",")
-        if GROUPED.fullmatch(chunks[0]):
+        if GROUPED.fullmatch(chunks[0]) and any(part.startswith("0") for part in parts[1:]):
             raise InputError(
                 f'{name}: "{shown_entry(chunks[0])}" is ambiguous: one number ({shown_entry("".join(parts))}) or '
                 f"{len(parts)} entries ({', '.join(parts)})? Separate entries with a space or a comma and a space "

@@ -31,8 +31,9 @@ const GROUP = 8;
 // tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma next
 // to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000") is a
 // thousands separator when the list has other separators, and must then group digits by three; in a
-// list with no other separator ("500,300,200", the URL form) it separates entries, unless every part
-// after the first has three digits ("10,000", "600,400"): that reads both ways and is refused.
+// list with no other separator ("500,300,200", the URL form) it separates entries, unless the list is
+// digit groups of three of which one after the first starts with 0 ("10,000", "1,050"): no one types a
+// stack as "000" or "050", so that reads as one number as much as a list, and is refused.
 const SEPARATORS = /[ \t\n\r\f\v\u00a0;]+/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const NON_FINITE = /^[+-]?(inf|infinity|nan)$/i;
@@ -58,7 +59,7 @@ export function parseNumberList(text, name) {
   const chunks = text.split(SEPARATORS).map((chunk) => chunk.replace(/^,+|,+$/g, "")).filter(Boolean);
   if (chunks.length === 1 && chunks[0].includes(",")) {
     const parts = chunks[0].split(",");
-    if (GROUPED.test(chunks[0])) {
+    if (GROUPED.test(chunks[0]) && parts.slice(1).some((part) => part.startsWith("0"))) {
       throw new Error(
         `${name}: "${shownEntry(chunks[0])}" is ambiguous: one number (${shownEntry(parts.join(""))}) or ` +
         `${parts.length} entries (${parts.join(", ")})? Separate entries with a space or a comma and a space ` +
