@@ -8,7 +8,6 @@ these tests check the dealer against what a uniform shuffle must give, and run i
 import warnings
 
 import numpy as np
-import pytest
 from numba import njit
 
 from kernels.multiway.dealing import LOW_32, REDRAW_WORD, compile_dealing
