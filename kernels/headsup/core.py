@@ -30,8 +30,9 @@ COMBO_FIELD = np.int64((1 << 11) - 1)
 
 
 def compile_ranking(jit, hand) -> SimpleNamespace:
-    """Compile ``sorted_live_combos`` (and its ``shell_sort``) for one target: ranking a board's live
-    combos is shared by every walk over boards (heads-up, three-handed). ``hand``: the compiled evaluator."""
+    """Compile ``sorted_live_combos`` (and its ``shell_sort``) and ``group_end`` for one target: ranking a
+    board's live combos and finding its runs of equal strength is shared by every walk over boards
+    (heads-up, three-handed; CPU and CUDA). ``hand``: the compiled evaluator."""
     strength_of_key = hand.strength_of_key
 
     @jit
@@ -76,7 +77,16 @@ def compile_ranking(jit, hand) -> SimpleNamespace:
         shell_sort(keys, count)
         return count
 
-    return SimpleNamespace(shell_sort=shell_sort, sorted_live_combos=sorted_live_combos)
+    @jit
+    def group_end(keys, start, count):
+        """End (exclusive) of the run of equal strength that starts at ``keys[start]`` in sorted ``keys[0:count]``."""
+        strength = keys[start] >> COMBO_BITS
+        end = start + 1
+        while end < count and (keys[end] >> COMBO_BITS) == strength:
+            end += 1
+        return end
+
+    return SimpleNamespace(shell_sort=shell_sort, sorted_live_combos=sorted_live_combos, group_end=group_end)
 
 
 def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_row) -> SimpleNamespace:
@@ -89,7 +99,7 @@ def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_
     every class ``j`` (the hot loop: a vector add on the CPU).
     """
     ranking = compile_ranking(jit, hand)
-    shell_sort, sorted_live_combos = ranking.shell_sort, ranking.sorted_live_combos
+    shell_sort, sorted_live_combos, group_end = ranking.shell_sort, ranking.sorted_live_combos, ranking.group_end
 
     @jit
     def accumulate_board(
@@ -127,10 +137,7 @@ def compile_board_functions(jit, hand, add_to_matrix, add_to_vector, add_beaten_
         below_total = 0
         start = 0
         while start < count:
-            strength = keys[start] >> COMBO_BITS
-            end = start + 1
-            while end < count and (keys[end] >> COMBO_BITS) == strength:
-                end += 1
+            end = group_end(keys, start, count)
             for t in range(start, end):
                 combo = keys[t] & COMBO_FIELD
                 x, y, hero = combos[combo, 0], combos[combo, 1], combo_class[combo]

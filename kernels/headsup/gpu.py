@@ -24,12 +24,13 @@ from numba import cuda
 
 from kernels.block_ranking import rank_board
 from kernels.evaluator import gpu as hand
-from kernels.headsup.core import COMBO_BITS, COMBO_FIELD, N_CLASSES
+from kernels.headsup.core import COMBO_FIELD, N_CLASSES, compile_ranking
 
 THREADS_PER_BLOCK = 128
 #: Keys sorted per board: a power of two ≥ 1,326 (every combo), padded with the sentinel.
 SORT_SIZE = 2048
 N_CARDS = 52
+_group_end = compile_ranking(cuda.jit(device=True), hand).group_end
 
 
 @cuda.jit
@@ -58,10 +59,7 @@ def _tally_kernel(
         below_total = 0  # kept by thread 0, the only one that uses it
         start = 0
         while start < count:
-            strength = keys[start] >> COMBO_BITS
-            end = start + 1
-            while end < count and (keys[end] >> COMBO_BITS) == strength:
-                end += 1
+            end = _group_end(keys, start, count)
             for t in range(start, end):  # wins against every strictly weaker combo; ties inside the group
                 combo = keys[t] & COMBO_FIELD
                 x, y, hero = combos[combo, 0], combos[combo, 1], combo_class[combo]

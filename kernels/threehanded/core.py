@@ -15,7 +15,8 @@ and the rest of the C(45,2)·C(43,2)/2 = 446,985 pairs are losses. ``deg_B(c)`` 
 of weaker combos holding ``c`` less the combos ``{c, x}`` and ``{c, y}`` if they are weaker (they
 share a card with the hero): an O(45) loop per hero, about 6.5·10⁹ steps for all 134,459 boards.
 
-:func:`compile_board_functions` takes the decorator, the compiled ``sorted_live_combos`` of the
+:func:`compile_board_functions` takes the decorator, the compiled ranking (``sorted_live_combos``,
+``group_end``: :func:`kernels.headsup.core.compile_ranking`) of the
 same target and ``add_to_vector`` (plain adds on the CPU).
 """
 
@@ -42,10 +43,11 @@ def compile_pair_counts(jit):
     return pair_counts
 
 
-def compile_board_functions(jit, sorted_live_combos, add_to_vector) -> SimpleNamespace:
+def compile_board_functions(jit, ranking, add_to_vector) -> SimpleNamespace:
     """Compile ``accumulate_board`` for the CPU walk (``numba.njit``); :mod:`.gpu` lays the counting out
     for a GPU and shares :func:`compile_pair_counts`."""
     pair_counts = compile_pair_counts(jit)
+    sorted_live_combos, group_end = ranking.sorted_live_combos, ranking.group_end
 
     @jit
     def accumulate_board(
@@ -72,9 +74,7 @@ def compile_board_functions(jit, sorted_live_combos, add_to_vector) -> SimpleNam
         start = 0
         while start < count:
             strength = keys[start] >> COMBO_BITS
-            end = start + 1
-            while end < count and (keys[end] >> COMBO_BITS) == strength:
-                end += 1
+            end = group_end(keys, start, count)
             for card in range(52):
                 equal_card[card] = 0
             for t in range(start, end):

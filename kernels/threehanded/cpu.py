@@ -13,7 +13,7 @@ def _add_to_vector(vector, i, value):
     vector[i] += value
 
 
-accumulate_board = compile_board_functions(njit, compile_ranking(njit, hand).sorted_live_combos, _add_to_vector).accumulate_board
+accumulate_board = compile_board_functions(njit, compile_ranking(njit, hand), _add_to_vector).accumulate_board
 
 
 @njit(parallel=True)
