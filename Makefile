@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup setup-test browser build test test-python test-js test-e2e serve bench clean
+.PHONY: setup setup-test node-deps browser build test test-python test-js test-e2e serve bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,13 @@ setup: $(VENV)/.installed
 
 setup-test: $(VENV)/.installed-test
 
+# Test- and benchmark-only node packages (axe-core, the peer evaluator phe), pinned in package-lock.json.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+node-deps: node_modules/.installed
+
 # Headless Chromium for the browser tests: Debian's package, installed once.
 browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q --no-install-recommends chromium; }
@@ -32,10 +39,10 @@ build: setup
 ## test: every test: Python (pytest), JavaScript (node --test), browser (headless Chromium)
 test: test-js test-python
 
-test-python: setup-test browser
+test-python: setup-test node-deps browser
 	$(PY) -m pytest -n $(PYTEST_WORKERS) -q
 
-test-js: setup-test
+test-js: setup-test node-deps
 	@for script in tests/js/make_*_fixtures.py; do $(PY) $$script || exit 1; done
 	node --test tests/js/
 
@@ -44,7 +51,7 @@ serve: setup
 	$(PY) -m generator.cli serve
 
 ## bench: run every benchmark script and print its table (record results in BENCHMARKS.md)
-bench: setup-test
+bench: setup-test node-deps
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 ## clean: remove build outputs and caches (keeps .venv)
