@@ -3,22 +3,37 @@
 // across navigator.hardwareConcurrency workers (at most MAX_WORKERS): each enumerates every
 // parts-th board or samples its own random stream, and the pool adds their counts up, so an exact
 // result is the one a single worker gives (weights are summed exactly when they are dyadic, e.g.
-// 1, 0.5, 0.25; other weights may differ in the last bits). Table answers and errors go to one worker.
-import { NoDealError, enumerationWork, equityFromCounts, mergeCounts, mergeSamples, monteCarloResult, planEquity } from "./range-equity.js";
+// 1, 0.5, 0.25; other weights may differ in the last bits). Table answers (matchups.json, multiway.json)
+// are read on this thread (a 169×169 sum: well under a millisecond once the file is loaded); errors
+// and small enumerations go to one worker.
+import {
+  NoDealError, enumerationWork, equityFromCounts, mergeCounts, mergeSamples, monteCarloResult, planEquity, tableAnswer,
+} from "./range-equity.js";
 
 export const MAX_WORKERS = 8;
 /** Below this much enumeration work (range-equity.js units) one worker answers before a second starts. */
-const SPLIT_WORK = 2e5;
+const SPLIT_WORK = 1e7; // ~0.3 s of one worker: below it, starting a second costs more than it saves
 
 export class EquityPool {
   constructor(url, options = {}, size = Math.min(MAX_WORKERS, globalThis.navigator?.hardwareConcurrency || 1)) {
-    Object.assign(this, { url, options, size, workers: [], onmessage: null, onerror: null });
+    Object.assign(this, { url, options, size, workers: [], run: 0, onmessage: null, onerror: null });
   }
 
   /** The worker message {id, weights, board, dead, …} (equity-worker.js), answered through onmessage. */
   postMessage(message) {
     this.terminate();
-    const parts = this.size > 1 ? this.parts(message) : 1;
+    const run = this.run;
+    const plan = this.plan(message);
+    if (!plan.table) return this.start(message, plan.parts);
+    const started = performance.now();
+    tableAnswerOf(message, plan.table).then((result) => {
+      if (run !== this.run) return; // cancelled or replaced
+      if (result) this.onmessage?.({ data: { id: message.id, result, ms: performance.now() - started } });
+      else this.start(message, 1);
+    });
+  }
+
+  start(message, parts) {
     const answers = new Array(parts), progress = new Array(parts);
     for (let part = 0; part < parts; part++) {
       const worker = new Worker(this.url, this.options);
@@ -46,20 +61,36 @@ export class EquityPool {
     }
   }
 
-  /** How many workers share the spot: 1 for table answers, small enumerations and bad input. */
-  parts(message) {
+  /** {parts: how many workers share the spot, table: its plan when a table answers it (on this thread)}. */
+  plan(message) {
     try {
-      const { method, live } = planEquity(message.weights, message.board, message.dead);
-      if (method === "monte carlo" || (method === "enumeration" && enumerationWork(live, message.board, message.dead) > SPLIT_WORK)) return this.size;
+      const plan = planEquity(message.weights, message.board, message.dead);
+      if (plan.method === "table" || plan.method === "multiway table") return { parts: 1, table: plan };
+      const split = plan.method === "monte carlo" || enumerationWork(plan.live, message.board, message.dead) > SPLIT_WORK;
+      return { parts: split ? this.size : 1, table: null };
     } catch {
-      // the worker reports the error in the usual way
+      return { parts: 1, table: null }; // the worker reports the error in the usual way
     }
-    return 1;
   }
 
   terminate() {
+    this.run++;
     this.workers.forEach((worker) => worker.terminate());
     this.workers = [];
+  }
+}
+
+const tables = {};
+/** The table answer of a planned spot (matchups.json, or multiway.json beside it; each fetched once per
+ * page), or null when the table is missing or does not hold the answer (then a worker computes it). */
+async function tableAnswerOf(message, { method, live }) {
+  const url = method === "table" ? message.matchupsUrl : new URL("multiway.json", message.matchupsUrl).href;
+  tables[url] ??= fetch(url).then((response) => (response.ok ? response.json() : null)).catch(() => null);
+  const table = await tables[url];
+  try {
+    return table && tableAnswer(method, live, table);
+  } catch {
+    return null; // no deal (NoDealError): the worker says so in the usual way
   }
 }
 

@@ -441,6 +441,15 @@ export function classAgainstRandom(weights) {
   return classes.length === 1 ? [heroes[0], classes[0]] : null;
 }
 
+/** The answer of a "table" or "multiway table" plan (planEquity) from matchups.json or multiway.json, or
+ * null when the table does not hold it. */
+export function tableAnswer(method, live, table) {
+  if (method === "table") return tableEquity(...live.map(classWeights), table);
+  const [hero, heroClass] = classAgainstRandom(live);
+  const block = table.by_players?.[live.length];
+  return block ? multiwayTableEquity(hero, heroClass, live.length, block) : null;
+}
+
 /**
  * How a spot is answered, first that applies: "table" (heads-up preflop whole-class ranges, from
  * matchups.json), "multiway table" (one class against random hands preflop, 3+ players, from
@@ -466,12 +475,9 @@ export function planEquity(weights, board = [], dead = [], { exactLimit = EXACT_
 export function rangeEquity(t, weights, board = [], dead = [], options = {}) {
   const { matchups = null, multiway = null, onProgress = () => false } = options;
   const { method, live } = planEquity(weights, board, dead, options);
-  if (method === "table" && matchups) return tableEquity(...live.map(classWeights), matchups);
-  if (method === "multiway table" && multiway) {
-    const [hero, heroClass] = classAgainstRandom(live);
-    const result = multiwayTableEquity(hero, heroClass, live.length, multiway.by_players[live.length]);
-    if (result) return result;
-  }
+  const table = { table: matchups, "multiway table": multiway }[method];
+  const answer = table ? tableAnswer(method, live, table) : null;
+  if (answer) return answer;
   if (enumerationWork(live, board, dead) <= (options.exactLimit ?? EXACT_LIMIT)) return enumerateEquity(t, live, board, dead, onProgress);
   return sampleEquity(t, live, board, dead, { ...options, onProgress });
 }
