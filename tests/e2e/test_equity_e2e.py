@@ -3,6 +3,7 @@ with intervals, bad input named like the CLI, a shared URL, cancelling, and the 
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote
 
@@ -112,4 +113,33 @@ def test_a_hand_page_opens_the_calculator_prefilled(open_page):
     page.locator("a.equity-link").click()
     page.wait_for_url(re.compile(r"equity/index.html\?p=AKs&p=random&p=random$"))
     assert [i.input_value() for i in page.locator("#seats input").all()] == ["AKs", "random", "random"]
-    assert wait_for_result(page, timeout=60000) == "monte carlo"
+    assert wait_for_result(page, timeout=60000) == "table"  # a class against random hands: the multiway table
+
+
+def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir, screenshot):
+    """QQ against three random hands preflop: the site's multiway.json answer, as Python reads it (not exact:
+    ± its interval; a random seat's win and tie are not in the table: shown as –)."""
+    ranges = ("random", "QQ", "random", "random")
+    page = open_page(url(*ranges))
+    assert wait_for_result(page) == "table"
+    block = json.loads((site_dir / "data" / "multiway.json").read_text())["by_players"]["4"]
+    expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None, {4: block})
+    np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
+    assert page.locator("#equity-method").inner_text().startswith("From the multiway table:")
+    rows = page.locator("#equity-table tbody tr")
+    assert rows.nth(1).locator("td.ci").inner_text() != "exact"
+    assert rows.nth(0).locator("td").nth(4).inner_text() == "–"
+    screenshot(page, "equity-multiway-table")
+
+
+def test_enumeration_split_across_workers_equals_python_exactly(open_page):
+    """Work above the pool's split threshold: every worker enumerates its share of the boards and the page
+    shows the sum, which is the single enumeration's answer (Python's; the counts are equal integers, the
+    fractions may differ in the last bit from the order of the final divisions)."""
+    ranges, board = ("77+,ATs+,KTs+,QJs,AQo+", "66-22,A9s-A6s,KQo", "98s,87s,76s,65s,54s,JTo,T9o,QTo"), "Kh8d3c2s"
+    page = open_page(url(*ranges, board=board))
+    assert page.evaluate("navigator.hardwareConcurrency") >= 2, "the pool needs two cores to split"
+    assert wait_for_result(page, timeout=60000) == "enumeration"
+    b = parse_cards(board)
+    expected = enumerate_equity(live_weights([parse_range(r).weights for r in ranges], b, []), b, [], evaluator_tables())
+    np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
