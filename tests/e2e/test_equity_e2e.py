@@ -130,6 +130,9 @@ def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir
     assert rows.nth(1).locator("td.ci").inner_text() != "exact"
     assert rows.nth(0).locator("td").nth(4).inner_text() == "–"
     screenshot(page, "equity-multiway-table")
+    narrow = open_page(url(*ranges), width=390)
+    assert wait_for_result(narrow) == "table"
+    screenshot(narrow, "equity-multiway-table-390")
 
 
 def test_enumeration_split_across_workers_equals_python_exactly(open_page):

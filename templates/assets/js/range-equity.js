@@ -2,10 +2,13 @@
 //
 // Players hold weights over the 1,326 combos (ranges.js). A deal is one combo per player with no
 // shared card (nor with the board and dead cards), weighted by the product of the weights; then
-// every completion of the board. Methods, first that applies: "table" (heads-up preflop whole-class
-// ranges, from matchups.json counts), "enumeration" (exact, when the work estimate is small),
-// "monte carlo" (rejection sampling of the ranged players, random players and board from the deck).
-// Exact results equal Python's on shared fixtures (tests/js/range-equity.test.mjs).
+// every completion of the board. Methods, first that applies (planEquity): "table" (heads-up preflop
+// whole-class ranges from matchups.json counts, exact; or one class against random hands preflop
+// from multiway.json, with its standard error), "enumeration" (exact, when the work estimate is
+// small; heads-up by a strength-ordered sweep per board), "monte carlo" (rejection sampling of the
+// ranged players, random players and board from the deck). Enumeration and sampling also return
+// counts that add up across parts (equity-pool.js runs several workers). Exact results equal
+// Python's on shared fixtures (tests/js/range-equity.test.mjs).
 
 import { strengthOfSums } from "./evaluator.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS } from "./ranges.js";
