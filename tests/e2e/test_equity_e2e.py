@@ -54,15 +54,21 @@ def test_preflop_class_ranges_come_from_the_table(open_page):
     np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
 
 
-def test_three_players_sample_with_intervals(open_page):
+def test_three_players_exact_and_four_sampled_with_intervals(open_page):
     page = open_page(url("AhAd", "random", "random", board="KsQsJs"))
+    # counted exactly in the browser (the last random hand by strength sums, not one by one)
+    assert wait_for_result(page, timeout=60000) == "enumeration"
+    equities = shown_equities(page)
+    assert sum(equities) == pytest.approx(1.0, abs=1e-12)
+    # AhAd against two random hands on KsQsJs: 52.68% ± 0.14% (allin equity, 458,752 deals); 5σ
+    assert abs(equities[0] - 0.526812) < 5 * 0.000721
+    page = open_page(url("AhAd", "random", "random", "random", board="KsQsJs"))
     assert wait_for_result(page, timeout=60000) == "monte carlo"
     equities = shown_equities(page)
     assert sum(equities) == pytest.approx(1.0, abs=1e-12)
     halves = [float(t.rstrip("%")) / 100 for t in page.locator("#equity-table td.ci").all_inner_texts()]
     assert all(0 < h <= 1.96e-3 + 5e-5 for h in halves)
-    # AhAd against two random hands on KsQsJs: 52.68% ± 0.14% (allin equity, 458,752 deals); 5σ of both
-    assert abs(equities[0] - 0.526812) < 5 * np.hypot(halves[0] / 1.96, 0.000721)
+    assert equities[1] == pytest.approx(equities[2], abs=5 * np.hypot(halves[1], halves[2]) / 1.96)  # symmetric seats
 
 
 def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
@@ -139,7 +145,7 @@ def test_enumeration_split_across_workers_equals_python_exactly(open_page):
     """Work above the pool's split threshold: every worker enumerates its share of the boards and the page
     shows the sum, which is the single enumeration's answer (Python's; the counts are equal integers, the
     fractions may differ in the last bit from the order of the final divisions)."""
-    ranges, board = ("77+,ATs+,KTs+,QJs,AQo+", "66-22,A9s-A6s,KQo", "98s,87s,76s,65s,54s,JTo,T9o,QTo"), "Kh8d3c2s"
+    ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"  # 1.5e7 work units (range-equity.js)
     page = open_page(url(*ranges, board=board))
     assert page.evaluate("navigator.hardwareConcurrency") >= 2, "the pool needs two cores to split"
     assert wait_for_result(page, timeout=60000) == "enumeration"

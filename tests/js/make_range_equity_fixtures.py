@@ -11,6 +11,8 @@ Run from the repository root: ``.venv/bin/python tests/js/make_range_equity_fixt
 
 import json
 import sys
+
+import numpy as np
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -19,7 +21,7 @@ from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
 from generator.evaluator_tables import evaluator_tables  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
 from tests.site_fixtures import multiway as synthetic_multiway  # noqa: E402
-from kernels.cards import parse_cards  # noqa: E402
+from kernels.cards import ALL_COMBOS, format_cards, parse_cards  # noqa: E402
 from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
 
@@ -47,6 +49,27 @@ def weights_of(ranges):
     return [parse_range(r).weights for r in ranges]
 
 
+def random_spots(seed: int = 2026, count: int = 4) -> list[tuple]:
+    """Random spots for the 3+-player counting: 3..5 players, each a list of random combos (8..40 for three players) with weights
+    1, 0.5 or 0.25 (as range text), a random flop or turn and 0..2 dead cards."""
+    rng = np.random.default_rng(seed)
+    spots = []
+    for k in range(count):
+        cards = rng.permutation(52)
+        board_size, n_dead = (3, 4)[k % 2], int(rng.integers(0, 3))
+        board, dead = format_cards(cards[:board_size]), format_cards(cards[board_size : board_size + n_dead])
+        ranges = []
+        players = 3 + k % 3
+        low, high = {3: (8, 41), 4: (6, 16), 5: (4, 9)}[players]  # Python enumerates every assignment
+        for _ in range(players):
+            combos = rng.choice(len(ALL_COMBOS), int(rng.integers(low, high)), replace=False)
+            weight = rng.choice(["", "0.5", "0.25"])
+            text = ",".join(format_cards(ALL_COMBOS[c]) for c in combos)
+            ranges.append(f"{weight}({text})" if weight else text)
+        spots.append((tuple(ranges), board, dead))
+    return spots
+
+
 def exact_case(ranges, board, dead) -> dict:
     b, d = parse_cards(board) if board else [], parse_cards(dead) if dead else []
     result = enumerate_equity(live_weights(weights_of(ranges), b, d), b, d, evaluator_tables())
@@ -65,7 +88,7 @@ def main() -> None:
     assert multiway.method == "table" and not multiway.exact
     nan_to_none = lambda values: [None if v != v else v for v in values]  # noqa: E731
     data = {
-        "exact": [exact_case(*spot) for spot in EXACT],
+        "exact": [exact_case(*spot) for spot in (*EXACT, *random_spots())],
         "sampled": [exact_case(*spot) for spot in SAMPLED],
         "table": {"ranges": ["QQ+,AK", "JJ-99,0.5(AQs)"], "equity": table.equity.tolist(), "ties": table.ties.tolist()},
         "matchups": {"win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()},
@@ -75,7 +98,7 @@ def main() -> None:
         },
     }
     (FIXTURES / "range-equity.json").write_text(json.dumps(data))
-    print(f"wrote {FIXTURES / 'range-equity.json'}: {len(EXACT)} exact, {len(SAMPLED)} sampled spots and a table spot")
+    print(f"wrote {FIXTURES / 'range-equity.json'}: {len(EXACT) + len(random_spots())} exact, {len(SAMPLED)} sampled spots and a table spot")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import { strengthOfSums } from "./evaluator.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
 export const MAX_PLAYERS = 10;
-export const EXACT_LIMIT = 3e7; // work units (boards × (Σ sizes + Π sizes)); JS is ~10× slower than Numba on 2 cores
+export const EXACT_LIMIT = 3e7; // work units of enumerationWork(): about a second of one worker
 export const Z_975 = 1.959963984540054; // as kernels/multiway/control_variates.py
 
 /** No deal is possible: ``player`` (0-based) has an empty range after card removal, or null. */
@@ -92,12 +92,14 @@ export function tableEquity(first, second, { win, tie, pairs }, boards = 1712304
 
 const choose = (n, k) => { let r = 1; for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1); return r; };
 
-/** Enumeration cost estimate: boards × (Σ range sizes + Π range sizes, or 3 Σ sizes heads-up). */
+/** Enumeration cost estimate: boards × (Σ range sizes + 3 Σ sizes heads-up, or 4n Π sizes / max size). */
 export function enumerationWork(live, board, dead) {
   const sizes = live.map((w) => w.reduce((n, x) => n + (x > 0), 0));
   const sum = sizes.reduce((a, b) => a + b, 0);
-  // heads-up: one sweep per board (headsUpBoard), about 4 units per combo with the sort
-  const leaves = live.length === 2 ? 3 * sum : sizes.reduce((a, b) => a * b, 1);
+  // heads-up: one sweep per board (headsUpBoard), about 4 units per combo with the sort; 3+ players:
+  // the assignments of all but the largest range, each costing ~4n units (belowFree)
+  const n = live.length;
+  const leaves = n === 2 ? 3 * sum : (sizes.reduce((a, b) => a * b, 1) / Math.max(...sizes)) * 4 * n;
   return choose(52 - board.length - dead.length, 5 - board.length) * (sum + leaves);
 }
 
@@ -197,15 +199,91 @@ function headsUpState(idx, weight, starts) {
   };
 }
 
+/** Index of the combo of two distinct cards, Int16Array(52 × 52). */
+const COMBO_OF = new Int16Array(52 * 52);
+COMBOS.forEach(([a, b], i) => { COMBO_OF[52 * a + b] = i; COMBO_OF[52 * b + a] = i; });
+
+/** Scratch state of :func:`lastPlayerBoard` for the last player's packed combos ``idx``, ``w``. */
+function lastPlayerState(idx, w) {
+  const size = idx.length;
+  return {
+    idx, w, keys: new Int32Array(size), sortedS: new Int32Array(size), cum: new Float64Array(size + 1), m: 0,
+    cardStart: new Int32Array(53), cursor: new Int32Array(52), cardS: new Int32Array(2 * size), cardCum: new Float64Array(2 * size),
+    wByCombo: new Float64Array(N_COMBOS),
+  };
+}
+
+/**
+ * The last player's live combos on one board sorted by strength, with cumulative weights in total
+ * (sortedS, cum) and per card (segments cardStart[c]..cardStart[c + 1] of cardS, cardCum), so the
+ * weight of its combos below a strength and free of given cards is a few binary searches (belowFree).
+ */
+function lastPlayerBoard(L, strength) {
+  const { idx, w, keys, sortedS, cum, cardStart, cursor, cardS, cardCum, wByCombo } = L;
+  let m = 0;
+  for (let j = 0; j < idx.length; j++) {
+    const c = idx[j], s = strength[c];
+    wByCombo[c] = s < 0 ? 0 : w[j];
+    if (s >= 0) keys[m++] = (s << 11) | j;
+  }
+  const sorted = keys.subarray(0, m).sort();
+  cardStart.fill(0);
+  for (let k = 0; k < m; k++) {
+    const c = idx[sorted[k] & 2047];
+    cardStart[COMBO_A[c] + 1]++; cardStart[COMBO_B[c] + 1]++;
+  }
+  for (let x = 0; x < 52; x++) { cardStart[x + 1] += cardStart[x]; cursor[x] = cardStart[x]; }
+  for (let k = 0; k < m; k++) {
+    const j = sorted[k] & 2047, c = idx[j], s = sorted[k] >> 11, weight = w[j];
+    sortedS[k] = s; cum[k + 1] = cum[k] + weight;
+    for (let h = 0; h < 2; h++) {
+      const x = h ? COMBO_B[c] : COMBO_A[c], at = cursor[x]++;
+      cardS[at] = s; cardCum[at] = (at > cardStart[x] ? cardCum[at - 1] : 0) + weight;
+    }
+  }
+  L.m = m;
+}
+
+/** Number of entries of sorted ``values`` in [lo, hi) below ``bound``. */
+function countBelow(values, lo, hi, bound) {
+  let a = lo, b = hi;
+  while (a < b) { const mid = (a + b) >> 1; if (values[mid] < bound) a = mid + 1; else b = mid; }
+  return a - lo;
+}
+
+/** Weight of the last player's combos with strength below ``bound`` holding none of ``cards`` (used[0..count)). */
+function belowFree(L, strength, cards, count, bound) {
+  const { sortedS, cum, cardStart, cardS, cardCum, wByCombo } = L;
+  let sum = cum[countBelow(sortedS, 0, L.m, bound)];
+  for (let u = 0; u < count; u++) {
+    const x = cards[u], start = cardStart[x], r = countBelow(cardS, start, cardStart[x + 1], bound);
+    if (r) sum -= cardCum[start + r - 1];
+  }
+  for (let u = 0; u < count; u++) { // a combo on two of the cards was subtracted twice
+    for (let v = u + 1; v < count; v++) {
+      const c = COMBO_OF[52 * cards[u] + cards[v]];
+      if (wByCombo[c] && strength[c] < bound) sum += wByCombo[c];
+    }
+  }
+  return sum;
+}
+
 /**
  * Weighted counts of an exact enumeration: every completion of the board × every compatible assignment
  * (weights: liveWeights()). With ``parts`` > 1 only the boards whose index ≡ ``part`` (mod parts) are
  * visited, so counts of the parts add up to the whole (several workers). ``onProgress(done, total)``
  * after each first board card. Returns {win: Float64Array(n), ties: n × Float64Array(n-1), total, boards}.
+ *
+ * Heads-up: one sweep per board (headsUpBoard). Three or more players: the largest range is dealt
+ * last; every compatible assignment of the others is walked, and the last player's combos are
+ * counted at once by strength below / equal to / above the best of the others (belowFree).
  */
 export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onProgress = () => {} } = {}) {
   const n = live.length;
-  const { starts, idx, weight } = packed(live);
+  const sizes = live.map((w) => w.reduce((k, x) => k + (x > 0), 0));
+  const last = sizes.indexOf(Math.max(...sizes));
+  const order = n === 2 ? [0, 1] : [...live.keys()].filter((p) => p !== last).concat([last]);
+  const { starts, idx, weight } = packed(order.map((p) => live[p]));
   const gone = new Set([...board, ...dead]);
   const deck = []; for (let c = 0; c < 52; c++) if (!gone.has(c)) deck.push(c);
   const missing = 5 - board.length;
@@ -213,10 +291,32 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
   const win = new Float64Array(n), ties = Array.from({ length: n }, () => new Float64Array(n - 1));
   const strength = new Int32Array(N_COMBOS).fill(-1), chosen = new Int32Array(n), pos = new Int32Array(n);
   const usedLo = new Int32Array(n + 1), usedHi = new Int32Array(n + 1), product = new Float64Array(n + 1);
+  const cards = new Int32Array(2 * n);
   const distinct = Int32Array.from(new Set(idx));
   const headsUp = n === 2 ? { ...headsUpState(idx, weight, starts), strength } : null;
+  const L = n > 2 ? lastPlayerState(idx.subarray(starts[n - 1]), weight.subarray(starts[n - 1])) : null;
   let total = 0, boards = 0;
   const pick = new Int32Array(missing), extra = new Int32Array(missing);
+  const leaf = (d) => { // players 0..d = n-2 dealt: credit every compatible combo of the last player
+    const P = product[d + 1];
+    let best = 0, count = 0, bestPlayer = 0;
+    for (let p = 0; p <= d; p++) {
+      if (chosen[p] > best) { best = chosen[p]; count = 1; bestPlayer = p; } else if (chosen[p] === best) count++;
+    }
+    const used = 2 * (d + 1);
+    const below = belowFree(L, strength, cards, used, best), upTo = belowFree(L, strength, cards, used, best + 1);
+    const all = belowFree(L, strength, cards, used, 8192);
+    if (!all) return;
+    total += P * all;
+    win[n - 1] += P * (all - upTo);
+    if (count === 1) win[bestPlayer] += P * below;
+    for (let p = 0; p <= d; p++) {
+      if (chosen[p] !== best) continue;
+      if (count > 1) ties[p][count - 2] += P * below;
+      ties[p][count - 1] += P * (upTo - below);
+    }
+    ties[n - 1][count - 1] += P * (upTo - below);
+  };
   const visit = () => {
     if (boards++ % parts !== part) return;
     let lo = 0, hi = 0;
@@ -229,21 +329,20 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
       strength[combo] = (COMBO_LO[combo] & lo) || (COMBO_HI[combo] & hi) ? -1 : holeStrength(t, sums, COMBO_A[combo], COMBO_B[combo]);
     }
     if (headsUp) return headsUpBoard(headsUp);
+    lastPlayerBoard(L, strength);
     usedLo[0] = lo; usedHi[0] = hi; product[0] = 1;
     let d = 0; pos[0] = starts[0];
     while (d >= 0) {
       if (pos[d] >= starts[d + 1]) { d--; if (d >= 0) pos[d]++; continue; }
       const i = pos[d], combo = idx[i], s = strength[combo];
       if (s < 0 || (COMBO_LO[combo] & usedLo[d]) || (COMBO_HI[combo] & usedHi[d])) { pos[d]++; continue; }
-      chosen[d] = s;
-      if (d === n - 1) {
-        const w = product[d] * weight[i];
-        total += w;
-        scoreLeaf(chosen, n, w, win, ties);
+      chosen[d] = s; cards[2 * d] = COMBO_A[combo]; cards[2 * d + 1] = COMBO_B[combo];
+      product[d + 1] = product[d] * weight[i];
+      if (d === n - 2) {
+        leaf(d);
         pos[d]++;
       } else {
         usedLo[d + 1] = usedLo[d] | COMBO_LO[combo]; usedHi[d + 1] = usedHi[d] | COMBO_HI[combo];
-        product[d + 1] = product[d] * weight[i];
         d++; pos[d] = starts[d];
       }
     }
@@ -262,7 +361,10 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
   if (headsUp) {
     [win[0], win[1], ties[0][0], ties[1][0], total] = [headsUp.win0, headsUp.total - headsUp.win0 - headsUp.tie, headsUp.tie, headsUp.tie, headsUp.total];
   }
-  return { win, ties, total, boards };
+  // back to the players' order
+  const byPlayer = { win: new Float64Array(n), ties: ties.map(() => null) };
+  order.forEach((p, k) => { byPlayer.win[p] = win[k]; byPlayer.ties[p] = ties[k]; });
+  return { win: byPlayer.win, ties: byPlayer.ties, total, boards };
 }
 
 /** Adds enumeration counts (of several parts) into one. */
