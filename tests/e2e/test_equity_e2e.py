@@ -142,13 +142,27 @@ def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir
 
 
 def test_enumeration_split_across_workers_equals_python_exactly(open_page):
-    """Work above the pool's split threshold: every worker enumerates its share of the boards and the page
-    shows the sum, which is the single enumeration's answer (Python's; the counts are equal integers, the
-    fractions may differ in the last bit from the order of the final divisions)."""
+    """Work above the pool's split threshold, with two workers: each enumerates its share of the boards and
+    the pool adds the counts up, giving the single enumeration's answer (Python's; the counts are equal,
+    the fractions may differ in the last bit from the order of the final divisions)."""
     ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"  # 1.5e7 work units (range-equity.js)
-    page = open_page(url(*ranges, board=board))
-    assert page.evaluate("navigator.hardwareConcurrency") >= 2, "the pool needs two cores to split"
-    assert wait_for_result(page, timeout=60000) == "enumeration"
+    page = open_page("equity/index.html")
+    answer = page.evaluate(
+        """async ([ranges, board]) => {
+          const { EquityPool } = await import(new URL("../assets/js/equity-pool.js", location.href));
+          const { parseRange } = await import(new URL("../assets/js/ranges.js", location.href));
+          const form = document.getElementById("equity-form"), absolute = (p) => new URL(p, location.href).href;
+          const pool = new EquityPool(form.dataset.worker, { type: "module" }, 2);
+          const parts = pool.plan({ weights: ranges.map((r) => parseRange(r).weights), board, dead: [] }).parts;
+          return new Promise((resolve) => {
+            pool.onmessage = (e) => e.data.progress || resolve({ parts, ...e.data });
+            pool.postMessage({ id: 1, tablesUrl: absolute(form.dataset.tables), matchupsUrl: absolute(form.dataset.matchups),
+              weights: ranges.map((r) => Array.from(parseRange(r).weights)), board, dead: [], targetSe: 1e-3 });
+          });
+        }""",
+        [list(ranges), parse_cards(board)],
+    )
+    assert answer["parts"] == 2 and answer["result"]["method"] == "enumeration"
     b = parse_cards(board)
     expected = enumerate_equity(live_weights([parse_range(r).weights for r in ranges], b, []), b, [], evaluator_tables())
-    np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(answer["result"]["equity"], expected.equity, rtol=0, atol=1e-15)

@@ -1,6 +1,6 @@
 // Several equity workers behind the interface of one (new EquityPool(url, options): postMessage,
 // onmessage, onerror, terminate), for equity-page.js. A spot that is enumerated or sampled is split
-// across navigator.hardwareConcurrency workers (at most MAX_WORKERS): each enumerates every
+// across navigator.hardwareConcurrency − 1 workers (at least 1, at most MAX_WORKERS): each enumerates every
 // parts-th board or samples its own random stream, and the pool adds their counts up, so an exact
 // result is the one a single worker gives (weights are summed exactly when they are dyadic, e.g.
 // 1, 0.5, 0.25; other weights may differ in the last bits). Table answers (matchups.json, multiway.json)
@@ -14,8 +14,12 @@ export const MAX_WORKERS = 8;
 /** Below this much enumeration work (range-equity.js units) one worker answers before a second starts. */
 const SPLIT_WORK = 1e7; // ~0.3 s of one worker: below it, starting a second costs more than it saves
 
+/** Workers for a machine with navigator.hardwareConcurrency cores: one core is left to the page and the
+ * browser (on 2 cores that is one worker: two measured slower than one on the busy 2-core machine). */
+export const defaultSize = (cores = globalThis.navigator?.hardwareConcurrency || 1) => Math.min(MAX_WORKERS, Math.max(1, cores - 1));
+
 export class EquityPool {
-  constructor(url, options = {}, size = Math.min(MAX_WORKERS, globalThis.navigator?.hardwareConcurrency || 1)) {
+  constructor(url, options = {}, size = defaultSize()) {
     Object.assign(this, { url, options, size, workers: [], run: 0, onmessage: null, onerror: null });
   }
 
