@@ -128,8 +128,7 @@ function packed(live) {
 function scoreLeaf(strengths, n, weight, win, ties) {
   let best = 0, winners = 0;
   for (let p = 0; p < n; p++) {
-    if (strengths[p] > best) [best, winners] = [strengths[p], 1];
-    else if (strengths[p] === best) winners++;
+    if (strengths[p] > best) { best = strengths[p]; winners = 1; } else if (strengths[p] === best) winners++;
   }
   for (let p = 0; p < n; p++) {
     if (strengths[p] !== best) continue;
@@ -448,8 +447,9 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
   const known = addCards(t, board);
   const random = generator(seed);
   const win = new Array(n).fill(0), ties = Array.from({ length: n }, () => new Array(n - 1).fill(0));
-  const hole = Array.from({ length: n }, () => [0, 0]), strengths = new Int32Array(n);
+  const hole = new Int32Array(2 * n), strengths = new Int32Array(n);
   const used = new Uint8Array(52), deck = new Int32Array(52);
+  const { cardRankKey, cardSuits, cardMaskLow, cardMaskHigh } = t;
   let samples = 0, stats = null;
   const started = performance.now();
   for (;;) {
@@ -460,14 +460,15 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
         if (++attempts > maxAttempts) throw new NoDealError(`no compatible deal in ${maxAttempts} tries: the ranges (nearly) block each other`);
         used.fill(0);
         let ok = true;
-        for (const [p, idx, cum] of ranged) {
+        for (let r = 0; r < ranged.length; r++) {
+          const [p, idx, cum] = ranged[r];
           const u = random() * cum[cum.length - 1];
           let a = 0, b = cum.length - 1;
           while (a < b) { const mid = (a + b) >> 1; if (cum[mid] > u) b = mid; else a = mid + 1; }
-          const [x, y] = COMBOS[idx[a]];
+          const x = COMBO_A[idx[a]], y = COMBO_B[idx[a]];
           if (used[x] || used[y]) { ok = false; break; } // restart the whole draw: unbiased
           used[x] = used[y] = 1;
-          hole[p][0] = x; hole[p][1] = y;
+          hole[2 * p] = x; hole[2 * p + 1] = y;
         }
         if (ok) break;
       }
@@ -475,13 +476,21 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
       for (const c of base) if (!used[c]) deck[size2++] = c;
       const need = 2 * (n - ranged.length) + missing;
       for (let i = 0; i < need; i++) {
-        const j = i + Math.floor(random() * (size2 - i));
-        [deck[i], deck[j]] = [deck[j], deck[i]];
+        const j = i + Math.floor(random() * (size2 - i)), swap = deck[i];
+        deck[i] = deck[j]; deck[j] = swap;
       }
       let taken = 0;
-      for (let p = 0; p < n; p++) if (isRandom[p]) { hole[p][0] = deck[taken++]; hole[p][1] = deck[taken++]; }
-      const sums = addCards(t, deck.subarray(taken, taken + missing), known);
-      for (let p = 0; p < n; p++) strengths[p] = holeStrength(t, sums, hole[p][0], hole[p][1]);
+      for (let p = 0; p < n; p++) if (isRandom[p]) { hole[2 * p] = deck[taken++]; hole[2 * p + 1] = deck[taken++]; }
+      let [k, su, lo, hi] = known;
+      for (let j = taken; j < taken + missing; j++) {
+        const c = deck[j];
+        k += cardRankKey[c]; su += cardSuits[c]; lo |= cardMaskLow[c]; hi |= cardMaskHigh[c];
+      }
+      for (let p = 0; p < n; p++) {
+        const a = hole[2 * p], b = hole[2 * p + 1];
+        strengths[p] = strengthOfSums(t, k + cardRankKey[a] + cardRankKey[b], su + cardSuits[a] + cardSuits[b],
+          lo | cardMaskLow[a] | cardMaskLow[b], hi | cardMaskHigh[a] | cardMaskHigh[b]);
+      }
       scoreLeaf(strengths, n, 1, win, ties);
     }
     samples += size;
