@@ -33,7 +33,7 @@ export class EquityPool {
     tableAnswerOf(message, plan.table).then((result) => {
       if (run !== this.run) return; // cancelled or replaced
       if (result) this.onmessage?.({ data: { id: message.id, result, ms: performance.now() - started } });
-      else this.start(message, 1);
+      else this.start(message, this.size); // no table: a preflop spot without one is sampled
     });
   }
 
