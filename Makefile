@@ -51,7 +51,7 @@ serve: setup
 	$(PY) -m generator.cli serve
 
 ## bench: run every benchmark script and print its table (record results in BENCHMARKS.md)
-bench: setup-test node-deps
+bench: setup-test node-deps browser
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 ## clean: remove build outputs and caches (keeps .venv)

@@ -3,6 +3,8 @@
 =================================  ===============================================================
 ``{{< equity AA 2 >}}``            equity of a class at a table size (``digits=2`` for more digits)
 ``{{< matchup AKs QQ >}}``         exact heads-up equity of the first class against the second
+``{{< ranges QQ+,AK JJ-99,AQs >}}`` exact heads-up preflop equity of the first range against the
+                                   second (unions of whole classes, from the 169×169 table)
 ``{{< hand AKs >}}``               link to a hand page
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
 from markupsafe import escape
 
 from generator import charts
@@ -27,6 +30,9 @@ from generator.formatting import big, count, day, pct
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.structure import hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
+from kernels.range_equity import NoDealError, class_weights, table_equity
+from kernels.ranges import RangeError, parse_range
 
 NOT_COMPUTED = '<span class="missing">not computed yet</span>'
 
@@ -66,6 +72,7 @@ class Shortcodes:
         self.handlers = {
             "equity": self.equity,
             "matchup": self.matchup,
+            "ranges": self.ranges,
             "hand": self.hand,
             "chart": self.chart,
             "table": self.table,
@@ -93,6 +100,27 @@ class Shortcodes:
         result = self.data.matchup(_class(args[0]), _class(args[1]))
         digits = _int_option(options, "digits", 1, range(0, 5))
         return NOT_COMPUTED if result is None else pct(result["equity"], digits)
+
+    def ranges(self, args, options) -> str:
+        _arity(args, 2, "{{< ranges RANGE RANGE >}}, e.g. {{< ranges QQ+,AK JJ-99,AQs >}}")
+        per_class = []
+        for text in args:
+            try:
+                weights = class_weights(parse_range(text).weights)
+            except RangeError as exc:
+                raise InputError(f"range {text!r}: {exc}") from None
+            if weights is None:
+                raise InputError(f"range {text!r} is not a union of whole classes (the table holds classes)")
+            per_class.append(weights)
+        digits = _int_option(options, "digits", 1, range(0, 5))
+        if self.data.matchups is None:
+            return NOT_COMPUTED
+        counts = (np.array(self.data.matchups[key], dtype=np.float64) for key in ("win", "tie", "pairs"))
+        try:
+            result = table_equity(*per_class, *counts, BOARDS_PER_MATCHUP)
+        except NoDealError:
+            raise InputError(f"{args[0]} and {args[1]} cannot be dealt together") from None
+        return pct(result.equity[0], digits)
 
     def hand(self, args, options) -> str:
         _arity(args, 1, "{{< hand CLASS >}}")

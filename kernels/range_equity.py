@@ -9,6 +9,8 @@ Three methods, first that applies:
 
 * ``table``: heads-up, no board, no dead cards, each range a union of whole classes (one weight per
   class): the exact 169×169 heads-up counts (card removal included) weighted by the class weights;
+  or (``exact`` false) one class against n − 1 random hands preflop, 3+ players: the multiway
+  Monte Carlo table's estimate and standard error (``multiway.json``);
 * ``enumeration``: every board completion and every compatible assignment, when the work
   (boards × (Σ range sizes + Π range sizes)) is at most ``exact_limit``; exact weighted counts;
 * ``monte carlo``: deals drawn exactly from the distribution above (ranged players by rejection,
@@ -437,10 +439,42 @@ def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: flo
     )  # fmt: skip
 
 
-def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, headsup=None,
+def class_against_random(weights: list[np.ndarray]) -> tuple[int, int] | None:
+    """``(hero seat, class)`` when exactly one player holds one whole class (equal weights) and every other
+    player holds every combo with equal weights (random), else None."""
+    heroes = [p for p, w in enumerate(weights) if not (w[0] > 0 and np.all(w == w[0]))]
+    if len(heroes) != 1:
+        return None
+    per_class = class_weights(weights[heroes[0]])
+    classes = [] if per_class is None else np.flatnonzero(per_class > 0)
+    return (heroes[0], int(classes[0])) if len(classes) == 1 else None
+
+
+def multiway_table_equity(hero: int, hero_class: int, n: int, block: dict) -> EquityResult | None:
+    """A class against n − 1 random hands preflop from ``multiway.json``'s table for n players (``block``:
+    its ``by_players[n]``): the hero seat's published estimates and standard error; each random seat gets
+    an equal share of the rest (its win and ties are not in the table: NaN). None while the table has no
+    standard error for the class."""
+    se = block["se_equity"][hero_class]
+    if se is None:
+        return None
+    equity = block["equity"][hero_class]
+    others = np.full(n, np.nan)
+    win, ties = others.copy(), np.full((n, n - 1), np.nan)
+    win[hero] = block["win"][hero_class]
+    ties[hero] = block["tie_k"][hero_class][: n - 1]
+    return EquityResult(
+        equity=np.where(np.arange(n) == hero, equity, (1 - equity) / (n - 1)), win=win, ties=ties,
+        se_equity=np.where(np.arange(n) == hero, se, se / (n - 1)), exact=False, method="table",
+        samples=int(block["samples"][hero_class]),
+    )  # fmt: skip
+
+
+def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, headsup=None, multiway=None,
                  exact_limit: float = EXACT_LIMIT, progress=None, **sampling) -> EquityResult:  # fmt: skip
     """Equity of ``len(weights)`` players (2..10), weights ``(1326,)`` each, on ``board`` (0, 3, 4 or 5 card ids)
-    with ``dead`` card ids. ``tables``: evaluator tables; ``headsup``: the exact heads-up tables (or None).
+    with ``dead`` card ids. ``tables``: evaluator tables; ``headsup``: the exact heads-up tables (or None);
+    ``multiway``: ``{n: multiway.json's by_players[n]}`` for a class against n − 1 random hands (or None).
 
     Table lookup, then enumeration (work ≤ ``exact_limit``), then Monte Carlo (``sampling`` keywords).
     """
@@ -457,6 +491,12 @@ def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, head
         first, second = class_weights(live[0]), class_weights(live[1])
         if first is not None and second is not None and np.array_equal(live[0], weights[0]) and np.array_equal(live[1], weights[1]):
             return table_equity(first, second, headsup.win, headsup.tie, headsup.pairs, comb(48, 5))
+    preflop = not board and not dead and all(np.array_equal(w, v) for w, v in zip(live, weights))
+    against_random = class_against_random(live) if preflop and len(live) >= 3 else None
+    if multiway is not None and against_random is not None and len(live) in multiway:
+        result = multiway_table_equity(*against_random, len(live), multiway[len(live)])
+        if result is not None:
+            return result
     if enumeration_work(live, board, dead) <= exact_limit:
         return enumerate_equity(live, board, dead, tables, progress)
     return sample_equity(live, board, dead, tables, progress=progress, **sampling)

@@ -197,3 +197,23 @@ def test_large_work_goes_to_monte_carlo_and_small_stays_exact(tables):
     assert range_equity(weights, board, (), tables, exact_limit=0, target_se=5e-3).method == "monte carlo"
     flop = flop_spot()
     assert range_equity(*flop, tables).method == "enumeration"
+
+
+def test_class_against_random_hands_comes_from_the_multiway_table(tables):
+    """One class against n − 1 random hands preflop reads the multiway table's estimate and se (not exact);
+    a random seat gets an equal share of the rest; without the table, or with a board, the spot is sampled."""
+    from site_fixtures import multiway
+
+    block = multiway(players=(4,))["by_players"]["4"]
+    weights = [parse_range(r).weights for r in ("random", "random", "0.5(QQ)", "random")]
+    result = range_equity(weights, (), (), tables, None, {4: block})
+    queen = 13 * 2 + 2  # QQ on the 13×13 chart
+    assert (result.method, result.exact, result.samples) == ("table", False, block["samples"][queen])
+    assert result.equity[2] == block["equity"][queen] and result.se_equity[2] == block["se_equity"][queen]
+    assert result.ties[2].tolist() == block["tie_k"][queen][:3]
+    assert np.allclose(result.equity[[0, 1, 3]], (1 - block["equity"][queen]) / 3)
+    assert np.isnan(result.win[0]) and result.win[2] == block["win"][queen]
+    assert range_equity(weights, (), (), tables, None, None, target_se=2e-2).method == "monte carlo"
+    assert range_equity(weights, parse_cards("2c3d4h"), (), tables, None, {4: block}, target_se=2e-2).method != "table"
+    two_classes = [parse_range("QQ,AKs").weights] + weights[:2]
+    assert range_equity(two_classes, (), (), tables, None, {3: block}, target_se=2e-2).method == "monte carlo"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generator.articles import load_article, render_body
@@ -11,6 +12,8 @@ from generator.errors import InputError
 from generator.render import SiteRenderer
 from generator.shortcodes import Shortcodes
 from generator.sitedata import SiteData
+from kernels.cards import parse_class
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from site_fixtures import site_config, write_synthetic_data
 
 GOOD_FRONT = "---\ntitle: T\ndate: 2026-01-01\nsummary: S\n---\n"
@@ -116,3 +119,29 @@ def test_shortcodes_render_live_numbers(shortcodes):
 def test_shortcode_argument_errors(shortcodes, name, args, options, message):
     with pytest.raises(InputError, match=message):
         shortcodes(name, args, options)
+
+
+def test_ranges_of_single_classes_equal_the_matchup_shortcode(shortcodes):
+    assert shortcodes("ranges", ["AA", "KK"], {"digits": "3"}) == shortcodes("matchup", ["AA", "KK"], {"digits": "3"})
+
+
+def test_ranges_union_is_the_combo_pair_weighted_sum_of_the_counts(shortcodes):
+    m = shortcodes.data.matchups
+    first, second = [parse_class(c) for c in ("AA", "KK", "QQ")], [parse_class(c) for c in ("AKs", "AKo")]
+    win = sum(m["win"][i][j] + m["tie"][i][j] / 2 for i in first for j in second)
+    total = sum(m["pairs"][i][j] for i in first for j in second) * BOARDS_PER_MATCHUP
+    assert shortcodes("ranges", ["QQ+", "AK"], {"digits": "4"}) == f"{100 * win / total:.4f}%"
+    # 0.5(AKo) halves AKo's pairs in both sums
+    win_half = sum((m["win"][i][j] + m["tie"][i][j] / 2) * (0.5 if j == second[1] else 1) for i in first for j in second)
+    total_half = sum(m["pairs"][i][j] * (0.5 if j == second[1] else 1) for i in first for j in second) * BOARDS_PER_MATCHUP
+    assert np.isclose(float(shortcodes("ranges", ["QQ+", "AKs,0.5(AKo)"], {"digits": "4"}).rstrip("%")), 100 * win_half / total_half,
+                      atol=5e-5)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["AKx", "QQ"], "range 'AKx'"), (["AsKs", "QQ"], "not a union of whole classes"), (["QQ"], "usage")],
+)
+def test_ranges_shortcode_names_bad_ranges(shortcodes, args, message):
+    with pytest.raises(InputError, match=message):
+        shortcodes("ranges", args, {})

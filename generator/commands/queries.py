@@ -145,6 +145,11 @@ def _parse_ranges(texts: list[str]) -> list[np.ndarray]:
     return weights
 
 
+def _known(value) -> float | None:
+    """A fraction for JSON; None where the method does not give it (NaN: a random seat's win from the multiway table)."""
+    return None if np.isnan(value) else float(value)
+
+
 def _range_equity_json(texts, board, dead, result) -> dict:
     """The ``--json`` document of a range equity query (shape in docs/equity.md)."""
     n = len(texts)
@@ -152,9 +157,9 @@ def _range_equity_json(texts, board, dead, result) -> dict:
         {
             "range": text,
             "equity": float(result.equity[p]),
-            "win": float(result.win[p]),
-            "tie": float(result.tie[p]),
-            "ties": {str(k): float(result.ties[p, k - 2]) for k in range(2, n + 1)},
+            "win": _known(result.win[p]),
+            "tie": _known(result.tie[p]),
+            "ties": {str(k): _known(result.ties[p, k - 2]) for k in range(2, n + 1)},
             "se_equity": None if result.se_equity is None else float(result.se_equity[p]),
         }
         for p, text in enumerate(texts)
@@ -168,6 +173,8 @@ def _print_range_table(document: dict, seconds: float) -> None:
     exact = document["exact"]
     if exact:
         how = "exact, from the heads-up table" if document["method"] == "table" else f"exact, {document['boards']:,} boards enumerated"
+    elif document["method"] == "table":
+        how = f"from the multiway table, {document['samples']:,} deals, ± = 95% confidence interval"
     else:
         how = f"Monte Carlo, {document['samples']:,} deals, ± = 95% confidence interval"
     click.echo(f"board {document['board'] or '-'}   dead {document['dead'] or '-'}   {how}   ({seconds:.2f} s)")
@@ -179,7 +186,16 @@ def _print_range_table(document: dict, seconds: float) -> None:
         click.echo(line + " ".join(_percent(player[key]) for key in ("win", "tie")))
 
 
-def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json) -> None:
+def _multiway_tables(site_dir: Path, players: int) -> dict | None:
+    """``{players: by_players block}`` of the built multiway table, or None when it is missing or malformed
+    (the spot is then sampled)."""
+    try:
+        return {players: _load_multiway(site_dir, players)}
+    except InputError:
+        return None
+
+
+def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json, site_dir) -> None:
     board, dead = _cards_option(board_text, "--board"), _cards_option(dead_text, "--dead")
     if len(board) not in (0, 3, 4, 5):
         raise InputError(f"--board: a board has 0, 3, 4 or 5 cards, got {len(board)}")
@@ -193,11 +209,12 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
     weights = _parse_ranges(texts)
     preflop_headsup = len(texts) == 2 and not board and not dead
     headsup = headsup_results(progress=True)[0] if preflop_headsup else None
+    multiway = _multiway_tables(site_dir, len(texts)) if len(texts) >= 3 and not board and not dead else None
     started = time.monotonic()
     try:
         with progress_bar("equity", None, "", delay=1.0) as advance:
             result = range_equity(
-                weights, board, dead, evaluator_tables(), headsup, progress=advance,
+                weights, board, dead, evaluator_tables(), headsup, multiway, progress=advance,
                 target_se=target_se, budget_s=budget, seed=seed,
             )  # fmt: skip
     except NoDealError as exc:
@@ -222,7 +239,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
 @click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo: random stream.")
 @click.option("--all", "all_hands", is_flag=True, help="Every one of the 169 classes.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (4+ players).")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (4+ players; a class against random hands).")
 def equity_command(hands, players, board, dead, target_se, budget, seed, all_hands, as_json, site_dir):
     """All-in equity. With one HAND (a class such as AKs, QQ, T9o) and no board: against random opponents,
     heads-up and three-handed exact (every deal counted), 4 to 10 players from the stored Monte Carlo
@@ -237,7 +254,7 @@ def equity_command(hands, players, board, dead, target_se, budget, seed, all_han
         if len(hands) > 1 and players is not None and players != len(hands):
             raise InputError(f"--players {players} but {len(hands)} ranges were given")
         target = check_target_se(target_se, "--target-se")
-        _range_equity_query(texts, board, dead, target, parse_duration(budget, "--budget"), seed, as_json)
+        _range_equity_query(texts, board, dead, target, parse_duration(budget, "--budget"), seed, as_json, site_dir)
         return
     players = players or 2
     if all_hands == bool(hands):

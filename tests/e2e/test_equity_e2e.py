@@ -3,6 +3,7 @@ with intervals, bad input named like the CLI, a shared URL, cancelling, and the 
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote
 
@@ -53,15 +54,21 @@ def test_preflop_class_ranges_come_from_the_table(open_page):
     np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
 
 
-def test_three_players_sample_with_intervals(open_page):
+def test_three_players_exact_and_four_sampled_with_intervals(open_page):
     page = open_page(url("AhAd", "random", "random", board="KsQsJs"))
+    # counted exactly in the browser (the last random hand by strength sums, not one by one)
+    assert wait_for_result(page, timeout=60000) == "enumeration"
+    equities = shown_equities(page)
+    assert sum(equities) == pytest.approx(1.0, abs=1e-12)
+    # AhAd against two random hands on KsQsJs: 52.68% ± 0.14% (allin equity, 458,752 deals); 5σ
+    assert abs(equities[0] - 0.526812) < 5 * 0.000721
+    page = open_page(url("AhAd", "random", "random", "random", board="KsQsJs"))
     assert wait_for_result(page, timeout=60000) == "monte carlo"
     equities = shown_equities(page)
     assert sum(equities) == pytest.approx(1.0, abs=1e-12)
     halves = [float(t.rstrip("%")) / 100 for t in page.locator("#equity-table td.ci").all_inner_texts()]
     assert all(0 < h <= 1.96e-3 + 5e-5 for h in halves)
-    # AhAd against two random hands on KsQsJs: 52.68% ± 0.14% (allin equity, 458,752 deals); 5σ of both
-    assert abs(equities[0] - 0.526812) < 5 * np.hypot(halves[0] / 1.96, 0.000721)
+    assert equities[1] == pytest.approx(equities[2], abs=5 * np.hypot(halves[1], halves[2]) / 1.96)  # symmetric seats
 
 
 def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
@@ -112,4 +119,50 @@ def test_a_hand_page_opens_the_calculator_prefilled(open_page):
     page.locator("a.equity-link").click()
     page.wait_for_url(re.compile(r"equity/index.html\?p=AKs&p=random&p=random$"))
     assert [i.input_value() for i in page.locator("#seats input").all()] == ["AKs", "random", "random"]
-    assert wait_for_result(page, timeout=60000) == "monte carlo"
+    assert wait_for_result(page, timeout=60000) == "table"  # a class against random hands: the multiway table
+
+
+def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir, screenshot):
+    """QQ against three random hands preflop: the site's multiway.json answer, as Python reads it (not exact:
+    ± its interval; a random seat's win and tie are not in the table: shown as –)."""
+    ranges = ("random", "QQ", "random", "random")
+    page = open_page(url(*ranges))
+    assert wait_for_result(page) == "table"
+    block = json.loads((site_dir / "data" / "multiway.json").read_text())["by_players"]["4"]
+    expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None, {4: block})
+    np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
+    assert page.locator("#equity-method").inner_text().startswith("From the multiway table:")
+    rows = page.locator("#equity-table tbody tr")
+    assert rows.nth(1).locator("td.ci").inner_text() != "exact"
+    assert rows.nth(0).locator("td").nth(4).inner_text() == "–"
+    screenshot(page, "equity-multiway-table")
+    narrow = open_page(url(*ranges), width=390)
+    assert wait_for_result(narrow) == "table"
+    screenshot(narrow, "equity-multiway-table-390")
+
+
+def test_enumeration_split_across_workers_equals_python_exactly(open_page):
+    """Work above the pool's split threshold, with two workers: each enumerates its share of the boards and
+    the pool adds the counts up, giving the single enumeration's answer (Python's; the counts are equal,
+    the fractions may differ in the last bit from the order of the final divisions)."""
+    ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"  # 1.5e7 work units (range-equity.js)
+    page = open_page("equity/index.html")
+    answer = page.evaluate(
+        """async ([ranges, board]) => {
+          const { EquityPool } = await import(new URL("../assets/js/equity-pool.js", location.href));
+          const { parseRange } = await import(new URL("../assets/js/ranges.js", location.href));
+          const form = document.getElementById("equity-form"), absolute = (p) => new URL(p, location.href).href;
+          const pool = new EquityPool(form.dataset.worker, { type: "module" }, 2);
+          const parts = pool.plan({ weights: ranges.map((r) => parseRange(r).weights), board, dead: [] }).parts;
+          return new Promise((resolve) => {
+            pool.onmessage = (e) => e.data.progress || resolve({ parts, ...e.data });
+            pool.postMessage({ id: 1, tablesUrl: absolute(form.dataset.tables), matchupsUrl: absolute(form.dataset.matchups),
+              weights: ranges.map((r) => Array.from(parseRange(r).weights)), board, dead: [], targetSe: 1e-3 });
+          });
+        }""",
+        [list(ranges), parse_cards(board)],
+    )
+    assert answer["parts"] == 2 and answer["result"]["method"] == "enumeration"
+    b = parse_cards(board)
+    expected = enumerate_equity(live_weights([parse_range(r).weights for r in ranges], b, []), b, [], evaluator_tables())
+    np.testing.assert_allclose(answer["result"]["equity"], expected.equity, rtol=0, atol=1e-15)

@@ -1,8 +1,9 @@
 """Write tests/js/fixtures/range-equity.json for tests/js/range-equity.test.mjs: spots with kernels.range_equity's answers.
 
 Exact spots (enumeration, dyadic weights so every sum is exact in both languages), one heads-up
-preflop spot answered from the 169×169 table (its win/tie/pairs counts are in the file), and
-sampled spots with the exact answer for a 5σ check. Also writes evaluator-tables.bin (as
+preflop spot answered from the 169×169 table (its win/tie/pairs counts are in the file), one class
+against random hands answered from a multiway table (the synthetic table of tests/site_fixtures.py,
+in the file), and sampled spots with the exact answer for a 5σ check and a coverage check. Also writes evaluator-tables.bin (as
 make_evaluator_fixtures.py does) so the test can run alone.
 
 Run from the repository root: ``.venv/bin/python tests/js/make_range_equity_fixtures.py``.
@@ -10,6 +11,8 @@ Run from the repository root: ``.venv/bin/python tests/js/make_range_equity_fixt
 
 import json
 import sys
+
+import numpy as np
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -17,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
 from generator.evaluator_tables import evaluator_tables  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import parse_cards  # noqa: E402
+from tests.site_fixtures import multiway as synthetic_multiway  # noqa: E402
+from kernels.cards import ALL_COMBOS, format_cards, parse_cards  # noqa: E402
 from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
 
@@ -33,12 +37,37 @@ EXACT = (
     (("88,A5s", "KQo,0.25(JTs)", "22-44", "AhKh"), "8h5s2d", "Qc"),
     (("AsKs,AhAd,QhQs", "KdKh,0.5(AcQc),JhJs"), "", MANY_DEAD),
     (("random", "random"), "AsKsQsJs9d", ""),
+    (("QQ+,AK", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"), "Kh8d3c", ""),
+    (("0.5(AA),KK,AsKs", "random"), "9c8c7c", "Ac"),
 )
+#: One class against random hands preflop, answered from the multiway table (hero in seat 2 of 4).
+MULTIWAY = ("random", "AKs", "random", "random")
 SAMPLED = ((("AhAd", "random", "random"), "KsQsJs", ""), (("AA", "AA,KK:0.3", "AK,0.5(KsQs)"), "2c7d9h", ""))
 
 
 def weights_of(ranges):
     return [parse_range(r).weights for r in ranges]
+
+
+def random_spots(seed: int = 2026, count: int = 4) -> list[tuple]:
+    """Random spots for the 3+-player counting: 3..5 players, each a list of random combos (8..40 for three players) with weights
+    1, 0.5 or 0.25 (as range text), a random flop or turn and 0..2 dead cards."""
+    rng = np.random.default_rng(seed)
+    spots = []
+    for k in range(count):
+        cards = rng.permutation(52)
+        board_size, n_dead = (3, 4)[k % 2], int(rng.integers(0, 3))
+        board, dead = format_cards(cards[:board_size]), format_cards(cards[board_size : board_size + n_dead])
+        ranges = []
+        players = 3 + k % 3
+        low, high = {3: (8, 41), 4: (6, 16), 5: (4, 9)}[players]  # Python enumerates every assignment
+        for _ in range(players):
+            combos = rng.choice(len(ALL_COMBOS), int(rng.integers(low, high)), replace=False)
+            weight = rng.choice(["", "0.5", "0.25"])
+            text = ",".join(format_cards(ALL_COMBOS[c]) for c in combos)
+            ranges.append(f"{weight}({text})" if weight else text)
+        spots.append((tuple(ranges), board, dead))
+    return spots
 
 
 def exact_case(ranges, board, dead) -> dict:
@@ -54,14 +83,22 @@ def main() -> None:
     headsup, _ = headsup_results(progress=False)
     table = range_equity(weights_of(("QQ+,AK", "JJ-99,0.5(AQs)")), (), (), evaluator_tables(), headsup)
     assert table.method == "table"
+    block = synthetic_multiway(players=(len(MULTIWAY),))["by_players"][str(len(MULTIWAY))]
+    multiway = range_equity(weights_of(MULTIWAY), (), (), evaluator_tables(), None, {len(MULTIWAY): block})
+    assert multiway.method == "table" and not multiway.exact
+    nan_to_none = lambda values: [None if v != v else v for v in values]  # noqa: E731
     data = {
-        "exact": [exact_case(*spot) for spot in EXACT],
+        "exact": [exact_case(*spot) for spot in (*EXACT, *random_spots())],
         "sampled": [exact_case(*spot) for spot in SAMPLED],
         "table": {"ranges": ["QQ+,AK", "JJ-99,0.5(AQs)"], "equity": table.equity.tolist(), "ties": table.ties.tolist()},
         "matchups": {"win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()},
+        "multiway": {
+            "ranges": list(MULTIWAY), "by_players": {str(len(MULTIWAY)): block}, "equity": multiway.equity.tolist(),
+            "se_equity": multiway.se_equity.tolist(), "win": nan_to_none(multiway.win.tolist()), "samples": multiway.samples,
+        },
     }
     (FIXTURES / "range-equity.json").write_text(json.dumps(data))
-    print(f"wrote {FIXTURES / 'range-equity.json'}: {len(EXACT)} exact, {len(SAMPLED)} sampled spots and a table spot")
+    print(f"wrote {FIXTURES / 'range-equity.json'}: {len(EXACT) + len(random_spots())} exact, {len(SAMPLED)} sampled spots and a table spot")
 
 
 if __name__ == "__main__":

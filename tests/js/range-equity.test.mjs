@@ -4,7 +4,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { parseTables } from "../../templates/assets/js/evaluator.js";
-import { NoDealError, enumerateEquity, liveWeights, rangeEquity, sampleEquity } from "../../templates/assets/js/range-equity.js";
+import {
+  NoDealError, Z_975, enumerateCounts, enumerateEquity, equityFromCounts, liveWeights, mergeCounts, mergeSamples, monteCarloResult,
+  rangeEquity, sampleEquity,
+} from "../../templates/assets/js/range-equity.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/range-equity.json", import.meta.url), "utf8"));
@@ -23,6 +26,29 @@ for (const spot of fixture.exact) {
     result.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) <= 1e-15, `${e} vs ${spot.equity[p]}`));
   });
 }
+
+test("enumeration split into parts (several workers) adds up to exactly the single run's counts", () => {
+  for (const spot of fixture.exact) {
+    const live = liveWeights(weightsOf(spot.ranges), spot.board, spot.dead);
+    const whole = enumerateCounts(tables, live, spot.board, spot.dead);
+    const parts = [0, 1, 2].map((part) => enumerateCounts(tables, live, spot.board, spot.dead, { part, parts: 3 }));
+    assert.deepEqual(mergeCounts(parts), whole);
+    assert.deepEqual(Array.from(equityFromCounts(mergeCounts(parts)).win), spot.win);
+  }
+});
+
+test("a class against random hands preflop comes from the multiway table, as Python reads it", () => {
+  const spot = fixture.multiway;
+  const result = rangeEquity(tables, weightsOf(spot.ranges), [], [], { multiway: spot });
+  assert.equal(result.method, "table");
+  assert.equal(result.exact, false);
+  assert.equal(result.samples, spot.samples);
+  result.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) <= 1e-15, `${e} vs ${spot.equity[p]}`));
+  result.seEquity.forEach((se, p) => assert.ok(Math.abs(se - spot.se_equity[p]) <= 1e-15));
+  assert.deepEqual(result.win, spot.win);
+  const sampled = rangeEquity(tables, weightsOf(spot.ranges), [], [], { targetSe: 5e-2 });
+  assert.equal(sampled.method, "monte carlo", "without the table the spot is sampled");
+});
 
 test("heads-up preflop class ranges come from the table, equal to Python's", () => {
   const result = rangeEquity(tables, weightsOf(fixture.table.ranges), [], [], { matchups: fixture.matchups });
@@ -47,4 +73,24 @@ test("an empty range names its player; ranges that block each other are refused"
   assert.throws(() => liveWeights(weightsOf(["AsKs", "AA"]), [50, 49, 48], []), (e) => e instanceof NoDealError && e.player === 1);
   const blocked = weightsOf(["AsAh,AcAd", "AsAc,AhAd", "AsAd,AhAc"]);
   assert.throws(() => rangeEquity(tables, blocked, [0, 4, 9], []), NoDealError);
+});
+
+test("Monte Carlo 95% intervals cover the exact equity as often as they should (fixed seeds)", () => {
+  // R independent runs of 2,000 deals: the count of intervals missing the exact equity of player 1 is
+  // Binomial(R, 0.05) for a correct sampler and se; accept 10 ± 4 binomial sd (R = 200: 0..22 misses).
+  const spot = fixture.sampled[0];
+  const live = liveWeights(weightsOf(spot.ranges), spot.board, spot.dead);
+  const runs = 200;
+  let missed = 0;
+  const merged = [];
+  for (let seed = 1; seed <= runs; seed++) {
+    const result = sampleEquity(tables, live, spot.board, spot.dead, { targetSe: 0, maxSamples: 2000, batch: 2000, seed: 100 + seed });
+    missed += Math.abs(result.equity[0] - spot.equity[0]) > Z_975 * result.seEquity[0];
+    merged.push(result.counts);
+  }
+  const expected = 0.05 * runs, spread = Math.sqrt(runs * 0.05 * 0.95);
+  assert.ok(Math.abs(missed - expected) <= 4 * spread, `${missed} of ${runs} intervals missed`);
+  const all = monteCarloResult(mergeSamples(merged));
+  assert.equal(all.samples, 2000 * runs);
+  all.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) < 5 * all.seEquity[p], `merged runs, player ${p}`));
 });

@@ -3,11 +3,12 @@
 // equity-worker.js (range-equity.js; terminated to cancel), and keeps the spot in the URL
 // (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c).
 
+import { EquityPool } from "./equity-pool.js";
 import { Z_975 } from "./range-equity.js";
 import { RANKS, SUITS, RangeError, parseRange } from "./ranges.js";
 
 const MAX_SEATS = 10;
-const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
+const pct = (x, digits = 2) => (x === null ? "–" : `${(100 * x).toFixed(digits)}%`);
 const count = (n) => n.toLocaleString("en-US");
 const form = document.getElementById("equity-form");
 const seats = document.getElementById("seats");
@@ -76,14 +77,15 @@ function saveUrl({ ranges, board, dead }) {
 function render(state, result, ms) {
   const rows = state.ranges.map((range, p) => {
     const half = result.seEquity ? pct(Z_975 * result.seEquity[p]) : "exact";
-    const tie = result.ties[p].reduce((a, b) => a + b, 0);
+    const tie = result.ties[p] && result.ties[p].reduce((a, b) => a + b, 0);
     return `<tr><th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${pct(result.equity[p])}</td><td class="ci">${half}</td><td>${pct(result.win[p])}</td><td>${pct(tie)}</td></tr>`;
   });
   const body = document.querySelector("#equity-table tbody");
   body.innerHTML = rows.join("");
   body.querySelectorAll("td.range").forEach((cell, p) => (cell.textContent = state.ranges[p]));
   const time = ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`;
-  method.textContent = result.method === "table" ? `Exact, from the heads-up table (${time}).`
+  method.textContent = result.method === "table" && result.exact ? `Exact, from the heads-up table (${time}).`
+    : result.method === "table" ? `From the multiway table: ${count(result.samples)} deals; ± is the 95% confidence interval (${time}).`
     : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${time}.`
     : `Monte Carlo: ${count(result.samples)} deals in ${time}; ± is the 95% confidence interval.`;
   method.dataset.method = result.method;
@@ -125,7 +127,7 @@ async function compute() {
   showError("");
   method.textContent = "Computing…";
   cancelButton.hidden = false;
-  worker = new Worker(form.dataset.worker, { type: "module" });
+  worker = new EquityPool(form.dataset.worker, { type: "module" });
   const started = performance.now();
   worker.onmessage = (e) => {
     if (e.data.id !== id) return;

@@ -1,9 +1,13 @@
 // Web Worker of the equity calculator: runs range-equity.js off the main thread. The page terminates
 // it to cancel. In: {id, tablesUrl, matchupsUrl, weights, board, dead, targetSe}. Out: {id, progress}
 // about every 100 ms ({done, total} while enumerating, {samples, se} while sampling), then
-// {id, result, ms} or {id, error, player}.
+// {id, result, ms} or {id, error, player}. The multiway table is read from multiway.json beside
+// matchupsUrl (when missing, the spot is sampled).
+// As one of several workers (equity-pool.js) the message also holds {part, parts}: the worker then
+// enumerates its share of the boards, or samples its own stream to targetSe·√parts, and answers
+// {id, counts, method} with counts that add up (enumerateCounts / Monte Carlo integer counts).
 import { parseTables } from "./evaluator.js";
-import { rangeEquity } from "./range-equity.js";
+import { enumerateCounts, planEquity, rangeEquity, sampleEquity } from "./range-equity.js";
 
 const PROGRESS_EVERY_MS = 100;
 const cache = {};
@@ -15,11 +19,14 @@ async function fetched(url, read) {
   return cache[url];
 }
 
+/** multiway.json beside matchups.json, or null when the site has none (then the spot is sampled). */
+const multiwayTable = (matchupsUrl) => fetched(new URL("multiway.json", matchupsUrl).href, (r) => r.json()).catch(() => null);
+
 self.onmessage = async (e) => {
-  const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe } = e.data;
+  const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1 } = e.data;
   try {
     const tables = await fetched(tablesUrl, async (r) => parseTables(await r.arrayBuffer()));
-    const matchups = weights.length === 2 && !board.length && !dead.length ? await fetched(matchupsUrl, (r) => r.json()) : null;
+    const arrays = weights.map((w) => Float64Array.from(w));
     const started = performance.now();
     let lastPost = started;
     const onProgress = (done, extra) => {
@@ -30,7 +37,17 @@ self.onmessage = async (e) => {
       }
       return false;
     };
-    const result = rangeEquity(tables, weights.map((w) => Float64Array.from(w)), board, dead, { matchups, targetSe, onProgress });
+    if (parts > 1) {
+      const { method, live } = planEquity(arrays, board, dead);
+      const counts = method === "enumeration" ? enumerateCounts(tables, live, board, dead, { part, parts, onProgress })
+        : sampleEquity(tables, live, board, dead, { targetSe: targetSe * Math.sqrt(parts), seed: 1 + part, onProgress }).counts;
+      self.postMessage({ id, counts, method, ms: performance.now() - started });
+      return;
+    }
+    const { method } = planEquity(arrays, board, dead);
+    const matchups = method === "table" ? await fetched(matchupsUrl, (r) => r.json()) : null;
+    const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl) : null;
+    const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, onProgress });
     self.postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {
     self.postMessage({ id, error: error.message, player: error.player ?? null });

@@ -2,16 +2,19 @@
 //
 // Players hold weights over the 1,326 combos (ranges.js). A deal is one combo per player with no
 // shared card (nor with the board and dead cards), weighted by the product of the weights; then
-// every completion of the board. Methods, first that applies: "table" (heads-up preflop whole-class
-// ranges, from matchups.json counts), "enumeration" (exact, when the work estimate is small),
-// "monte carlo" (rejection sampling of the ranged players, random players and board from the deck).
-// Exact results equal Python's on shared fixtures (tests/js/range-equity.test.mjs).
+// every completion of the board. Methods, first that applies (planEquity): "table" (heads-up preflop
+// whole-class ranges from matchups.json counts, exact; or one class against random hands preflop
+// from multiway.json, with its standard error), "enumeration" (exact, when the work estimate is
+// small; heads-up by a strength-ordered sweep per board), "monte carlo" (rejection sampling of the
+// ranged players, random players and board from the deck). Enumeration and sampling also return
+// counts that add up across parts (equity-pool.js runs several workers). Exact results equal
+// Python's on shared fixtures (tests/js/range-equity.test.mjs).
 
 import { strengthOfSums } from "./evaluator.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
 export const MAX_PLAYERS = 10;
-export const EXACT_LIMIT = 3e7; // work units (boards × (Σ sizes + Π sizes)); JS is ~10× slower than Numba on 2 cores
+export const EXACT_LIMIT = 3e7; // work units of enumerationWork(): about a second of one worker
 export const Z_975 = 1.959963984540054; // as kernels/multiway/control_variates.py
 
 /** No deal is possible: ``player`` (0-based) has an empty range after card removal, or null. */
@@ -89,10 +92,15 @@ export function tableEquity(first, second, { win, tie, pairs }, boards = 1712304
 
 const choose = (n, k) => { let r = 1; for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1); return r; };
 
-/** Enumeration cost estimate: boards × (Σ range sizes + Π range sizes). */
+/** Enumeration cost estimate: boards × (Σ range sizes + 3 Σ sizes heads-up, or 4n Π sizes / max size). */
 export function enumerationWork(live, board, dead) {
   const sizes = live.map((w) => w.reduce((n, x) => n + (x > 0), 0));
-  return choose(52 - board.length - dead.length, 5 - board.length) * (sizes.reduce((a, b) => a + b, 0) + sizes.reduce((a, b) => a * b, 1));
+  const sum = sizes.reduce((a, b) => a + b, 0);
+  // heads-up: one sweep per board (headsUpBoard), about 4 units per combo with the sort; 3+ players:
+  // the assignments of all but the largest range, each costing ~4n units (belowFree)
+  const n = live.length;
+  const leaves = n === 2 ? 3 * sum : (sizes.reduce((a, b) => a * b, 1) / Math.max(...sizes)) * 4 * n;
+  return choose(52 - board.length - dead.length, 5 - board.length) * (sum + leaves);
 }
 
 /** [rank-key sum, suit counters, mask low, mask high] of ``cards`` added to ``sums`` (default: no cards). */
@@ -100,6 +108,9 @@ function addCards(t, cards, [k, s, l, h] = [0, t.suitStart, 0, 0]) {
   for (const c of cards) [k, s, l, h] = [k + t.cardRankKey[c], s + t.cardSuits[c], l | t.cardMaskLow[c], h | t.cardMaskHigh[c]];
   return [k, s, l, h];
 }
+
+/** Card ids of each combo, Int32Array(1326) each. */
+const COMBO_A = Int32Array.from(COMBOS, ([a]) => a), COMBO_B = Int32Array.from(COMBOS, ([, b]) => b);
 
 /** Strength of hole cards a, b on a board given by its sums. */
 const holeStrength = (t, [k, s, l, h], a, b) => strengthOfSums(t, k + t.cardRankKey[a] + t.cardRankKey[b],
@@ -117,8 +128,7 @@ function packed(live) {
 function scoreLeaf(strengths, n, weight, win, ties) {
   let best = 0, winners = 0;
   for (let p = 0; p < n; p++) {
-    if (strengths[p] > best) [best, winners] = [strengths[p], 1];
-    else if (strengths[p] === best) winners++;
+    if (strengths[p] > best) { best = strengths[p]; winners = 1; } else if (strengths[p] === best) winners++;
   }
   for (let p = 0; p < n; p++) {
     if (strengths[p] !== best) continue;
@@ -128,55 +138,210 @@ function scoreLeaf(strengths, n, weight, win, ties) {
 }
 
 const summary = (n, win, ties, total) => {
-  const ws = win.map((x) => x / total), ts = ties.map((row) => row.map((x) => x / total));
+  const ws = Array.from(win, (x) => x / total), ts = ties.map((row) => Array.from(row, (x) => x / total));
   const equity = ws.map((x, p) => x + ts[p].reduce((s, v, k) => s + v / (k + 2), 0));
   return { equity, win: ws, ties: ts };
 };
 
 /**
- * Exact equity: every completion of the board × every compatible assignment (weights: liveWeights()).
- * ``onProgress(done, total)`` after each first board card; returns {equity, win, ties, exact, method, boards}.
+ * Heads-up counts on one board, by one sweep in strength order instead of every combo pair: the
+ * opponent's combos below / equal to the current strength are kept as running weight sums, in total
+ * and per card, so a combo's compatible opponents are the total minus those holding either of its
+ * cards (a combo shared by both ranges has equal strength, so it is added back to ties and total).
+ * ``h``: scratch state of :func:`headsUpState`; adds into h.win0, h.tie, h.total.
  */
-export function enumerateEquity(t, live, board, dead, onProgress = () => {}) {
+function headsUpBoard(h) {
+  const { strength, key0, key1, idx0, idx1, w0, w1, w1ByCombo, below, equal, live } = h;
+  let m0 = 0, m1 = 0, liveTotal = 0;
+  below.fill(0); equal.fill(0); live.fill(0);
+  for (let j = 0; j < idx1.length; j++) {
+    const c = idx1[j], s = strength[c];
+    if (s < 0) continue;
+    key1[m1++] = (s << 11) | j;
+    const w = w1[j];
+    liveTotal += w; live[COMBO_A[c]] += w; live[COMBO_B[c]] += w;
+  }
+  for (let i = 0; i < idx0.length; i++) {
+    const s = strength[idx0[i]];
+    if (s >= 0) key0[m0++] = (s << 11) | i;
+  }
+  const sorted0 = key0.subarray(0, m0).sort(), sorted1 = key1.subarray(0, m1).sort();
+  let belowTotal = 0, equalTotal = 0, jEqual = 0, jBelow = 0, win = 0, tie = 0, total = 0;
+  for (let k = 0; k < m0; k++) {
+    const i = sorted0[k] & 2047, v = sorted0[k] >> 11, c = idx0[i], a = COMBO_A[c], b = COMBO_B[c];
+    while (jEqual < m1 && sorted1[jEqual] >> 11 <= v) {
+      const j = sorted1[jEqual++] & 2047, x = idx1[j], w = w1[j];
+      equalTotal += w; equal[COMBO_A[x]] += w; equal[COMBO_B[x]] += w;
+    }
+    while (jBelow < jEqual && sorted1[jBelow] >> 11 < v) {
+      const j = sorted1[jBelow++] & 2047, x = idx1[j], w = w1[j];
+      equalTotal -= w; equal[COMBO_A[x]] -= w; equal[COMBO_B[x]] -= w;
+      belowTotal += w; below[COMBO_A[x]] += w; below[COMBO_B[x]] += w;
+    }
+    const shared = w1ByCombo[c], weight = w0[i];
+    win += weight * (belowTotal - below[a] - below[b]);
+    tie += weight * (equalTotal - equal[a] - equal[b] + shared);
+    total += weight * (liveTotal - live[a] - live[b] + shared);
+  }
+  h.win0 += win; h.tie += tie; h.total += total;
+}
+
+/** Scratch state of :func:`headsUpBoard` for packed ranges (see packed()). */
+function headsUpState(idx, weight, starts) {
+  const idx0 = idx.subarray(starts[0], starts[1]), idx1 = idx.subarray(starts[1], starts[2]);
+  const w1ByCombo = new Float64Array(N_COMBOS);
+  idx1.forEach((c, j) => (w1ByCombo[c] = weight[starts[1] + j]));
+  return {
+    idx0, idx1, w0: weight.subarray(starts[0], starts[1]), w1: weight.subarray(starts[1], starts[2]), w1ByCombo,
+    key0: new Int32Array(idx0.length), key1: new Int32Array(idx1.length),
+    below: new Float64Array(52), equal: new Float64Array(52), live: new Float64Array(52), win0: 0, tie: 0, total: 0,
+  };
+}
+
+/** Index of the combo of two distinct cards, Int16Array(52 × 52). */
+const COMBO_OF = new Int16Array(52 * 52);
+COMBOS.forEach(([a, b], i) => { COMBO_OF[52 * a + b] = i; COMBO_OF[52 * b + a] = i; });
+
+/** Scratch state of :func:`lastPlayerBoard` for the last player's packed combos ``idx``, ``w``. */
+function lastPlayerState(idx, w) {
+  const size = idx.length;
+  return {
+    idx, w, keys: new Int32Array(size), sortedS: new Int32Array(size), cum: new Float64Array(size + 1), m: 0,
+    cardStart: new Int32Array(53), cursor: new Int32Array(52), cardS: new Int32Array(2 * size), cardCum: new Float64Array(2 * size),
+    wByCombo: new Float64Array(N_COMBOS),
+  };
+}
+
+/**
+ * The last player's live combos on one board sorted by strength, with cumulative weights in total
+ * (sortedS, cum) and per card (segments cardStart[c]..cardStart[c + 1] of cardS, cardCum), so the
+ * weight of its combos below a strength and free of given cards is a few binary searches (belowFree).
+ */
+function lastPlayerBoard(L, strength) {
+  const { idx, w, keys, sortedS, cum, cardStart, cursor, cardS, cardCum, wByCombo } = L;
+  let m = 0;
+  for (let j = 0; j < idx.length; j++) {
+    const c = idx[j], s = strength[c];
+    wByCombo[c] = s < 0 ? 0 : w[j];
+    if (s >= 0) keys[m++] = (s << 11) | j;
+  }
+  const sorted = keys.subarray(0, m).sort();
+  cardStart.fill(0);
+  for (let k = 0; k < m; k++) {
+    const c = idx[sorted[k] & 2047];
+    cardStart[COMBO_A[c] + 1]++; cardStart[COMBO_B[c] + 1]++;
+  }
+  for (let x = 0; x < 52; x++) { cardStart[x + 1] += cardStart[x]; cursor[x] = cardStart[x]; }
+  for (let k = 0; k < m; k++) {
+    const j = sorted[k] & 2047, c = idx[j], s = sorted[k] >> 11, weight = w[j];
+    sortedS[k] = s; cum[k + 1] = cum[k] + weight;
+    for (let h = 0; h < 2; h++) {
+      const x = h ? COMBO_B[c] : COMBO_A[c], at = cursor[x]++;
+      cardS[at] = s; cardCum[at] = (at > cardStart[x] ? cardCum[at - 1] : 0) + weight;
+    }
+  }
+  L.m = m;
+}
+
+/** Number of entries of sorted ``values`` in [lo, hi) below ``bound``. */
+function countBelow(values, lo, hi, bound) {
+  let a = lo, b = hi;
+  while (a < b) { const mid = (a + b) >> 1; if (values[mid] < bound) a = mid + 1; else b = mid; }
+  return a - lo;
+}
+
+/** Weight of the last player's combos with strength below ``bound`` holding none of ``cards`` (used[0..count)). */
+function belowFree(L, strength, cards, count, bound) {
+  const { sortedS, cum, cardStart, cardS, cardCum, wByCombo } = L;
+  let sum = cum[countBelow(sortedS, 0, L.m, bound)];
+  for (let u = 0; u < count; u++) {
+    const x = cards[u], start = cardStart[x], r = countBelow(cardS, start, cardStart[x + 1], bound);
+    if (r) sum -= cardCum[start + r - 1];
+  }
+  for (let u = 0; u < count; u++) { // a combo on two of the cards was subtracted twice
+    for (let v = u + 1; v < count; v++) {
+      const c = COMBO_OF[52 * cards[u] + cards[v]];
+      if (wByCombo[c] && strength[c] < bound) sum += wByCombo[c];
+    }
+  }
+  return sum;
+}
+
+/**
+ * Weighted counts of an exact enumeration: every completion of the board × every compatible assignment
+ * (weights: liveWeights()). With ``parts`` > 1 only the boards whose index ≡ ``part`` (mod parts) are
+ * visited, so counts of the parts add up to the whole (several workers). ``onProgress(done, total)``
+ * after each first board card. Returns {win: Float64Array(n), ties: n × Float64Array(n-1), total, boards}.
+ *
+ * Heads-up: one sweep per board (headsUpBoard). Three or more players: the largest range is dealt
+ * last; every compatible assignment of the others is walked, and the last player's combos are
+ * counted at once by strength below / equal to / above the best of the others (belowFree).
+ */
+export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onProgress = () => {} } = {}) {
   const n = live.length;
-  const { starts, idx, weight } = packed(live);
+  const sizes = live.map((w) => w.reduce((k, x) => k + (x > 0), 0));
+  const last = sizes.indexOf(Math.max(...sizes));
+  const order = n === 2 ? [0, 1] : [...live.keys()].filter((p) => p !== last).concat([last]);
+  const { starts, idx, weight } = packed(order.map((p) => live[p]));
   const gone = new Set([...board, ...dead]);
   const deck = []; for (let c = 0; c < 52; c++) if (!gone.has(c)) deck.push(c);
   const missing = 5 - board.length;
   const known = addCards(t, board);
   const win = new Float64Array(n), ties = Array.from({ length: n }, () => new Float64Array(n - 1));
-  const strength = new Int32Array(idx.length), chosen = new Int32Array(n), pos = new Int32Array(n);
+  const strength = new Int32Array(N_COMBOS).fill(-1), chosen = new Int32Array(n), pos = new Int32Array(n);
   const usedLo = new Int32Array(n + 1), usedHi = new Int32Array(n + 1), product = new Float64Array(n + 1);
+  const cards = new Int32Array(2 * n);
+  const distinct = Int32Array.from(new Set(idx));
+  const headsUp = n === 2 ? { ...headsUpState(idx, weight, starts), strength } : null;
+  const L = n > 2 ? lastPlayerState(idx.subarray(starts[n - 1]), weight.subarray(starts[n - 1])) : null;
   let total = 0, boards = 0;
   const pick = new Int32Array(missing), extra = new Int32Array(missing);
+  const leaf = (d) => { // players 0..d = n-2 dealt: credit every compatible combo of the last player
+    const P = product[d + 1];
+    let best = 0, count = 0, bestPlayer = 0;
+    for (let p = 0; p <= d; p++) {
+      if (chosen[p] > best) { best = chosen[p]; count = 1; bestPlayer = p; } else if (chosen[p] === best) count++;
+    }
+    const used = 2 * (d + 1);
+    const below = belowFree(L, strength, cards, used, best), upTo = belowFree(L, strength, cards, used, best + 1);
+    const all = belowFree(L, strength, cards, used, 8192);
+    if (!all) return;
+    total += P * all;
+    win[n - 1] += P * (all - upTo);
+    if (count === 1) win[bestPlayer] += P * below;
+    for (let p = 0; p <= d; p++) {
+      if (chosen[p] !== best) continue;
+      if (count > 1) ties[p][count - 2] += P * below;
+      ties[p][count - 1] += P * (upTo - below);
+    }
+    ties[n - 1][count - 1] += P * (upTo - below);
+  };
   const visit = () => {
-    boards++;
+    if (boards++ % parts !== part) return;
     let lo = 0, hi = 0;
     for (let j = 0; j < missing; j++) {
       const c = (extra[j] = deck[pick[j]]);
       if (c < 32) lo |= 1 << c; else hi |= 1 << (c - 32);
     }
     const sums = addCards(t, extra, known);
-    for (let i = 0; i < idx.length; i++) {
-      const combo = idx[i];
-      if ((COMBO_LO[combo] & lo) || (COMBO_HI[combo] & hi)) { strength[i] = -1; continue; }
-      strength[i] = holeStrength(t, sums, COMBOS[combo][0], COMBOS[combo][1]);
+    for (const combo of distinct) {
+      strength[combo] = (COMBO_LO[combo] & lo) || (COMBO_HI[combo] & hi) ? -1 : holeStrength(t, sums, COMBO_A[combo], COMBO_B[combo]);
     }
+    if (headsUp) return headsUpBoard(headsUp);
+    lastPlayerBoard(L, strength);
     usedLo[0] = lo; usedHi[0] = hi; product[0] = 1;
     let d = 0; pos[0] = starts[0];
     while (d >= 0) {
       if (pos[d] >= starts[d + 1]) { d--; if (d >= 0) pos[d]++; continue; }
-      const i = pos[d], combo = idx[i];
-      if (strength[i] < 0 || (COMBO_LO[combo] & usedLo[d]) || (COMBO_HI[combo] & usedHi[d])) { pos[d]++; continue; }
-      chosen[d] = strength[i];
-      if (d === n - 1) {
-        const w = product[d] * weight[i];
-        total += w;
-        scoreLeaf(chosen, n, w, win, ties);
+      const i = pos[d], combo = idx[i], s = strength[combo];
+      if (s < 0 || (COMBO_LO[combo] & usedLo[d]) || (COMBO_HI[combo] & usedHi[d])) { pos[d]++; continue; }
+      chosen[d] = s; cards[2 * d] = COMBO_A[combo]; cards[2 * d + 1] = COMBO_B[combo];
+      product[d + 1] = product[d] * weight[i];
+      if (d === n - 2) {
+        leaf(d);
         pos[d]++;
       } else {
         usedLo[d + 1] = usedLo[d] | COMBO_LO[combo]; usedHi[d + 1] = usedHi[d] | COMBO_HI[combo];
-        product[d + 1] = product[d] * weight[i];
         d++; pos[d] = starts[d];
       }
     }
@@ -192,8 +357,37 @@ export function enumerateEquity(t, live, board, dead, onProgress = () => {}) {
     }
   };
   if (missing > 0) walk(0, 0);
+  if (headsUp) {
+    [win[0], win[1], ties[0][0], ties[1][0], total] = [headsUp.win0, headsUp.total - headsUp.win0 - headsUp.tie, headsUp.tie, headsUp.tie, headsUp.total];
+  }
+  // back to the players' order
+  const byPlayer = { win: new Float64Array(n), ties: ties.map(() => null) };
+  order.forEach((p, k) => { byPlayer.win[p] = win[k]; byPlayer.ties[p] = ties[k]; });
+  return { win: byPlayer.win, ties: byPlayer.ties, total, boards };
+}
+
+/** Adds enumeration counts (of several parts) into one. */
+export function mergeCounts(parts) {
+  const [first, ...rest] = parts;
+  const win = Float64Array.from(first.win), ties = first.ties.map((row) => Float64Array.from(row));
+  let { total } = first;
+  for (const other of rest) {
+    other.win.forEach((x, p) => (win[p] += x));
+    other.ties.forEach((row, p) => row.forEach((x, k) => (ties[p][k] += x)));
+    total += other.total;
+  }
+  return { win, ties, total, boards: first.boards };
+}
+
+/** {equity, win, ties, exact, method, boards} of enumeration counts; NoDealError when no assignment exists. */
+export function equityFromCounts({ win, ties, total, boards }) {
   if (!total) throw new NoDealError("no deal gives every player a hand (the ranges block each other)");
-  return { ...summary(n, win, ties, total), seEquity: null, exact: true, method: "enumeration", boards };
+  return { ...summary(win.length, win, ties, total), seEquity: null, exact: true, method: "enumeration", boards };
+}
+
+/** Exact equity: every completion of the board × every compatible assignment (weights: liveWeights()). */
+export function enumerateEquity(t, live, board, dead, onProgress = () => {}) {
+  return equityFromCounts(enumerateCounts(t, live, board, dead, { onProgress }));
 }
 
 /** xoshiro128** seeded by splitmix32: uniform doubles in [0, 1) with 53 random bits. */
@@ -253,8 +447,9 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
   const known = addCards(t, board);
   const random = generator(seed);
   const win = new Array(n).fill(0), ties = Array.from({ length: n }, () => new Array(n - 1).fill(0));
-  const hole = Array.from({ length: n }, () => [0, 0]), strengths = new Int32Array(n);
+  const hole = new Int32Array(2 * n), strengths = new Int32Array(n);
   const used = new Uint8Array(52), deck = new Int32Array(52);
+  const { cardRankKey, cardSuits, cardMaskLow, cardMaskHigh } = t;
   let samples = 0, stats = null;
   const started = performance.now();
   for (;;) {
@@ -265,14 +460,15 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
         if (++attempts > maxAttempts) throw new NoDealError(`no compatible deal in ${maxAttempts} tries: the ranges (nearly) block each other`);
         used.fill(0);
         let ok = true;
-        for (const [p, idx, cum] of ranged) {
+        for (let r = 0; r < ranged.length; r++) {
+          const [p, idx, cum] = ranged[r];
           const u = random() * cum[cum.length - 1];
           let a = 0, b = cum.length - 1;
           while (a < b) { const mid = (a + b) >> 1; if (cum[mid] > u) b = mid; else a = mid + 1; }
-          const [x, y] = COMBOS[idx[a]];
+          const x = COMBO_A[idx[a]], y = COMBO_B[idx[a]];
           if (used[x] || used[y]) { ok = false; break; } // restart the whole draw: unbiased
           used[x] = used[y] = 1;
-          hole[p][0] = x; hole[p][1] = y;
+          hole[2 * p] = x; hole[2 * p + 1] = y;
         }
         if (ok) break;
       }
@@ -280,13 +476,21 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
       for (const c of base) if (!used[c]) deck[size2++] = c;
       const need = 2 * (n - ranged.length) + missing;
       for (let i = 0; i < need; i++) {
-        const j = i + Math.floor(random() * (size2 - i));
-        [deck[i], deck[j]] = [deck[j], deck[i]];
+        const j = i + Math.floor(random() * (size2 - i)), swap = deck[i];
+        deck[i] = deck[j]; deck[j] = swap;
       }
       let taken = 0;
-      for (let p = 0; p < n; p++) if (isRandom[p]) { hole[p][0] = deck[taken++]; hole[p][1] = deck[taken++]; }
-      const sums = addCards(t, deck.subarray(taken, taken + missing), known);
-      for (let p = 0; p < n; p++) strengths[p] = holeStrength(t, sums, hole[p][0], hole[p][1]);
+      for (let p = 0; p < n; p++) if (isRandom[p]) { hole[2 * p] = deck[taken++]; hole[2 * p + 1] = deck[taken++]; }
+      let [k, su, lo, hi] = known;
+      for (let j = taken; j < taken + missing; j++) {
+        const c = deck[j];
+        k += cardRankKey[c]; su += cardSuits[c]; lo |= cardMaskLow[c]; hi |= cardMaskHigh[c];
+      }
+      for (let p = 0; p < n; p++) {
+        const a = hole[2 * p], b = hole[2 * p + 1];
+        strengths[p] = strengthOfSums(t, k + cardRankKey[a] + cardRankKey[b], su + cardSuits[a] + cardSuits[b],
+          lo | cardMaskLow[a] | cardMaskLow[b], hi | cardMaskHigh[a] | cardMaskHigh[b]);
+      }
       scoreLeaf(strengths, n, 1, win, ties);
     }
     samples += size;
@@ -294,27 +498,100 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
     const stop = onProgress(samples, stats.se) === true;
     if (stop || stats.se.every((x) => x <= targetSe) || performance.now() - started >= budgetMs || samples >= maxSamples) break;
   }
+  return monteCarloResult({ win, ties, samples });
+}
+
+/** {equity, win, ties, seEquity, exact: false, method, samples, counts} of integer Monte Carlo counts. */
+export function monteCarloResult(counts) {
+  const { win, ties, samples } = counts;
+  const { mean, se } = mcStatistics(win, ties, samples);
   return {
-    equity: stats.mean, win: win.map((x) => x / samples), ties: ties.map((row) => row.map((x) => x / samples)),
-    seEquity: stats.se, exact: false, method: "monte carlo", samples,
+    equity: mean, win: Array.from(win, (x) => x / samples), ties: ties.map((row) => Array.from(row, (x) => x / samples)),
+    seEquity: se, exact: false, method: "monte carlo", samples, counts,
   };
 }
 
+/** Adds integer Monte Carlo counts ({win, ties, samples}) of several runs into one. */
+export function mergeSamples(runs) {
+  const win = Array.from(runs[0].win), ties = runs[0].ties.map((row) => Array.from(row));
+  let samples = runs[0].samples;
+  for (const other of runs.slice(1)) {
+    other.win.forEach((x, p) => (win[p] += x));
+    other.ties.forEach((row, p) => row.forEach((x, k) => (ties[p][k] += x)));
+    samples += other.samples;
+  }
+  return { win, ties, samples };
+}
+
 /**
- * Equity of 2..10 players (weights: Float64Array(1326) each) on ``board`` (0/3/4/5 card ids) with ``dead``.
- * options: {matchups (matchups.json, for the table), exactLimit, onProgress, …sampleEquity options}.
+ * A class against n − 1 random hands preflop, from multiway.json's table for n players (``block``:
+ * its by_players[n]): the hero seat's estimates and standard error as published; each random seat
+ * gets an equal share of the rest (its win and ties are not in the table: null). null when the
+ * table has no standard error for the class yet.
  */
-export function rangeEquity(t, weights, board = [], dead = [], options = {}) {
-  const { matchups = null, exactLimit = EXACT_LIMIT, onProgress = () => false } = options;
+export function multiwayTableEquity(hero, heroClass, n, block) {
+  const se = block.se_equity[heroClass];
+  if (se === null || se === undefined) return null;
+  const equity = block.equity[heroClass];
+  const seat = (p, heroValue, otherValue) => (p === hero ? heroValue : otherValue);
+  const heroTies = Array.from({ length: n - 1 }, (_, k) => block.tie_k[heroClass][k]);
+  return {
+    equity: Array.from({ length: n }, (_, p) => seat(p, equity, (1 - equity) / (n - 1))),
+    win: Array.from({ length: n }, (_, p) => seat(p, block.win[heroClass], null)),
+    ties: Array.from({ length: n }, (_, p) => seat(p, heroTies, null)),
+    seEquity: Array.from({ length: n }, (_, p) => seat(p, se, se / (n - 1))),
+    exact: false, method: "table", samples: block.samples[heroClass],
+  };
+}
+
+/** [hero seat, class] when exactly one player holds one whole class (equal weights) and every other
+ * player holds every combo with equal weights (random), else null. */
+export function classAgainstRandom(weights) {
+  const isRandom = (w) => w.every((x) => x === w[0] && x > 0);
+  const heroes = weights.map((w, p) => (isRandom(w) ? -1 : p)).filter((p) => p >= 0);
+  if (heroes.length !== 1) return null;
+  const perClass = classWeights(weights[heroes[0]]);
+  const classes = perClass ? [...perClass.keys()].filter((c) => perClass[c] > 0) : [];
+  return classes.length === 1 ? [heroes[0], classes[0]] : null;
+}
+
+/** The answer of a "table" or "multiway table" plan (planEquity) from matchups.json or multiway.json, or
+ * null when the table does not hold it. */
+export function tableAnswer(method, live, table) {
+  if (method === "table") return tableEquity(...live.map(classWeights), table);
+  const [hero, heroClass] = classAgainstRandom(live);
+  const block = table.by_players?.[live.length];
+  return block ? multiwayTableEquity(hero, heroClass, live.length, block) : null;
+}
+
+/**
+ * How a spot is answered, first that applies: "table" (heads-up preflop whole-class ranges, from
+ * matchups.json), "multiway table" (one class against random hands preflop, 3+ players, from
+ * multiway.json), "enumeration" (work ≤ exactLimit), else "monte carlo". Returns {method, live}
+ * (live: liveWeights()); checks the spot's shape (throws Error) and card removal (NoDealError).
+ */
+export function planEquity(weights, board = [], dead = [], { exactLimit = EXACT_LIMIT } = {}) {
   if (weights.length < 2 || weights.length > MAX_PLAYERS) throw new Error(`2 to ${MAX_PLAYERS} players, got ${weights.length}`);
   if (![0, 3, 4, 5].includes(board.length)) throw new Error(`a board has 0, 3, 4 or 5 cards, got ${board.length}`);
   if (new Set([...board, ...dead]).size !== board.length + dead.length) throw new Error("the board and dead cards repeat a card");
   const live = liveWeights(weights, board, dead);
-  if (matchups && live.length === 2 && !board.length && !dead.length) {
-    const [first, second] = live.map(classWeights);
-    const unchanged = live.every((w, p) => w.every((x, i) => x === weights[p][i]));
-    if (first && second && unchanged) return tableEquity(first, second, matchups);
-  }
-  if (enumerationWork(live, board, dead) <= exactLimit) return enumerateEquity(t, live, board, dead, (done, all) => onProgress(done, all));
+  const preflop = !board.length && !dead.length && live.every((w, p) => w.every((x, i) => x === weights[p][i]));
+  if (preflop && live.length === 2 && live.every((w) => classWeights(w))) return { method: "table", live };
+  if (preflop && live.length >= 3 && classAgainstRandom(live)) return { method: "multiway table", live };
+  return { method: enumerationWork(live, board, dead) <= exactLimit ? "enumeration" : "monte carlo", live };
+}
+
+/**
+ * Equity of 2..10 players (weights: Float64Array(1326) each) on ``board`` (0/3/4/5 card ids) with ``dead``.
+ * options: {matchups (matchups.json), multiway (multiway.json), exactLimit, onProgress, …sampleEquity
+ * options}; a table that is not given (or lacks the answer) falls through to enumeration or sampling.
+ */
+export function rangeEquity(t, weights, board = [], dead = [], options = {}) {
+  const { matchups = null, multiway = null, onProgress = () => false } = options;
+  const { method, live } = planEquity(weights, board, dead, options);
+  const table = { table: matchups, "multiway table": multiway }[method];
+  const answer = table ? tableAnswer(method, live, table) : null;
+  if (answer) return answer;
+  if (enumerationWork(live, board, dead) <= (options.exactLimit ?? EXACT_LIMIT)) return enumerateEquity(t, live, board, dead, onProgress);
   return sampleEquity(t, live, board, dead, { ...options, onProgress });
 }

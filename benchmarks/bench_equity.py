@@ -1,0 +1,179 @@
+"""Equity calculator benchmark: the browser engine (templates/assets/js) in node and in headless Chromium.
+
+Run: ``.venv/bin/python benchmarks/bench_equity.py`` (from the repository root; needs node, the npm
+peer ``phe`` from ``npm ci``, Playwright and /usr/bin/chromium). Prints markdown tables:
+
+* evaluator: random 7-card evaluations/s of our ``strength()`` and phe's ``evaluateCardCodes`` in one
+  node run (and the share of hand comparisons on which the two agree: must be 1);
+* enumeration: hands resolved per second inside the exact enumeration (every weight set to 1:
+  (board, compatible assignment) leaves × players / seconds), against phe's evaluations/s;
+* calculator targets of issue #10, in node (one thread, engine only) and in headless Chromium through
+  the page's worker pool (equity-pool.js) with one worker and with two, wall time on the page's main
+  thread from postMessage to the answer: the first run and the best of 3 (each run starts fresh
+  workers, which fetch and parse the evaluator tables, as the page does; table answers are read on
+  the page's thread, the file fetched once per page, so the first run includes the download).
+The multiway-table row needs ``site/data/multiway.json`` (``allin compute multiway``); it is skipped otherwise.
+"""
+
+import functools
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
+from generator.stages.headsup import headsup_results  # noqa: E402
+from kernels.cards import parse_cards  # noqa: E402
+from kernels.range_equity import live_weights  # noqa: E402
+from kernels.ranges import parse_range  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+#: The issue's calculator targets (seconds) and the spots that measure them.
+SPOTS = [
+    {"name": "QQ+,AK vs 22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+ on Kh8d3c", "target": 0.5,
+     "ranges": ["QQ+,AK", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"], "board": "Kh8d3c"},
+    {"name": "three ranges of ~100 combos on Ts7h2c", "target": 2.0,
+     "ranges": ["77+,ATs+,KTs+,QJs,AQo+", "66-22,A9s-A2s,KQo,QTs,JTs,T9s", "98s,87s,76s,65s,54s,KJo,QJo,JTo,A9o,T8s"],
+     "board": "Ts7h2c"},
+    {"name": "heads-up preflop class ranges (table)", "target": 0.05,
+     "ranges": ["22+,A2s+,K2s+,Q2s+,J7s+,T7s+,97s+,87s,A2o+,K9o+,QTo+,JTo", "QQ+,AK"], "board": ""},
+    {"name": "six players preflop with ranges", "target": 3.0,
+     "ranges": ["22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "QQ+,AK", "random", "random", "TT+,AQs+", "A2s+,KQs"], "board": ""},
+    {"name": "AhAd against two random hands on KsQsJs", "target": None, "ranges": ["AhAd", "random", "random"],
+     "board": "KsQsJs"},
+    {"name": "AKs against five random hands (multiway table)", "target": None,
+     "ranges": ["AKs", "random", "random", "random", "random", "random"], "board": "", "multiway": True},
+]
+ENUMERATIONS = [
+    {"name": "heads-up flop (sweep)", "ranges": SPOTS[0]["ranges"], "board": "Kh8d3c", "enumeration": True},
+    {"name": "heads-up river, random vs random", "ranges": ["random", "random"], "board": "AsKsQsJs9d", "enumeration": True},
+    {"name": "3 players flop, AhAd vs random vs random", "ranges": ["AhAd", "random", "random"], "board": "KsQsJs",
+     "enumeration": True},
+    {"name": "3 players flop (last range counted at once)", "ranges": ["AA,KK,AKs", "QQ-TT,AQs", "JJ-99,KQs"], "board": "Ts7h2c",
+     "enumeration": True},
+]
+
+
+def live_sizes(spot: dict) -> list[int]:
+    board = parse_cards(spot["board"]) if spot["board"] else []
+    return [int(np.count_nonzero(w)) for w in live_weights([parse_range(r).weights for r in spot["ranges"]], board, [])]
+
+
+def site_files(folder: Path) -> bool:
+    """Tables, matchups.json and (when built) multiway.json under ``folder``; True when multiway is there."""
+    write_evaluator_asset(folder / "evaluator-tables.bin")
+    results, _ = headsup_results(progress=False)
+    (folder / "data").mkdir()
+    (folder / "data" / "matchups.json").write_text(json.dumps(
+        {"win": results.win.tolist(), "tie": results.tie.tolist(), "pairs": results.pairs.tolist()}))  # fmt: skip
+    built = ROOT / "site" / "data" / "multiway.json"
+    if built.exists():
+        shutil.copy(built, folder / "data" / "multiway.json")
+    shutil.copytree(ROOT / "templates" / "assets" / "js", folder / "assets" / "js")
+    (folder / "bench.html").write_text(HARNESS)
+    return built.exists()
+
+
+HARNESS = """<!doctype html><meta charset="utf-8"><title>equity bench</title><script type="module">
+import { EquityPool } from "./assets/js/equity-pool.js";
+import { parseRange } from "./assets/js/ranges.js";
+const cards = (t) => (t.match(/../g) ?? []).map((c) => 4 * "23456789TJQKA".indexOf(c[0]) + "cdhs".indexOf(c[1]));
+window.runSpot = (spot, workers) => new Promise((resolve) => {
+  const pool = new EquityPool("./assets/js/equity-worker.js", { type: "module" }, workers);
+  const weights = spot.ranges.map((r) => Array.from(parseRange(r).weights));
+  const started = performance.now();
+  pool.onmessage = (e) => {
+    if (e.data.progress) return;
+    const r = e.data.result;
+    resolve(r ? { ms: performance.now() - started, method: r.method, exact: r.exact, samples: r.samples ?? null,
+      se: r.seEquity ? Math.max(...r.seEquity) : null, equity: Array.from(r.equity) } : { error: e.data.error });
+  };
+  pool.onerror = (e) => resolve({ error: e.message });
+  pool.postMessage({ id: 1, tablesUrl: new URL("evaluator-tables.bin", location.href).href,
+    matchupsUrl: new URL("data/matchups.json", location.href).href, weights, board: cards(spot.board), dead: [], targetSe: 1e-3 });
+});
+window.cores = navigator.hardwareConcurrency;
+</script>"""
+
+
+def run_node(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
+    data = json.loads((folder / "data" / "matchups.json").read_text())
+    payload = {"spots": spots, "matchups": data,
+               "multiway": json.loads((folder / "data" / "multiway.json").read_text()) if multiway else None}  # fmt: skip
+    (folder / "spots.json").write_text(json.dumps(payload))
+    output = subprocess.run(["node", str(ROOT / "benchmarks" / "bench_equity.mjs"), str(folder / "evaluator-tables.bin"),
+                             str(folder / "spots.json")], check=True, capture_output=True, text=True).stdout  # fmt: skip
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def run_chromium(folder: Path, spots: list[dict]) -> tuple[int, list[dict]]:
+    """(navigator.hardwareConcurrency, per spot {workers: (first run, best run)} for 1 and 2 workers)."""
+    from playwright.sync_api import sync_playwright
+
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(folder))
+    handler.log_message = lambda *args: None
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    rows = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_port}/bench.html")
+            page.wait_for_function("window.runSpot !== undefined")
+            cores = page.evaluate("window.cores")
+            for spot in spots:
+                row = {}
+                for workers in (1, 2):
+                    runs = [page.evaluate("([s, w]) => runSpot(s, w)", [spot, workers]) for _ in range(3)]
+                    errors = [r["error"] for r in runs if "error" in r]
+                    if errors:
+                        raise RuntimeError(f"{spot['name']}: {errors[0]}")
+                    row[workers] = (runs[0], min(runs, key=lambda r: r["ms"]))
+                rows.append(row)
+            browser.close()
+    finally:
+        server.shutdown()
+    return cores, rows
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        multiway = site_files(folder)
+        spots = [s for s in SPOTS if multiway or not s.get("multiway")]
+        node_rows = run_node(folder, ENUMERATIONS + spots, multiway)
+        cores, browser_rows = run_chromium(folder, spots)
+    evaluator = node_rows[0]
+    print("| JS evaluator (node, random 7-card hands) | evaluations/s | ours ÷ this |\n|---|---:|---:|")
+    print(f"| ours, `strength()` | {evaluator['ours'] / 1e6:.1f} M | 1.0× |")
+    print(f"| phe `evaluateCardCodes` | {evaluator['phe'] / 1e6:.1f} M | {evaluator['ours'] / evaluator['phe']:.1f}× |")
+    print(f"\nComparisons on which ours and phe agree: {evaluator['agree']:.4%}\n")
+    print("| exact enumeration (node, one thread) | hands | seconds | hands/s | ÷ phe evaluations/s |\n|---|---:|---:|---:|---:|")
+    for row in node_rows[1 : 1 + len(ENUMERATIONS)]:
+        rate = row["hands"] / row["seconds"]
+        print(f"| {row['name']} | {row['hands']:,.0f} | {row['seconds']:.3f} | {rate / 1e6:,.1f} M | {rate / row['phe']:.1f}× |")
+    print(f"\nHeadless Chromium: navigator.hardwareConcurrency = {cores} (the page starts {max(1, min(8, cores - 1))} "
+          "worker(s): cores − 1); Chromium times are first run / best of 3.\n")
+    print("| spot | live combos | method | node, 1 thread | Chromium, 1 worker | Chromium, 2 workers | target |\n"
+          "|---|---|---|---:|---:|---:|---:|")
+    for spot, js, row in zip(spots, node_rows[1 + len(ENUMERATIONS) :], browser_rows):
+        how = js["method"] + ("" if js["exact"] else f", {js['samples']:,} deals, max se {js['se']:.1e}")
+        target = "–" if spot["target"] is None else f"≤ {spot['target'] * 1e3:,.0f} ms"
+        times = {w: f"{first['ms']:,.0f} / {best['ms']:,.0f} ms" + ("" if best["exact"] else f" (se {best['se']:.1e})")
+                 for w, (first, best) in row.items()}  # fmt: skip
+        print(f"| {spot['name']} | {'/'.join(map(str, live_sizes(spot)))} | {how} | {js['seconds'] * 1e3:,.0f} ms | "
+              f"{times[1]} | {times[2]} | {target} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
