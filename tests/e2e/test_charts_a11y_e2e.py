@@ -228,8 +228,10 @@ def test_pushfold_stack_selector(open_page, site_dir, screenshot):
 
     page = open_page("pushfold/index.html?stack=10", width=PHONE, height=844)
     no_sideways_scroll(page, PHONE)
-    links = page.locator("#push-chart a[data-i]")
-    for i in range(169):
-        size = links.nth(i).evaluate("a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight]")
-        assert size[0] >= 12 and size[1] and size[2], (CLASS_NAMES[i], size)
+    cells = page.locator("#push-chart a[data-i]").evaluate_all(
+        "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
+    )
+    assert len(cells) == 169
+    for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
+        assert size >= 12 and fits_across and fits_down, (name, size)  # readable and not clipped ("24.5*")
     screenshot(page, "pushfold-10bb-phone-390")
