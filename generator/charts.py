@@ -1,4 +1,4 @@
-"""Chart models: the 13×13 class grid, a hand's equity-vs-players line chart, its matchup heatmap.
+"""Chart models: the 13×13 class grid, a hand's equity-vs-players line chart, its matchup grid.
 
 Functions here turn tables into plain dicts of positions, colours and labels; the templates in
 ``templates/partials/`` draw them as HTML and inline SVG. Colours are ``q0``..``q9`` buckets of a
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generator.formatting import count, pct
 from generator.sitedata import PlayerTable
-from generator.structure import GRID_SIZE, as_grid, grid_position
+from generator.structure import as_grid
 from kernels.cards import CLASS_NAMES
 
 BUCKETS = 10
@@ -31,7 +31,7 @@ def rank_bucket(rank: int, classes: int = len(CLASS_NAMES)) -> int:
 def cell_label(name: str, table: PlayerTable, index: int) -> str:
     """The full detail of one cell in words (ARIA label and no-JS reading)."""
     lo, hi = table.ci(index)
-    precision = "exact" if table.exact else f"95% CI {pct(lo, 2)} to {pct(hi, 2)}, {count(table.samples[index])} deals"
+    precision = "exact" if table.exact else f"95% CI {pct(lo, 2)} to {pct(hi, 2)}, {count(table.samples[index])} samples"
     return (
         f"{name}, {table.players} players: equity {pct(table.equity[index], 2)} ({precision}); "
         f"win {pct(table.win[index])}, tie {pct(table.tie[index])}, lose {pct(table.loss[index])}; "
@@ -45,7 +45,7 @@ def grid(table: PlayerTable | None) -> list[list[dict]]:
     Without a table (not computed yet) the cells carry only the class names.
     """
     if table is None:
-        cells = [{"index": i, "name": name, "equity": None, "rank": None, "bands": [0, 0], "label": name} for i, name in enumerate(CLASS_NAMES)]
+        cells = [{"index": i, "name": name, "equity": None, "short": None, "rank": None, "bands": [0, 0], "label": name} for i, name in enumerate(CLASS_NAMES)]
         return as_grid(cells)
     low, high = min(table.equity), max(table.equity)
     cells = []
@@ -55,6 +55,7 @@ def grid(table: PlayerTable | None) -> list[list[dict]]:
                 "index": index,
                 "name": name,
                 "equity": pct(table.equity[index]),
+                "short": f"{100 * table.equity[index]:.0f}",  # whole percent, for the phone's narrow cells
                 "rank": table.rank[index],
                 "eq_bucket": bucket(table.equity[index], low, high),
                 "rank_bucket": rank_bucket(table.rank[index]),
@@ -111,17 +112,20 @@ def line_chart(tables: dict[int, PlayerTable], index: int, width: int = 640, hei
     }
 
 
-def matchup_heatmap(equity_row: list[float], hero: str, cell: int = 18) -> dict:
-    """A 13×13 mini heatmap of one class's heads-up equity against each class (absolute 0..100% scale)."""
+def matchup_grid(hero: str, results: list[dict]) -> list[list[dict]]:
+    """A class's exact heads-up result against each class (``SiteData.matchup`` dicts, class order) as
+    the 13×13 chart: equity text, colour bucket on the absolute 0..100% scale, and a label in words."""
     cells = []
-    for index, name in enumerate(CLASS_NAMES):
-        row, col = grid_position(index)
+    for index, (name, result) in enumerate(zip(CLASS_NAMES, results)):
         cells.append(
             {
-                "x": col * cell,
-                "y": row * cell,
-                "bucket": bucket(equity_row[index], 0.0, 1.0),
-                "title": f"{hero} vs {name}: {pct(equity_row[index])}",
+                "index": index,
+                "name": name,
+                "equity": pct(result["equity"]),
+                "short": f"{100 * result['equity']:.0f}",
+                "bucket": bucket(result["equity"], 0.0, 1.0),
+                "label": f"{hero} against {name}: equity {pct(result['equity'])}, win {pct(result['win'])}, "
+                f"tie {pct(result['tie'])}, lose {pct(result['loss'])}",
             }
         )
-    return {"size": GRID_SIZE * cell, "cell": cell, "cells": cells}
+    return as_grid(cells)

@@ -95,6 +95,8 @@ class SiteRenderer:
                 "players": players,
                 "table": table,
                 "rows": charts.grid(table),
+                "order": sorted(range(len(CLASS_NAMES)), key=table.rank.__getitem__) if table else [],
+                "table_classes": CLASS_NAMES,
                 "counts": PLAYER_COUNTS,
                 "source_generated": self.data.multiway["meta"].get("generated") if self.data.multiway else None,
             }
@@ -107,16 +109,17 @@ class SiteRenderer:
 
     def hand_context(self, index: int) -> dict:
         tables = self.data.tables
-        context = {"name": CLASS_NAMES[index], "index": index, "tables": tables, "chart": None, "heatmap": None}
+        context = {"name": CLASS_NAMES[index], "index": index, "tables": tables, "chart": None, "matchups": None}
         if tables:
             context["chart"] = charts.line_chart(tables, index)
         if self.data.matchups:
-            row = self.data.matchups["equity"][index]
-            order = sorted(range(len(CLASS_NAMES)), key=lambda j: (-row[j], j))
+            results = [self.data.matchup(index, j) for j in range(len(CLASS_NAMES))]
+            order = sorted(range(len(CLASS_NAMES)), key=lambda j: (-results[j]["equity"], j))
             context.update(
-                heatmap=charts.matchup_heatmap(row, CLASS_NAMES[index]),
-                best=[(CLASS_NAMES[j], row[j]) for j in order[:5]],
-                worst=[(CLASS_NAMES[j], row[j]) for j in reversed(order[-5:])],
+                matchups=[(j, CLASS_NAMES[j], results[j]) for j in order],  # best first
+                matchup_rows=charts.matchup_grid(CLASS_NAMES[index], results),
+                best=[(CLASS_NAMES[j], results[j]["equity"]) for j in order[:5]],
+                worst=[(CLASS_NAMES[j], results[j]["equity"]) for j in reversed(order[-5:])],
             )
         return context
 
@@ -192,7 +195,13 @@ def pushfold_context(pushfold: dict | None) -> dict:
         for k, stack in enumerate(stacks)
         if float(stack).is_integer()
     ]
-    return {"pushfold": pushfold, "charts": charts_, "summary": summary, "low": low, "top": top, "meta": pushfold["meta"]}
+    threshold = pushfold["meta"]["played_threshold"]
+    picker = {  # for the stack selector (assets/js/pushfold.js): per stack, "1"/"0" per class = played or not
+        "stacks": stacks,
+        **{key: ["".join("1" if f >= threshold else "0" for f in row) for row in pushfold[key]] for key in ("push", "call")},
+        **{f"{key}_share": pushfold[f"{key}_share"] for key in ("push", "call")},
+    }
+    return {"pushfold": pushfold, "charts": charts_, "summary": summary, "low": low, "top": top, "meta": pushfold["meta"], "picker": picker}
 
 
 def render_site(config, site_dir: Path) -> None:

@@ -57,10 +57,6 @@ def as_grid(cells: list) -> list[list]:
     return [cells[row * GRID_SIZE : (row + 1) * GRID_SIZE] for row in range(GRID_SIZE)]
 
 
-def grid_position(index: int) -> tuple[int, int]:
-    """(row, column) of class ``index`` in the chart."""
-    return divmod(index, GRID_SIZE)
-
 
 @dataclass(frozen=True)
 class Page:

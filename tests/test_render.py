@@ -33,7 +33,7 @@ def data(site: Path, name: str) -> dict:
 
 
 def cell_label(html: str, name: str) -> str:
-    match = re.search(rf'href="[^"]*hands/{name}/index.html" data-i="\d+" aria-label="([^"]*)"', html)
+    match = re.search(rf'href="[^"]*hands/{name}/index.html" data-i="\d+">.*?<span class="visually-hidden">([^<]*)</span></a>', html)
     assert match, f"no chart cell for {name}"
     return match.group(1)
 
@@ -56,10 +56,11 @@ def test_multiway_chart_shows_estimate_ci_samples_and_rank(site):
     half = Z_975 * block["se_equity"][i]
     assert f"equity {pct(block['equity'][i], 2)}" in label
     assert f"95% CI {pct(block['equity'][i] - half, 2)} to {pct(block['equity'][i] + half, 2)}" in label
-    assert f"{block['samples'][i]:,} deals" in label
+    assert f"{block['samples'][i]:,} samples" in label
     rank = 1 + sum(e > block["equity"][i] for e in block["equity"])
     assert f"rank {rank} of 169" in label
-    assert html.count('data-i="') == 169
+    assert len(re.findall(r'<a href="[^"]*" data-i="', html)) == 169  # grid cells
+    assert html.count('<tr data-i="') == 169  # table view rows
 
 
 def test_chart_embeds_its_table_for_the_tooltips(site):
@@ -76,10 +77,26 @@ def test_hand_page_has_every_player_count_and_matchups(site):
     assert pct(data(site, "threehanded")["equity"][i], 2) in html  # exact at 3 players, not the Monte Carlo
     for n in range(4, 11):
         assert pct(multiway[str(n)]["equity"][i], 2) in html
-    assert "<svg class=\"line-chart\"" in html and html.count("<rect class=\"e") == 169
+    assert "<svg class=\"line-chart\"" in html and html.count("matchups/index.html?a=AKs&amp;b=") == 2 * 169 + 10  # grid, table, best/worst
     matchups = data(site, "matchups")
     worst = min(range(169), key=lambda j: matchups["equity"][i][j])
     assert f"vs {CLASS_NAMES[worst]}</a> <span>{pct(matchups['equity'][i][worst])}" in html
+
+
+def test_hand_page_lists_every_matchup_exactly_best_first(site):
+    html = read(site, "hands/T9s/index.html")
+    i = parse_class("T9s")
+    matchups = data(site, "matchups")
+    cell = r'<td data-sort="([^"]+)">[^<]*</td>'
+    rows = re.findall(rf'<tr><th scope="row" data-sort="(\d+)"><a href="[^"]*\?a=T9s&amp;b=(\w+)">\w+</a></th>{cell * 4}</tr>', html)
+    assert sorted(int(row[0]) for row in rows) == list(range(169))
+    for j, name, equity, win, tie, loss in rows:
+        j = int(j)
+        total = sum(matchups[key][i][j] for key in ("win", "tie", "loss"))
+        assert name == CLASS_NAMES[j] and float(equity) == matchups["equity"][i][j]
+        assert [float(win), float(tie), float(loss)] == [matchups[key][i][j] / total for key in ("win", "tie", "loss")]
+    shown = [float(row[2]) for row in rows]
+    assert shown == sorted(shown, reverse=True)
 
 
 def test_home_shows_build_facts(site):

@@ -2,8 +2,8 @@
 that fails the test on any console error or any request leaving the site.
 
 Data: the directory in ``ALLIN_E2E_DATA`` if set; otherwise the REAL exact heads-up data
-(``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold) with
-SYNTHETIC multiway data from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
+(``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold), the real
+push/fold equilibria solved from them (``run_pushfold``, cached, seconds) and SYNTHETIC multiway data from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
 
 A missing Chromium or Playwright fails the browser tests (``make browser``, ``make setup-test``):
 a skip would hide a broken setup.
@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.render import render_site  # noqa: E402
 from generator.stages.headsup import run_headsup  # noqa: E402
+from generator.stages.pushfold import run_pushfold  # noqa: E402
 from site_fixtures import build_site, site_config, write_synthetic_data  # noqa: E402
 
 try:
@@ -47,7 +48,7 @@ def site_dir(tmp_path_factory) -> Path:
     data = os.environ.get("ALLIN_E2E_DATA")
     if data:
         return build_site(site, data_dir=Path(data))
-    run_headsup(site, progress=False)
+    run_pushfold(site, run_headsup(site, progress=False))
     write_synthetic_data(site / "data", files=("multiway",))
     render_site(site_config(), site)
     return site

@@ -66,6 +66,7 @@ def test_chart_refreshes_from_checkpoints_on_localhost(open_page, site_dir):
         write_json(path, data)
         page.wait_for_function("document.querySelector('a[data-i=\"0\"] .v-eq').textContent === '51.2%'", timeout=15000)
         assert "Live" in page.locator("#live").inner_text()
+        assert page.locator('#chart-table tr[data-i="0"] td.eq').text_content() == "51.23%"  # the table view too
     finally:
         path.write_bytes(original)
 

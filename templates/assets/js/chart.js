@@ -1,6 +1,9 @@
-// The 13×13 equity chart: tooltip on hover / focus / tap, arrow-key moves between cells, and,
-// when served from this machine (allin serve), live numbers from the latest multiway checkpoint.
+// The 13×13 equity chart: tooltip on hover / focus / tap (keyboard moves: grid-nav.js), the
+// Show (equity / rank) and View (grid / table) choices kept in the URL and across player counts,
+// and, when served from this machine (allin serve), live numbers from the latest multiway checkpoint.
 // The HTML already holds every number; this module only enhances it.
+
+import "./grid-nav.js";
 
 const BUCKETS = 10;
 const POLL_MS = 4000;
@@ -19,7 +22,7 @@ function ci(t, i) {
 
 function cellLabel(t, i) {
   const [lo, hi] = ci(t, i);
-  const precision = t.exact ? "exact" : `95% CI ${pct(lo, 2)} to ${pct(hi, 2)}, ${count(t.samples[i])} deals`;
+  const precision = t.exact ? "exact" : `95% CI ${pct(lo, 2)} to ${pct(hi, 2)}, ${count(t.samples[i])} samples`;
   return `${t.classes[i]}, ${t.players} players: equity ${pct(t.equity[i], 2)} (${precision}); ` +
     `win ${pct(t.win[i])}, tie ${pct(t.tie[i])}, lose ${pct(t.loss[i])}; rank ${t.rank[i]} of ${t.classes.length}`;
 }
@@ -46,7 +49,7 @@ function tooltipHtml(t, i, href) {
   ];
   t.tie_k[i].forEach((p, k) => { if (p > 0) rows.push([`${k + 2}-way tie`, pct(p, 2)]); });
   rows.push(["Lose", pct(t.loss[i], 2)], ["Rank", `${t.rank[i]} of ${t.classes.length}`],
-    [t.exact ? "Showdowns" : "Deals", count(t.samples[i])]);
+    [t.exact ? "Showdowns" : "Samples", count(t.samples[i])]);
   const list = rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("");
   return `<h3>${t.classes[i]} · ${t.players} players</h3><dl>${list}</dl><a href="${href}">${t.classes[i]} page →</a>`;
 }
@@ -67,7 +70,8 @@ class Chart {
   listen() {
     const grid = this.root.querySelector(".grid");
     grid.addEventListener("pointerover", (e) => { const a = e.target.closest("a[data-i]"); if (a && e.pointerType === "mouse") this.show(a); });
-    grid.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") this.hide(); });
+    // The tip touches its cell and lies inside the chart, so the pointer can move onto its link.
+    this.root.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") this.hide(); });
     grid.addEventListener("focusin", (e) => { const a = e.target.closest("a[data-i]"); if (a) this.show(a); });
     // A first tap on a touch screen shows the detail; a second tap on the same cell follows the link.
     // (Remember what was shown before the tap: the tap's own focus event shows the cell too.)
@@ -76,19 +80,8 @@ class Chart {
       const a = e.target.closest("a[data-i]");
       if (a && this.touch && this.shownBeforeTap !== a) { e.preventDefault(); this.show(a); }
     });
-    grid.addEventListener("keydown", (e) => this.move(e));
     document.addEventListener("keydown", (e) => { if (e.key === "Escape") this.hide(); });
     document.addEventListener("pointerdown", (e) => { if (!this.root.contains(e.target)) this.hide(); });
-  }
-
-  move(e) {
-    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
-    const a = e.target.closest("a[data-i]");
-    if (!a || !(e.key in steps)) return;
-    const next = Number(a.dataset.i) + steps[e.key];
-    if (next < 0 || next >= this.links.length || (Math.abs(steps[e.key]) === 1 && Math.floor(next / 13) !== Math.floor(Number(a.dataset.i) / 13))) return;
-    e.preventDefault();
-    this.links[next].focus();
   }
 
   show(a) {
@@ -103,10 +96,10 @@ class Chart {
     const tip = this.tip.getBoundingClientRect();
     let left = cell.left - box.left + cell.width / 2 - tip.width / 2;
     left = Math.max(0, Math.min(left, box.width - tip.width));
-    const below = cell.bottom - box.top + 6;
-    const above = cell.top - box.top - tip.height - 6;
+    const below = cell.bottom - box.top;
+    const above = cell.top - box.top - tip.height;
     this.tip.style.left = `${left}px`;
-    this.tip.style.top = `${cell.bottom + tip.height + 6 > window.innerHeight && above >= 0 ? above : below}px`;
+    this.tip.style.top = `${cell.bottom + tip.height > window.innerHeight && above >= 0 ? above : below}px`;
   }
 
   hide() {
@@ -122,13 +115,15 @@ class Chart {
     this.links.forEach((a, i) => {
       const cell = a.parentElement;
       cell.className = `cell e${bucket(table.equity[i], lo, hi)} r${rankBucket(table.rank[i], table.classes.length)}`;
-      a.setAttribute("aria-label", cellLabel(table, i));
+      a.querySelector(".visually-hidden").textContent = cellLabel(table, i);
       a.querySelector(".v-eq").textContent = pct(table.equity[i]);
-      a.querySelector(".v-rank").textContent = `#${table.rank[i]}`;
+      a.querySelector(".v-short").textContent = (100 * table.equity[i]).toFixed(0);
+      a.querySelector(".v-rank").textContent = table.rank[i];
       const [win, tie] = a.querySelectorAll(".wtl i");
       win.style.width = `${(100 * table.win[i]).toFixed(2)}%`;
       tie.style.width = `${(100 * table.tie[i]).toFixed(2)}%`;
     });
+    updateTableView(table);
     if (this.active) this.show(this.active);
   }
 
@@ -145,7 +140,7 @@ class Chart {
           this.generated = stamp;
           this.update(table);
           live.hidden = false;
-          live.textContent = `Live: numbers from the checkpoint of ${stamp} (${count(Math.max(...table.samples))} deals per hand).`;
+          live.textContent = `Live: numbers from the checkpoint of ${stamp} (up to ${count(Math.max(...table.samples))} samples per hand).`;
         }
       }
     } catch {
@@ -155,6 +150,43 @@ class Chart {
   }
 }
 
+/** The table view's rows (one per class, `data-i` = class index) after a live update. */
+function updateTableView(t) {
+  for (const row of document.querySelectorAll("#chart-table tbody tr[data-i]")) {
+    const i = Number(row.dataset.i);
+    const [lo, hi] = ci(t, i);
+    const set = (name, sort, text) => { const td = row.querySelector(`td.${name}`); td.dataset.sort = sort; td.textContent = text; };
+    set("rank", t.rank[i], t.rank[i]);
+    set("eq", t.equity[i], pct(t.equity[i], 2));
+    set("win", t.win[i], pct(t.win[i], 2));
+    set("tie", t.tie[i], pct(t.tie[i], 2));
+    row.querySelector("td.ci").textContent = `${pct(lo, 2)}\u00a0– ${pct(hi, 2)}`;
+  }
+}
+
+/** Show (equity / rank) and View (grid / table) live in the URL (?mode=rank&view=table), and the
+ * player-count links carry them, so a choice survives switching the table size. */
+function keepChoicesInUrl() {
+  const radios = [...document.querySelectorAll('input[name="mode"], input[name="view"]')];
+  const params = new URLSearchParams(location.search);
+  for (const radio of radios) {
+    if (params.get(radio.name) === radio.value) radio.checked = true;
+  }
+  const apply = () => {
+    const query = new URLSearchParams(location.search);
+    for (const radio of radios) {
+      if (!radio.checked) continue;
+      if (radio.defaultChecked) query.delete(radio.name); else query.set(radio.name, radio.value);
+    }
+    const search = query.toString() ? `?${query}` : "";
+    history.replaceState(null, "", location.pathname + search + location.hash);
+    for (const a of document.querySelectorAll(".switch a[href]")) a.search = search;
+  };
+  radios.forEach((radio) => radio.addEventListener("change", apply));
+  apply();
+}
+
+keepChoicesInUrl();
 const root = document.getElementById("chart");
 if (root) {
   const chart = new Chart(root);

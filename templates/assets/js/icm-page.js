@@ -98,7 +98,7 @@ function renderResults({ stacks, payouts }, result) {
   for (let i = 0; i < shown; i++) {
     const cells = result.places[i].slice(0, paid).map((p) => {
       const q = Math.min(9, Math.floor(p * 10));
-      return `<td class="e${q}${q >= 6 ? " light" : ""}">${pct(p, 1)}</td>`;
+      return `<td class="e${q}">${pct(p, 1)}</td>`;
     });
     rows.push(`<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`);
   }
@@ -129,11 +129,11 @@ function renderBubbleFactors(stacks, payouts) {
   table.querySelector("tbody").innerHTML = stacks.map((_, i) => {
     const cells = stacks.map((__, j) => {
       const factor = bubbleFactor[i][j];
-      if (factor === null || !Number.isFinite(factor)) return '<td class="e9 light">–</td>';
+      if (factor === null || !Number.isFinite(factor)) return '<td class="e9">–</td>';
       const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
       const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
         `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
-      return `<td class="e${9 - q}${9 - q >= 6 ? " light" : ""}" tabindex="0" title="${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
+      return `<td class="e${9 - q}" tabindex="0" title="${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
     });
     return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
   }).join("");
