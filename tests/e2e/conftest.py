@@ -107,3 +107,20 @@ def screenshot():
     """``screenshot(page, name)`` saves a full-page PNG under tests/e2e/output/ (git-ignored)."""
     OUTPUT.mkdir(exist_ok=True)
     return lambda page, name: page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_violations():
+    """``axe_violations(page)`` → axe-core's violations on the page as it is now (ids and the first target of each)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make node-deps` (npm ci)", pytrace=False)
+
+    def run(page) -> list[str]:
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate("async () => (await axe.run(document)).violations")
+        return [f"{v['id']}: {v['nodes'][0]['target']} ({len(v['nodes'])} nodes)" for v in found]
+
+    return run

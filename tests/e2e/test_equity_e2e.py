@@ -58,7 +58,7 @@ def test_three_players_sample_with_intervals(open_page):
     assert wait_for_result(page, timeout=60000) == "monte carlo"
     equities = shown_equities(page)
     assert sum(equities) == pytest.approx(1.0, abs=1e-12)
-    halves = [float(t.rstrip("%")) / 100 for t in page.locator("#equity-table td.ci").all_inner_texts()]
+    halves = [float(t.removeprefix("± ").rstrip("%")) / 100 for t in page.locator("#equity-table td.ci").all_inner_texts()]
     assert all(0 < h <= 1.96e-3 + 5e-5 for h in halves)
     # AhAd against two random hands on KsQsJs: 52.68% ± 0.14% (allin equity, 458,752 deals); 5σ of both
     assert abs(equities[0] - 0.526812) < 5 * np.hypot(halves[0] / 1.96, 0.000721)
@@ -68,13 +68,14 @@ def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
     page = open_page(url("AsKs", "QQ+,AKx"))
     error = page.locator("#equity-error")
     page.wait_for_function("document.querySelector('#equity-error').textContent !== ''")
-    assert error.inner_text().startswith('range 2, token "AKx" (column 5):')
+    assert error.inner_text().startswith('Player 2: token "AKx" (column 5):')
+    assert page.locator("#seats input[name=p]").nth(1).get_attribute("aria-invalid") == "true"
     screenshot(page, "equity-error")
-    page.locator("#seats input").nth(1).fill("AA")
+    page.locator("#seats input[name=p]").nth(1).fill("AA")
     page.fill("#board", "AhAdAc")
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-error').textContent.includes('empty')")
-    assert error.inner_text() == "range 2 (AA): empty after removing the board, dead cards and other players' cards"
+    assert error.inner_text() == "Player 2 (AA): empty after removing the board, dead cards and other players' cards"
     page.fill("#board", "AhAd")
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-error').textContent.includes('0, 3, 4 or 5')")
@@ -83,7 +84,7 @@ def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
 def test_the_url_shares_the_spot_and_a_run_can_be_cancelled(open_page, base_url):
     page = open_page("equity/index.html")
     assert wait_for_result(page) in ("enumeration", "monte carlo")
-    page.locator("#seats input").nth(1).fill("JJ-99,AQs")
+    page.locator("#seats input[name=p]").nth(1).fill("JJ-99,AQs")
     page.fill("#board", "Kh8d3c")
     page.click("#add-seat")
     page.click("#compute")
@@ -91,7 +92,7 @@ def test_the_url_shares_the_spot_and_a_run_can_be_cancelled(open_page, base_url)
     shared = page.url
     assert "p=random" in shared and "board=Kh8d3c" in shared
     again = open_page(shared.removeprefix(base_url))
-    assert [i.input_value() for i in again.locator("#seats input").all()] == ["AsKs", "JJ-99,AQs", "random"]
+    assert [i.input_value() for i in again.locator("#seats input[name=p]").all()] == ["AsKs", "JJ-99,AQs", "random"]
     assert again.input_value("#board") == "Kh8d3c"
     long = open_page(url(*["random"] * 9, "AsKs"))
     long.locator("#cancel").wait_for(state="visible")
@@ -109,7 +110,8 @@ def test_the_navigation_links_the_calculator(open_page):
 
 def test_a_hand_page_opens_the_calculator_prefilled(open_page):
     page = open_page("hands/AKs/index.html")
+    page.select_option("#hand-opponents", "2")
     page.locator("a.equity-link").click()
     page.wait_for_url(re.compile(r"equity/index.html\?p=AKs&p=random&p=random$"))
-    assert [i.input_value() for i in page.locator("#seats input").all()] == ["AKs", "random", "random"]
+    assert [i.input_value() for i in page.locator("#seats input[name=p]").all()] == ["AKs", "random", "random"]
     assert wait_for_result(page, timeout=60000) == "monte carlo"

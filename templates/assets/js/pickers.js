@@ -72,6 +72,7 @@ export class RangePicker {
     this.grid = element("div", { class: "range-grid", role: "group", "aria-label": `${label}: 169 hand classes` });
     this.cells = Array.from({ length: 169 }, (_, cls) => {
       const cell = element("button", { type: "button", class: "rc", "data-class": className(cls) });
+      // accessible name "AKs 2 of 4 combos, weight 50%": the visible name and count, the rest visually hidden
       cell.append(element("span", { class: "n" }, className(cls)), element("span", { class: "c" }));
       return cell;
     });
@@ -143,9 +144,10 @@ export class RangePicker {
     const mean = members.reduce((a, i) => a + this.weights[i], 0) / members.length;
     cell.setAttribute("aria-pressed", mean === 1 ? "true" : chosen ? "mixed" : "false");
     cell.style.setProperty("--w", mean);
-    cell.querySelector(".c").textContent = chosen ? `${chosen}` : "";
+
     const weight = chosen ? `, weight ${pct(mean * members.length / chosen)}` : "";
-    cell.setAttribute("aria-label", `${className(cls)}: ${chosen} of ${members.length} combos${weight}`);
+    const detail = element("span", { class: "visually-hidden" }, `${chosen ? "" : "0"} of ${members.length} combos${weight}`);
+    cell.querySelector(".c").replaceChildren(chosen ? `${chosen}` : "", detail);
   }
 }
 
@@ -163,7 +165,7 @@ export class CardPicker {
     for (let suit = 3; suit >= 0; suit--) {
       for (let rank = 12; rank >= 0; rank--) {
         const card = 4 * rank + suit;
-        const button = element("button", { type: "button", class: `card s${suit}`, "data-card": cardName(card), "aria-label": `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}` }, RANKS[rank] + SUIT_SYMBOLS[suit]);
+        const button = element("button", { type: "button", class: `card s${suit}`, "data-card": cardName(card), "aria-label": `${RANKS[rank]}${SUIT_SYMBOLS[suit]}, ${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}` }, RANKS[rank] + SUIT_SYMBOLS[suit]);
         button.addEventListener("click", () => {
           if (button.getAttribute("aria-disabled") === "true") return;
           this.cards = this.cards.includes(card) ? this.cards.filter((c) => c !== card) : [...this.cards, card];
