@@ -226,7 +226,10 @@ async function compute() {
   if (id !== runId) return;
   showErrors(errors);
   seats.forEach((seat) => seat.input.setAttribute("aria-invalid", String(errors.some((e) => e.startsWith(`Player ${seats.indexOf(seat) + 1}:`)))));
-  if (errors.length) return;
+  if (errors.length) {
+    results.hidden = true; // no figures next to input they do not answer
+    return;
+  }
   const started = performance.now();
   method.textContent = "Computing…";
   delete method.dataset.method;
