@@ -4,14 +4,11 @@
 // and column. The run goes to equity-run.js (a Web Worker; Cancel terminates it) and the spot lives
 // in the URL (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c).
 
-import { duration, loadRanking, progressText, startEquity } from "./equity-run.js";
+import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
 import { CardPicker, RangePicker } from "./pickers.js";
-import { Z_975 } from "./range-equity.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "./ranges.js";
 
 const MIN_SEATS = 2, MAX_SEATS = 10;
-const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
-const count = (n) => n.toLocaleString("en-US");
 const form = document.getElementById("equity-form");
 const seatList = document.getElementById("seats");
 const addButton = document.getElementById("add-seat");
@@ -197,15 +194,12 @@ function render(state, result, ms) {
   const body = document.querySelector("#equity-table tbody");
   body.replaceChildren(...state.ranges.map((range, p) => {
     const row = document.createElement("tr");
-    const tie = result.ties[p].reduce((a, b) => a + b, 0);
-    const half = result.seEquity ? `± ${pct(Z_975 * result.seEquity[p])}` : "exact";
-    row.innerHTML = `<th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${pct(result.equity[p])}</td><td class="ci">${half}</td><td>${pct(result.win[p])}</td><td>${pct(tie)}</td>`;
+    const shown = playerFigures(result, p);
+    row.innerHTML = `<th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${shown.equity}</td><td class="ci">${shown.half}</td><td>${shown.win}</td><td>${shown.tie}</td>`;
     row.querySelector(".range").textContent = range;
     return row;
   }));
-  method.textContent = result.method === "table" ? `Exact, from the heads-up table (${duration(ms)}).`
-    : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${duration(ms)}.`
-    : `Monte Carlo: ${count(result.samples)} deals in ${duration(ms)}; ± is the 95% confidence interval.`;
+  method.textContent = methodText(result, ms);
   method.dataset.method = result.method;
 }
 
@@ -236,12 +230,7 @@ async function compute() {
   results.hidden = false;
   results.setAttribute("aria-busy", "true");
   cancelButton.hidden = false;
-  run = startEquity(form.dataset, { weights, board, dead }, (p) => {
-    if (id !== runId) return;
-    progress.hidden = false;
-    progress.value = p.total ? p.done / p.total : Math.min(1, 1e-3 / p.se);
-    method.textContent = progressText(p, performance.now() - started);
-  });
+  run = startEquity(form.dataset, { weights, board, dead }, progressShower(progress, method, () => id === runId));
   try {
     const { result } = await run.done;
     if (id === runId) render(state, result, performance.now() - started);

@@ -1,5 +1,8 @@
 // One equity computation in a Web Worker (equity-worker.js), for the calculator page and the hand
-// pages: the worker's message protocol in one place, and cancelling by terminating the worker.
+// pages: the worker's message protocol in one place, cancelling by terminating the worker, and how
+// progress and results read.
+
+import { Z_975 } from "./range-equity.js";
 
 /** Rejection reason of a cancelled run. */
 export class Cancelled extends Error {}
@@ -48,11 +51,40 @@ export function loadRanking(url) {
   return ranking;
 }
 
+const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
+const count = (n) => n.toLocaleString("en-US");
 /** "12.3 s" or "450 ms". */
-export const duration = (ms) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`);
-/** Progress text of a run: boards enumerated, or deals sampled and the largest standard error so far. */
-export function progressText(p, ms) {
-  const pct = (x, digits) => `${(100 * x).toFixed(digits)}%`;
-  return p.total ? `Enumerating… ${pct(p.done / p.total, 0)} of ${p.total.toLocaleString("en-US")} boards (${duration(ms)})`
-    : `Sampling… ${p.samples.toLocaleString("en-US")} deals, largest standard error ${pct(p.se, 3)} (${duration(ms)})`;
+const duration = (ms) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * An ``onProgress`` for startEquity, while ``isCurrent()``: fills ``bar`` (a <progress>, unhidden) and
+ * ``text`` with the boards enumerated, or the deals sampled and the largest standard error, and the time.
+ */
+export function progressShower(bar, text, isCurrent) {
+  const started = performance.now();
+  return (p) => {
+    if (!isCurrent()) return;
+    const ms = performance.now() - started;
+    bar.hidden = false;
+    bar.value = p.total ? p.done / p.total : Math.min(1, 1e-3 / p.se);
+    text.textContent = p.total ? `Enumerating… ${pct(p.done / p.total, 0)} of ${count(p.total)} boards (${duration(ms)})`
+      : `Sampling… ${count(p.samples)} deals, largest standard error ${pct(p.se, 3)} (${duration(ms)})`;
+  };
+}
+
+/** How a result was reached, in ``ms``: "Exact: 1,176 boards enumerated in 415 ms." and the like. */
+export function methodText(result, ms) {
+  return result.method === "table" ? `Exact, from the heads-up table (${duration(ms)}).`
+    : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${duration(ms)}.`
+    : `Monte Carlo: ${count(result.samples)} deals in ${duration(ms)}; ± is the 95% confidence interval.`;
+}
+
+/** Player ``p``'s figures as shown: {equity, half ("exact" or "± 0.20%"), win, tie} (percent strings). */
+export function playerFigures(result, p) {
+  return {
+    equity: pct(result.equity[p]),
+    half: result.seEquity ? `± ${pct(Z_975 * result.seEquity[p])}` : "exact",
+    win: pct(result.win[p]),
+    tie: pct(result.ties[p].reduce((a, b) => a + b, 0)),
+  };
 }

@@ -2,7 +2,7 @@
 // With no board the figures are the page's own table (the build's numbers); with one, equity-run.js
 // computes them in a Web Worker (Cancel stops it). The calculator link follows the chosen spot.
 
-import { duration, progressText, startEquity } from "./equity-run.js";
+import { methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
 import { CardPicker } from "./pickers.js";
 import { Z_975 } from "./range-equity.js";
 import { CardsError, N_COMBOS, cardName, parseCards, parseRange } from "./ranges.js";
@@ -21,9 +21,9 @@ function setUp() {
   let picker = null, run = null, runId = 0;
 
   const cards = () => parseCards(board.value, "Board");
-  const show = ({ equity, half, win, tie }, text, name) => {
+  const show = (equity, { half, win, tie }, text, name) => {
     const cells = resultTable.tBodies[0].rows[0].cells;
-    [pct(equity), half, pct(win), pct(tie)].forEach((value, i) => (cells[i].textContent = value));
+    [pct(equity), half, win, tie].forEach((value, i) => (cells[i].textContent = value));
     cells[0].dataset.equity = equity;
     method.textContent = text;
     method.dataset.method = name;
@@ -63,26 +63,17 @@ function setUp() {
     if (!boardCards.length && row) {
       const half = row.exact ? "exact" : `± ${pct(Z_975 * row.se_equity)}`;
       const how = row.exact ? "exact, every board" : `Monte Carlo, ${row.samples.toLocaleString("en-US")} deals`;
-      return show({ ...row, half }, `Preflop, from the table above (${how}).`, "table");
+      return show(row.equity, { half, win: pct(row.win), tie: pct(row.tie) }, `Preflop, from the table above (${how}).`, "table");
     }
     const weights = [parseRange(hand).weights, ...Array.from({ length: players - 1 }, () => new Float64Array(N_COMBOS).fill(1))];
     const started = performance.now();
     method.textContent = "Computing…";
     cancelButton.hidden = false;
-    run = startEquity(form.dataset, { weights, board: boardCards, dead: [] }, (p) => {
-      if (id !== runId) return;
-      progress.hidden = false;
-      progress.value = p.total ? p.done / p.total : Math.min(1, 1e-3 / p.se);
-      method.textContent = progressText(p, performance.now() - started);
-    });
+    run = startEquity(form.dataset, { weights, board: boardCards, dead: [] }, progressShower(progress, method, () => id === runId));
     try {
       const { result } = await run.done;
       if (id !== runId) return;
-      const ms = performance.now() - started;
-      const half = result.seEquity ? `± ${pct(Z_975 * result.seEquity[0])}` : "exact";
-      const how = result.exact ? `Exact: ${result.boards.toLocaleString("en-US")} boards enumerated in ${duration(ms)}.`
-        : `Monte Carlo: ${result.samples.toLocaleString("en-US")} deals in ${duration(ms)}; ± is the 95% confidence interval.`;
-      show({ equity: result.equity[0], half, win: result.win[0], tie: result.ties[0].reduce((a, b) => a + b, 0) }, how, result.method);
+      show(result.equity[0], playerFigures(result, 0), methodText(result, performance.now() - started), result.method);
     } catch (e) {
       if (id !== runId) return;
       error.textContent = e.player === 0 ? `${hand} has no combo left on this board` : e.message;
