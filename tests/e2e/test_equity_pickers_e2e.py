@@ -114,6 +114,9 @@ def test_the_range_picker_and_the_text_stay_in_sync(open_page, screenshot, width
     page.wait_for_function(f"document.querySelectorAll('#seats > li:nth-child(2) .rc[aria-pressed=\"true\"]').length === {len(whole_classes(top))}")
     assert pressed(grid) == whole_classes(top)
     assert seat(page, 1).locator(".picker-summary").inner_text().startswith(f"{int(top.sum())} combos")
+    text.fill("7.5%")
+    page.wait_for_function("document.querySelector('#seats > li:nth-child(2) output').textContent === '7.5%'")
+    assert slider.input_value() == "7.5"
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -189,6 +192,9 @@ def test_no_axe_violations_with_the_pickers_open(open_page, axe_violations, widt
     page.locator("details[data-cards=board] summary").click()
     page.locator("details[data-cards=dead] summary").click()
     assert axe_violations(page) == []
+    # tap targets: every picker cell at least 24 × 24 CSS px (WCAG 2.2 target size), also at 390 px
+    sizes = page.locator(".range-grid .rc, .card-grid .card").evaluate_all("bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+    assert len(sizes) == 169 + 2 * 52 and min(min(s) for s in sizes) >= 24
     hand = open_page("hands/AKs/index.html", width=width)
     hand.locator("#hand-equity summary").click()
     wait_for_result(hand, "#hand-method")

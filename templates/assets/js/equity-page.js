@@ -57,7 +57,7 @@ async function syncSeat(seat) {
   seat.weights = weights;
   seat.error.textContent = message;
   seat.input.setAttribute("aria-invalid", String(Boolean(message)));
-  if (weights) seat.picker?.set(weights);
+  if (weights) seat.picker?.set(weights, seat.input.value);
   refreshCardPickers();
 }
 
@@ -108,7 +108,7 @@ function addSeat(value) {
         syncSeat(seat);
       },
     });
-    if (seat.weights) seat.picker.set(seat.weights);
+    if (seat.weights) seat.picker.set(seat.weights, seat.input.value);
   });
   seats.push(seat);
   seatList.append(item);

@@ -130,8 +130,11 @@ export class RangePicker {
     this.onPaint(Float64Array.from(this.weights));
   }
 
-  /** Show ``weights`` (Float64Array(1326)) without calling back. */
-  set(weights) {
+  /** Show ``weights`` (Float64Array(1326)) without calling back; ``text`` "x%" also moves the slider. */
+  set(weights, text = "") {
+    const top = /^\s*([0-9.]+)%\s*$/.exec(text);
+    if (top && Number(top[1]) <= 100) this.top.value = Number(top[1]);
+    this.topValue.textContent = `${this.top.value}%`;
     this.weights = Float64Array.from(weights);
     this.cells.forEach((_, cls) => this.show(cls));
     const combos = this.weights.reduce((a, b) => a + b, 0);
