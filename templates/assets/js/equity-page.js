@@ -33,8 +33,8 @@ async function parseSeat(text) {
 function usedCards(except) {
   const used = new Set();
   for (const seat of seats) {
-    const combos = seat.weights ? seat.weights.reduce((list, w, i) => (w > 0 ? [...list, i] : list), []) : [];
-    if (combos.length === 1) COMBOS[combos[0]].forEach((c) => used.add(c));
+    const first = seat.weights ? seat.weights.findIndex((w) => w > 0) : -1;
+    if (first >= 0 && seat.weights.findIndex((w, i) => w > 0 && i > first) < 0) COMBOS[first].forEach((c) => used.add(c));
   }
   for (const [name, field] of Object.entries(cardFields)) if (name !== except) field.cards.forEach((c) => used.add(c));
   return used;

@@ -145,9 +145,10 @@ export class RangePicker {
     const members = CLASS_COMBOS[cls], cell = this.cells[cls];
     const chosen = members.filter((i) => this.weights[i] > 0).length;
     const mean = members.reduce((a, i) => a + this.weights[i], 0) / members.length;
+    if (cell.dataset.shown === `${chosen} ${mean}`) return; // unchanged: no style or layout work
+    cell.dataset.shown = `${chosen} ${mean}`;
     cell.setAttribute("aria-pressed", mean === 1 ? "true" : chosen ? "mixed" : "false");
     cell.style.setProperty("--w", mean);
-
     const weight = chosen ? `, weight ${pct(mean * members.length / chosen)}` : "";
     const detail = element("span", { class: "visually-hidden" }, `${chosen ? "" : "0"} of ${members.length} combos${weight}`);
     cell.querySelector(".c").replaceChildren(chosen ? `${chosen}` : "", detail);
