@@ -19,6 +19,7 @@ from generator.stages.headsup import headsup_results
 from kernels.cards import CLASS_NAMES, COMBO_CLASS, N_CLASSES, parse_cards
 from kernels.range_equity import enumerate_equity, live_weights
 from kernels.ranges import normalise, parse_range, ranking_from_equity
+from conftest import QuietHandler
 from site_fixtures import build_site
 
 pytestmark = pytest.mark.e2e
@@ -117,6 +118,18 @@ def test_the_range_picker_and_the_text_stay_in_sync(open_page, screenshot, width
     text.fill("7.5%")
     page.wait_for_function("document.querySelector('#seats > li:nth-child(2) output').textContent === '7.5%'")
     assert slider.input_value() == "7.5"
+
+
+def test_a_finger_paints_by_dragging_at_390_px(open_page):
+    page = open_page(url("AsKs", "AA"), width=390)
+    grid = open_picker(page, 1)
+    touch = page.context.new_cdp_session(page)
+    points = [centre(grid.locator(f'[data-class="{name}"]')) for name in ("KK", "QQ", "JJ")]
+    for kind, (x, y) in zip(("touchStart", "touchMove", "touchMove"), points):
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("document.querySelector('#seats > li:nth-child(2) input[name=p]').value !== 'AA'")
+    assert seat(page, 1).locator("input[name=p]").input_value() == normalise(parse_range("JJ+").weights)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -235,8 +248,7 @@ def test_a_hand_page_against_random_opponents_on_a_picked_board(open_page, site_
 def test_the_site_works_under_a_sub_path(browser, site_dir, tmp_path):
     root = tmp_path / "host"
     build_site(root / "atlas", base_url="/atlas/", data_dir=site_dir / "data")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
