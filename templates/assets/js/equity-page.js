@@ -17,8 +17,8 @@ const results = document.getElementById("equity-results");
 const method = document.getElementById("equity-method");
 const progress = document.getElementById("equity-progress");
 const cancelButton = document.getElementById("cancel");
-const seats = []; // {item, input, error, picker, weights, version}
-const cardFields = {}; // board / dead: {input, picker, max, name}
+const seats = []; // {item, input, label, error, remove, details, picker (once opened), weights (null if the text is bad), version}
+const cardFields = {}; // board / dead: {input, picker (once opened), cards (ids, the last valid text)}
 let nextSeatId = 1;
 let run = null;
 let runId = 0;
@@ -67,6 +67,7 @@ function renumber() {
     seat.remove.setAttribute("aria-label", `Remove player ${k + 1}`);
     seat.remove.hidden = seats.length <= MIN_SEATS;
     seat.details.querySelector("summary").textContent = `Range picker, player ${k + 1}`;
+    seat.picker?.grid.setAttribute("aria-label", `Player ${k + 1}: 169 hand classes`);
   });
   addButton.disabled = seats.length >= MAX_SEATS;
   addButton.textContent = seats.length >= MAX_SEATS ? `${MAX_SEATS} players at most` : "Add a player";

@@ -54,6 +54,8 @@ function setUp() {
       if (!(e instanceof CardsError)) throw e;
       error.textContent = e.message;
       board.setAttribute("aria-invalid", "true");
+      resultTable.hidden = true; // no figures next to a board they do not answer
+      method.textContent = "";
       return;
     }
     error.textContent = "";
