@@ -172,6 +172,7 @@ def test_a_painted_spot_shared_by_url_gives_the_same_exact_result(open_page, bas
     page.locator("details[data-cards=board] summary").click()
     for card in ("Kh", "8d", "3c"):
         page.locator(f"details[data-cards=board] [data-card='{card}']").click()
+    assert page.url.endswith("equity/index.html?p=AsKs&p=AQs%2CQQ%2CJJ&board=Kh8d3c")  # before any Compute
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-method').textContent.startsWith('Exact:')", timeout=60000)
     expected = exact_equity(("AsKs", "AQs,QQ,JJ"), "Kh8d3c")

@@ -2,7 +2,7 @@
 // picker, kept in sync both ways (a painted range is written back as normalise()'s text); board and
 // dead cards typed or picked (cards held elsewhere are unavailable). Errors name the player, token
 // and column. The run goes to equity-run.js (a Web Worker; Cancel terminates it) and the spot lives
-// in the URL (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c).
+// in the URL as it is edited (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c); opening such a URL computes it.
 
 import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
 import { CardPicker, RangePicker } from "./pickers.js";
@@ -59,6 +59,7 @@ async function syncSeat(seat) {
   seat.input.setAttribute("aria-invalid", String(Boolean(message)));
   if (weights) seat.picker?.set(weights, seat.input.value);
   refreshCardPickers();
+  saveUrl(spot());
 }
 
 function renumber() {
@@ -93,6 +94,7 @@ function addSeat(value) {
     item.remove();
     renumber();
     refreshCardPickers();
+    saveUrl(spot());
     seats[Math.min(k, seats.length - 1)].input.focus();
   });
   seat.details.addEventListener("toggle", () => {
@@ -130,6 +132,7 @@ function setUpCards(name, label, max) {
       return;
     }
     refreshCardPickers();
+    saveUrl(spot());
   };
   field.input.addEventListener("input", read);
   const details = form.querySelector(`details[data-cards="${name}"]`);
@@ -139,6 +142,7 @@ function setUpCards(name, label, max) {
       field.cards = cards;
       field.input.value = cards.map(cardName).join("");
       refreshCardPickers();
+      saveUrl(spot());
     });
     refreshCardPickers();
   });
@@ -259,9 +263,9 @@ if (form) {
   const start = given.length >= MIN_SEATS ? given : given.length ? [...given, "random"] : ["AsKs", "QQ+,AKo"];
   form.elements.board.value = params.get("board") ?? "";
   form.elements.dead.value = params.get("dead") ?? "";
+  start.forEach((r) => addSeat(r));
   setUpCards("board", "Board", 5);
   setUpCards("dead", "Dead cards", 52);
-  start.forEach((r) => addSeat(r));
   addButton.addEventListener("click", () => addSeat("random").input.focus());
   cancelButton.addEventListener("click", () => {
     runId++;
