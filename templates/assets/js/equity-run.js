@@ -51,7 +51,7 @@ export function loadRanking(url) {
   return ranking;
 }
 
-const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
+const pct = (x, digits = 2) => (x === null ? "–" : `${(100 * x).toFixed(digits)}%`); // null: not in the answer
 const count = (n) => n.toLocaleString("en-US");
 /** "12.3 s" or "450 ms". */
 const duration = (ms) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -74,17 +74,19 @@ export function progressShower(bar, text, isCurrent) {
 
 /** How a result was reached, in ``ms``: "Exact: 1,176 boards enumerated in 415 ms." and the like. */
 export function methodText(result, ms) {
-  return result.method === "table" ? `Exact, from the heads-up table (${duration(ms)}).`
+  return result.method === "table" && result.exact ? `Exact, from the heads-up table (${duration(ms)}).`
+    : result.method.includes("table") ? `From the multiway table: ${count(result.samples)} deals; ± is the 95% confidence interval (${duration(ms)}).`
     : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${duration(ms)}.`
     : `Monte Carlo: ${count(result.samples)} deals in ${duration(ms)}; ± is the 95% confidence interval.`;
 }
 
-/** Player ``p``'s figures as shown: {equity, half ("exact" or "± 0.20%"), win, tie} (percent strings). */
+/** Player ``p``'s figures as shown: {equity, half ("exact" or "± 0.20%"), win, tie} (percent strings;
+ * "–" where the answer has none, as a table answer may lack win and tie of some players). */
 export function playerFigures(result, p) {
   return {
     equity: pct(result.equity[p]),
     half: result.seEquity ? `± ${pct(Z_975 * result.seEquity[p])}` : "exact",
     win: pct(result.win[p]),
-    tie: pct(result.ties[p].reduce((a, b) => a + b, 0)),
+    tie: pct(result.ties[p] ? result.ties[p].reduce((a, b) => a + b, 0) : null),
   };
 }
