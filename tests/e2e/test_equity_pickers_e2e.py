@@ -198,9 +198,9 @@ def test_seats_are_added_and_removed_by_keyboard(open_page):
     assert seat(page, 1).locator(".seat-error").inner_text().startswith('token "AKx" (column 1):')
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_no_axe_violations_with_the_pickers_open(open_page, axe_violations, width):
-    page = open_page(url("AsKs", "QQ+,0.5(AKo)", "random", board="Kh8d3c"), width=width)
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "dark")])
+def test_no_axe_violations_with_the_pickers_open(open_page, axe_violations, width, scheme):
+    page = open_page(url("AsKs", "QQ+,0.5(AKo)", "random", board="Kh8d3c"), width=width, scheme=scheme)
     wait_for_result(page)
     open_picker(page, 1)
     page.locator("details[data-cards=board] summary").click()
@@ -209,7 +209,7 @@ def test_no_axe_violations_with_the_pickers_open(open_page, axe_violations, widt
     # tap targets: every picker cell at least 24 × 24 CSS px (WCAG 2.2 target size), also at 390 px
     sizes = page.locator(".range-grid .rc, .card-grid .card").evaluate_all("bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
     assert len(sizes) == 169 + 2 * 52 and min(min(s) for s in sizes) >= 24
-    hand = open_page("hands/AKs/index.html", width=width)
+    hand = open_page("hands/AKs/index.html", width=width, scheme=scheme)
     hand.locator("#hand-equity summary").click()
     wait_for_result(hand, "#hand-method")
     assert axe_violations(hand) == []
