@@ -114,13 +114,19 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 @pytest.fixture(scope="session")
 def axe_violations():
-    """``axe_violations(page)`` → axe-core's violations on the page as it is now (ids and the first target of each)."""
+    """``axe_violations(page)`` → every axe-core violation on the page as it is now, one
+    ``rule-id  selector: summary`` line per node (axe.min.js injected once per document)."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `make node-deps` (npm ci)", pytrace=False)
 
     def run(page) -> list[str]:
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate("async () => (await axe.run(document)).violations")
-        return [f"{v['id']}: {v['nodes'][0]['target']} ({len(v['nodes'])} nodes)" for v in found]
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+        return [
+            f"{violation['id']}  {' '.join(map(str, node['target']))}: {node.get('failureSummary', violation['help']).splitlines()[-1].strip()}"
+            for violation in result["violations"]
+            for node in violation["nodes"]
+        ]
 
     return run
