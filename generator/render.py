@@ -22,7 +22,7 @@ from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
-from generator.structure import NAV, Page, article_path, as_grid, chart_path, hand_path, section_path, served_path
+from generator.structure import NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, section_path, served_path
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -46,7 +46,7 @@ class SiteRenderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
-        self.env.globals.update(hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path)
+        self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site
@@ -109,9 +109,10 @@ class SiteRenderer:
 
     def hand_context(self, index: int) -> dict:
         tables = self.data.tables
-        context = {"name": CLASS_NAMES[index], "index": index, "tables": tables, "chart": None, "matchups": None}
+        context = {"name": CLASS_NAMES[index], "index": index, "tables": tables, "chart": None, "matchups": None, "by_players": {}}
         if tables:
             context["chart"] = charts.line_chart(tables, index)
+            context["by_players"] = {n: t.row(index) for n, t in tables.items()}
         if self.data.matchups:
             results = [self.data.matchup(index, j) for j in range(len(CLASS_NAMES))]
             order = sorted(range(len(CLASS_NAMES)), key=lambda j: (-results[j]["equity"], j))

@@ -39,6 +39,10 @@ class PlayerTable:
         half = Z_975 * self.se_equity[index]
         return self.equity[index] - half, self.equity[index] + half
 
+    def row(self, index: int) -> dict:
+        """One class's figures (fractions, and ``samples``), as the hand pages hand them to their script."""
+        return {"exact": self.exact, **{key: getattr(self, key)[index] for key in ("equity", "se_equity", "win", "tie", "samples")}}
+
     def as_json(self) -> dict:
         return {
             "players": self.players,

@@ -9,6 +9,7 @@ Paths are relative to the site root and name ``index.html`` (see ``generator.ren
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 GRID_SIZE = 13  # ranks per side of the chart: pairs on the diagonal, suited above, offsuit below
 
@@ -43,6 +44,12 @@ def chart_path(players: int) -> str:
 
 def article_path(slug: str) -> str:
     return f"articles/{slug}/index.html"
+
+
+def equity_path(ranges: list[str], board: str = "", dead: str = "") -> str:
+    """The equity calculator prefilled with one hand or range per player (the page's ``?p=…&board=…`` state)."""
+    query = [("p", r) for r in ranges] + [(k, v) for k, v in (("board", board), ("dead", dead)) if v]
+    return f"{section_path('equity')}?{urlencode(query)}"
 
 
 def served_path(path: str) -> str:

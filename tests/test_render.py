@@ -14,6 +14,7 @@ from generator.formatting import pct
 from generator.icm_presets import mtt_payouts, preset_payloads
 from generator.errors import InputError
 from generator.render import render_site
+from generator.structure import equity_path
 from kernels.cards import CLASS_NAMES, parse_class
 from kernels.multiway.control_variates import Z_975
 from site_fixtures import build_site, site_config
@@ -97,6 +98,19 @@ def test_hand_page_lists_every_matchup_exactly_best_first(site):
         assert [float(win), float(tie), float(loss)] == [matchups[key][i][j] / total for key in ("win", "tie", "loss")]
     shown = [float(row[2]) for row in rows]
     assert shown == sorted(shown, reverse=True)
+
+
+def test_hand_page_hands_its_table_and_calculator_link_to_the_board_calculator(site):
+    import html as html_lib
+
+    page = read(site, "hands/AKs/index.html")
+    i = parse_class("AKs")
+    embedded = json.loads(html_lib.unescape(re.search(r"data-table='([^']*)'", page).group(1)))
+    assert sorted(map(int, embedded)) == list(range(2, 11))
+    assert embedded["3"]["equity"] == data(site, "threehanded")["equity"][i] and embedded["3"]["exact"] is True
+    assert embedded["6"]["se_equity"] == data(site, "multiway")["by_players"]["6"]["se_equity"][i]
+    assert 'class="equity-link" href="../../equity/index.html?p=AKs&amp;p=random"' in page
+    assert equity_path(["QQ+,AK", "random"], board="Kh8d3c") == "equity/index.html?p=QQ%2B%2CAK&p=random&board=Kh8d3c"
 
 
 def test_home_shows_build_facts(site):

@@ -108,3 +108,26 @@ def screenshot():
     """``screenshot(page, name)`` saves a full-page PNG under tests/e2e/output/ (git-ignored)."""
     OUTPUT.mkdir(exist_ok=True)
     return lambda page, name: page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_violations():
+    """``axe_violations(page)`` → every axe-core violation on the page as it is now, one
+    ``rule-id  selector: summary`` line per node (axe.min.js injected once per document)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make node-deps` (npm ci)", pytrace=False)
+
+    def run(page) -> list[str]:
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+        return [
+            f"{violation['id']}  {' '.join(map(str, node['target']))}: {node.get('failureSummary', violation['help']).splitlines()[-1].strip()}"
+            for violation in result["violations"]
+            for node in violation["nodes"]
+        ]
+
+    return run

@@ -66,7 +66,7 @@ def test_three_players_exact_and_four_sampled_with_intervals(open_page):
     assert wait_for_result(page, timeout=60000) == "monte carlo"
     equities = shown_equities(page)
     assert sum(equities) == pytest.approx(1.0, abs=1e-12)
-    halves = [float(t.rstrip("%")) / 100 for t in page.locator("#equity-table td.ci").all_inner_texts()]
+    halves = [float(t.removeprefix("± ").rstrip("%")) / 100 for t in page.locator("#equity-table td.ci").all_inner_texts()]
     assert all(0 < h <= 1.96e-3 + 5e-5 for h in halves)
     assert equities[1] == pytest.approx(equities[2], abs=5 * np.hypot(halves[1], halves[2]) / 1.96)  # symmetric seats
 
@@ -75,13 +75,14 @@ def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
     page = open_page(url("AsKs", "QQ+,AKx"))
     error = page.locator("#equity-error")
     page.wait_for_function("document.querySelector('#equity-error').textContent !== ''")
-    assert error.inner_text().startswith('range 2, token "AKx" (column 5):')
+    assert error.inner_text().startswith('Player 2: token "AKx" (column 5):')
+    assert page.locator("#seats input[name=p]").nth(1).get_attribute("aria-invalid") == "true"
     screenshot(page, "equity-error")
-    page.locator("#seats input").nth(1).fill("AA")
+    page.locator("#seats input[name=p]").nth(1).fill("AA")
     page.fill("#board", "AhAdAc")
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-error').textContent.includes('empty')")
-    assert error.inner_text() == "range 2 (AA): empty after removing the board, dead cards and other players' cards"
+    assert error.inner_text() == "Player 2 (AA): empty after removing the board, dead cards and other players' cards"
     page.fill("#board", "AhAd")
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-error').textContent.includes('0, 3, 4 or 5')")
@@ -90,7 +91,7 @@ def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
 def test_the_url_shares_the_spot_and_a_run_can_be_cancelled(open_page, base_url):
     page = open_page("equity/index.html")
     assert wait_for_result(page) in ("enumeration", "monte carlo")
-    page.locator("#seats input").nth(1).fill("JJ-99,AQs")
+    page.locator("#seats input[name=p]").nth(1).fill("JJ-99,AQs")
     page.fill("#board", "Kh8d3c")
     page.click("#add-seat")
     page.click("#compute")
@@ -98,7 +99,7 @@ def test_the_url_shares_the_spot_and_a_run_can_be_cancelled(open_page, base_url)
     shared = page.url
     assert "p=random" in shared and "board=Kh8d3c" in shared
     again = open_page(shared.removeprefix(base_url))
-    assert [i.input_value() for i in again.locator("#seats input").all()] == ["AsKs", "JJ-99,AQs", "random"]
+    assert [i.input_value() for i in again.locator("#seats input[name=p]").all()] == ["AsKs", "JJ-99,AQs", "random"]
     assert again.input_value("#board") == "Kh8d3c"
     long = open_page(url(*["random"] * 9, "AsKs"))
     long.locator("#cancel").wait_for(state="visible")
@@ -116,9 +117,10 @@ def test_the_navigation_links_the_calculator(open_page):
 
 def test_a_hand_page_opens_the_calculator_prefilled(open_page):
     page = open_page("hands/AKs/index.html")
+    page.select_option("#hand-opponents", "2")
     page.locator("a.equity-link").click()
     page.wait_for_url(re.compile(r"equity/index.html\?p=AKs&p=random&p=random$"))
-    assert [i.input_value() for i in page.locator("#seats input").all()] == ["AKs", "random", "random"]
+    assert [i.input_value() for i in page.locator("#seats input[name=p]").all()] == ["AKs", "random", "random"]
     assert wait_for_result(page, timeout=60000) == "table"  # a class against random hands: the multiway table
 
 

@@ -1,7 +1,7 @@
 """Write tests/js/fixtures/ranges.json for tests/js/ranges.test.mjs: range strings with kernels.ranges' answers.
 
-Each case is a string and either its weights (sparse: combo index → weight) or its error (token,
-column, message). Strings: the grammar's examples, every error kind, random well-formed and
+Each case is a string and either its weights (sparse: combo index → weight) and their normalised
+string (``kernels.ranges.normalise``), or its error (token, column, message). Strings: the grammar's examples, every error kind, random well-formed and
 broken strings (random spacing, case, weights, x%), and normalised strings of random weights.
 The x% ranking is the build's (exact heads-up equity vs a random hand), stored in the file.
 
@@ -98,7 +98,7 @@ def case(text: str, ranking) -> dict:
     except RangeError as exc:
         return {"text": text, "error": {"token": exc.token, "column": exc.column, "message": str(exc)}}
     nonzero = np.flatnonzero(weights)
-    return {"text": text, "combos": nonzero.tolist(), "weights": weights[nonzero].tolist()}
+    return {"text": text, "combos": nonzero.tolist(), "weights": weights[nonzero].tolist(), "normalised": normalise(weights)}
 
 
 def main() -> None:
@@ -106,6 +106,7 @@ def main() -> None:
     ranking = ranking_from_equity(results.vs_random_equity())
     rng = np.random.default_rng(2026)
     texts = list(EXAMPLES) + tie_percents(ranking) + [random_string(rng) for _ in range(400)] + [normalise(random_weights(rng)) for _ in range(100)]
+    texts += ["AA:0.0000001,KK:1e-7", "AKs:0.000012345"]
     cases = [case(text, ranking) for text in texts]
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
     FIXTURE.write_text(json.dumps({"ranking": ranking.tolist(), "cases": cases}))

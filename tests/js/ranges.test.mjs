@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { COMBO_CLASS, RangeError, className, comboIndex, parseRange } from "../../templates/assets/js/ranges.js";
+import { COMBO_CLASS, CardsError, RangeError, className, comboIndex, normalise, parseCards, parseRange } from "../../templates/assets/js/ranges.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/ranges.json", import.meta.url), "utf8"));
 
@@ -12,7 +12,7 @@ function answer(text) {
     const { weights } = parseRange(text, fixture.ranking);
     const combos = [];
     weights.forEach((w, i) => w !== 0 && combos.push(i));
-    return { text, combos, weights: combos.map((i) => weights[i]) };
+    return { text, combos, weights: combos.map((i) => weights[i]), normalised: normalise(weights) };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return { text, error: { token: error.token, column: error.column, message: error.message } };
@@ -35,4 +35,18 @@ test("combo indices and classes follow Python's ALL_COMBOS and chart layout", ()
   assert.equal(className(168), "22");
   assert.equal(COMBO_CLASS[comboIndex(51, 47)], 1); // AsKs
   assert.equal(className(fixture.ranking[0]), "AA");
+});
+
+test("normalised strings parse back to the same weights", () => {
+  for (const c of fixture.cases.filter((c) => c.normalised)) { // "" (nothing) is no range
+    assert.deepEqual(parseRange(c.normalised, fixture.ranking).weights, parseRange(c.text, fixture.ranking).weights, c.text);
+  }
+});
+
+test("board and dead-card strings: card ids, or one error line naming the field", () => {
+  assert.deepEqual(parseCards("Kh 8d,3c", "Board"), [4 * 11 + 2, 4 * 6 + 1, 4 * 1 + 0]);
+  assert.deepEqual(parseCards("", "Board"), []);
+  assert.throws(() => parseCards("Kh8", "Board"), new CardsError("Board: cards are two characters each (e.g. Kh8d3c)"));
+  assert.throws(() => parseCards("Kx", "Dead cards"), /^CardsError: Dead cards: "Kx" is not a card/);
+  assert.throws(() => parseCards("KhKH", "Board"), /duplicate card KH/);
 });

@@ -1,66 +1,161 @@
-// Equity calculator page: seats with hands or ranges (ranges.js), board and dead cards; checks the
-// input on the main thread (errors name the range, token and column, as the CLI does), computes in
-// equity-worker.js (range-equity.js; terminated to cancel), and keeps the spot in the URL
-// (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c).
+// Equity calculator page: 2–10 seats, each a range typed (ranges.js grammar) or painted in a 13×13
+// picker, kept in sync both ways (a painted range is written back as normalise()'s text); board and
+// dead cards typed or picked (cards held elsewhere are unavailable). Errors name the player, token
+// and column. The run goes to equity-run.js (a Web Worker; Cancel terminates it) and the spot lives
+// in the URL as it is edited (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c); opening such a URL computes it.
 
-import { EquityPool } from "./equity-pool.js";
-import { Z_975 } from "./range-equity.js";
-import { RANKS, SUITS, RangeError, parseRange } from "./ranges.js";
+import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
+import { CardPicker, RangePicker } from "./pickers.js";
+import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "./ranges.js";
 
-const MAX_SEATS = 10;
-const pct = (x, digits = 2) => (x === null ? "–" : `${(100 * x).toFixed(digits)}%`);
-const count = (n) => n.toLocaleString("en-US");
+const MIN_SEATS = 2, MAX_SEATS = 10;
 const form = document.getElementById("equity-form");
-const seats = document.getElementById("seats");
+const seatList = document.getElementById("seats");
+const addButton = document.getElementById("add-seat");
 const errorList = document.getElementById("equity-error");
 const results = document.getElementById("equity-results");
 const method = document.getElementById("equity-method");
+const progress = document.getElementById("equity-progress");
 const cancelButton = document.getElementById("cancel");
-let ranking = null; // promise of the class ranking for x%
-let worker = null;
+const seats = []; // {item, input, label, error, remove, details, picker (once opened), weights (null if the text is bad), version}
+const cardFields = {}; // board / dead: {input, picker (once opened), cards (ids, the last valid text)}
+let nextSeatId = 1;
+let run = null;
 let runId = 0;
-// a worker resolves URLs against its own script, so hand it absolute ones
-const absolute = (path) => new URL(path, location.href).href;
 
-function addSeat(value = "") {
-  if (seats.children.length >= MAX_SEATS) return;
-  const n = seats.children.length + 1;
-  const item = document.createElement("li");
-  item.innerHTML = `<label>Player ${n} <input type="text" name="p" autocomplete="off" spellcheck="false" aria-describedby="seats-help"></label>`;
-  item.querySelector("input").value = value;
-  seats.append(item);
+/** Weights of a range string (the class ranking is fetched when the text has an x%). */
+async function parseSeat(text) {
+  const ranking = text.includes("%") ? await loadRanking(form.dataset.headsup) : null;
+  return parseRange(text, ranking).weights;
 }
 
-/** Class indices best first by exact heads-up equity vs a random hand (headsup.json counts, as Python). */
-async function loadRanking() {
-  const response = await fetch(form.dataset.headsup);
-  if (!response.ok) throw new Error(`headsup.json: HTTP ${response.status}`);
-  const h = await response.json();
-  const equity = h.win.map((w, i) => (w + h.tie[i] / 2) / h.total[i]);
-  return equity.map((_, i) => i).sort((a, b) => equity[b] - equity[a] || a - b);
-}
-
-/** "Kh8d3c" → card ids; throws Error with a one-line message naming the field. */
-function parseCards(text, field) {
-  const clean = text.replace(/[\s,]+/g, "");
-  if (clean.length % 2) throw new Error(`${field}: cards are two characters each (e.g. Kh8d3c)`);
-  const cards = [];
-  for (let i = 0; i < clean.length; i += 2) {
-    const rank = RANKS.indexOf(clean[i].toUpperCase()), suit = SUITS.indexOf(clean[i + 1].toLowerCase());
-    if (rank < 0 || suit < 0) throw new Error(`${field}: "${clean.slice(i, i + 2)}" is not a card (ranks ${RANKS}, suits ${SUITS})`);
-    if (cards.includes(4 * rank + suit)) throw new Error(`${field}: duplicate card ${clean.slice(i, i + 2)}`);
-    cards.push(4 * rank + suit);
+/** Cards nobody else may pick: every seat holding one exact combo, and the other card field. */
+function usedCards(except) {
+  const used = new Set();
+  for (const seat of seats) {
+    const first = seat.weights ? seat.weights.findIndex((w) => w > 0) : -1;
+    if (first >= 0 && seat.weights.findIndex((w, i) => w > 0 && i > first) < 0) COMBOS[first].forEach((c) => used.add(c));
   }
-  return cards;
+  for (const [name, field] of Object.entries(cardFields)) if (name !== except) field.cards.forEach((c) => used.add(c));
+  return used;
 }
 
-function showError(message) {
-  errorList.replaceChildren(...(message ? [Object.assign(document.createElement("li"), { textContent: message })] : []));
+function refreshCardPickers() {
+  for (const [name, field] of Object.entries(cardFields)) field.picker?.set(field.cards, usedCards(name));
+}
+
+/** Read a seat's text: show its error under the field or its range in the picker. */
+async function syncSeat(seat) {
+  const version = ++seat.version;
+  let weights = null, message = "";
+  try {
+    weights = await parseSeat(seat.input.value);
+  } catch (error) {
+    message = error.message; // a RangeError, or the ranking of x% could not be fetched
+  }
+  if (version !== seat.version) return;
+  seat.weights = weights;
+  seat.error.textContent = message;
+  seat.input.setAttribute("aria-invalid", String(Boolean(message)));
+  if (weights) seat.picker?.set(weights, seat.input.value);
+  refreshCardPickers();
+  saveUrl(spot());
+}
+
+function renumber() {
+  seats.forEach((seat, k) => {
+    seat.label.textContent = `Player ${k + 1}`;
+    seat.remove.setAttribute("aria-label", `Remove player ${k + 1}`);
+    seat.remove.hidden = seats.length <= MIN_SEATS;
+    seat.details.querySelector("summary").textContent = `Range picker, player ${k + 1}`;
+    seat.picker?.grid.setAttribute("aria-label", `Player ${k + 1}: 169 hand classes`);
+  });
+  addButton.disabled = seats.length >= MAX_SEATS;
+  addButton.textContent = seats.length >= MAX_SEATS ? `${MAX_SEATS} players at most` : "Add a player";
+}
+
+function addSeat(value) {
+  const id = `seat-${nextSeatId++}`;
+  const item = document.createElement("li");
+  item.className = "seat";
+  item.innerHTML = `<div class="seat-head"><label for="${id}"></label> <button type="button" class="ghost remove">Remove</button></div>
+    <input type="text" id="${id}" name="p" autocomplete="off" spellcheck="false" aria-describedby="${id}-error seats-help">
+    <p class="error seat-error" id="${id}-error" aria-live="polite"></p>
+    <details class="picker"><summary></summary></details>`;
+  const seat = {
+    item, input: item.querySelector("input"), label: item.querySelector("label"), error: item.querySelector(".seat-error"),
+    remove: item.querySelector(".remove"), details: item.querySelector("details"), picker: null, weights: null, version: 0,
+  };
+  seat.input.value = value;
+  seat.input.addEventListener("input", () => syncSeat(seat));
+  seat.remove.addEventListener("click", () => {
+    const k = seats.indexOf(seat);
+    seats.splice(k, 1);
+    item.remove();
+    renumber();
+    refreshCardPickers();
+    saveUrl(spot());
+    seats[Math.min(k, seats.length - 1)].input.focus();
+  });
+  seat.details.addEventListener("toggle", () => {
+    if (!seat.details.open || seat.picker) return;
+    const panel = document.createElement("div");
+    seat.details.append(panel);
+    seat.picker = new RangePicker(panel, seat.label.textContent, {
+      onPaint: (weights) => {
+        seat.input.value = normalise(weights);
+        syncSeat(seat);
+      },
+      onTop: (percent) => {
+        seat.input.value = `${percent}%`;
+        syncSeat(seat);
+      },
+    });
+    if (seat.weights) seat.picker.set(seat.weights, seat.input.value);
+  });
+  seats.push(seat);
+  seatList.append(item);
+  renumber();
+  syncSeat(seat);
+  return seat;
+}
+
+/** Board or dead cards: the text field and its 52-card picker (built when first opened), in sync. */
+function setUpCards(name, label, max) {
+  const field = { input: form.elements[name], picker: null, cards: [] };
+  cardFields[name] = field;
+  const read = () => {
+    try {
+      field.cards = parseCards(field.input.value, label);
+    } catch (error) {
+      if (!(error instanceof CardsError)) throw error;
+      return;
+    }
+    refreshCardPickers();
+    saveUrl(spot());
+  };
+  field.input.addEventListener("input", read);
+  const details = form.querySelector(`details[data-cards="${name}"]`);
+  details.addEventListener("toggle", () => {
+    if (!details.open || field.picker) return;
+    field.picker = new CardPicker(details, label, max, (cards) => {
+      field.cards = cards;
+      field.input.value = cards.map(cardName).join("");
+      refreshCardPickers();
+      saveUrl(spot());
+    });
+    refreshCardPickers();
+  });
+  read();
+}
+
+function showErrors(messages) {
+  errorList.replaceChildren(...messages.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
 }
 
 function spot() {
   return {
-    ranges: [...seats.querySelectorAll("input")].map((i) => i.value.trim()),
+    ranges: seats.map((s) => s.input.value.trim()),
     board: form.elements.board.value.trim(),
     dead: form.elements.dead.value.trim(),
   };
@@ -74,28 +169,51 @@ function saveUrl({ ranges, board, dead }) {
   history.replaceState(null, "", `${location.pathname}?${params}`);
 }
 
+/** Every problem of the spot, one line each (the player, token and column of a bad range), or the inputs of a run. */
+async function readSpot(state) {
+  const errors = [];
+  const cards = (text, label) => {
+    try {
+      return parseCards(text, label);
+    } catch (error) {
+      if (!(error instanceof CardsError)) throw error;
+      errors.push(error.message);
+      return [];
+    }
+  };
+  const board = cards(state.board, "Board"), dead = cards(state.dead, "Dead cards");
+  if (![0, 3, 4, 5].includes(board.length)) errors.push(`Board: a board has 0, 3, 4 or 5 cards, got ${board.length}`);
+  if (dead.some((c) => board.includes(c))) errors.push("Dead cards: a dead card is also on the board");
+  const weights = [];
+  for (const [k, text] of state.ranges.entries()) {
+    try {
+      weights.push(await parseSeat(text));
+    } catch (error) {
+      errors.push(`Player ${k + 1}: ${error.message}`); // a RangeError, or the x% ranking was not fetched
+    }
+  }
+  return { errors, weights, board, dead };
+}
+
 function render(state, result, ms) {
-  const rows = state.ranges.map((range, p) => {
-    const half = result.seEquity ? pct(Z_975 * result.seEquity[p]) : "exact";
-    const tie = result.ties[p] && result.ties[p].reduce((a, b) => a + b, 0);
-    return `<tr><th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${pct(result.equity[p])}</td><td class="ci">${half}</td><td>${pct(result.win[p])}</td><td>${pct(tie)}</td></tr>`;
-  });
   const body = document.querySelector("#equity-table tbody");
-  body.innerHTML = rows.join("");
-  body.querySelectorAll("td.range").forEach((cell, p) => (cell.textContent = state.ranges[p]));
-  const time = ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`;
-  method.textContent = result.method === "table" && result.exact ? `Exact, from the heads-up table (${time}).`
-    : result.method === "table" ? `From the multiway table: ${count(result.samples)} deals; ± is the 95% confidence interval (${time}).`
-    : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${time}.`
-    : `Monte Carlo: ${count(result.samples)} deals in ${time}; ± is the 95% confidence interval.`;
+  body.replaceChildren(...state.ranges.map((range, p) => {
+    const row = document.createElement("tr");
+    const shown = playerFigures(result, p);
+    row.innerHTML = `<th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${shown.equity}</td><td class="ci">${shown.half}</td><td>${shown.win}</td><td>${shown.tie}</td>`;
+    row.querySelector(".range").textContent = range;
+    return row;
+  }));
+  method.textContent = methodText(result, ms);
   method.dataset.method = result.method;
-  results.hidden = false;
 }
 
 function stop() {
-  worker?.terminate();
-  worker = null;
+  run?.cancel();
+  run = null;
   cancelButton.hidden = true;
+  progress.hidden = true;
+  results.removeAttribute("aria-busy");
 }
 
 async function compute() {
@@ -103,69 +221,57 @@ async function compute() {
   saveUrl(state);
   stop();
   const id = ++runId;
-  let weights, board, dead;
-  try {
-    board = parseCards(state.board, "Board");
-    if (![0, 3, 4, 5].includes(board.length)) throw new Error(`Board: a board has 0, 3, 4 or 5 cards, got ${board.length}`);
-    dead = parseCards(state.dead, "Dead cards");
-    const shared = dead.filter((c) => board.includes(c));
-    if (shared.length) throw new Error("Dead cards: a dead card is also on the board");
-    const order = state.ranges.some((r) => r.includes("%")) ? await (ranking ??= loadRanking()) : null;
-    weights = state.ranges.map((text, k) => {
-      try {
-        return parseRange(text, order).weights;
-      } catch (error) {
-        if (error instanceof RangeError) throw new Error(`range ${k + 1}, ${error.message}`);
-        throw error;
-      }
-    });
-  } catch (error) {
-    showError(error.message);
+  const { errors, weights, board, dead } = await readSpot(state);
+  if (id !== runId) return;
+  showErrors(errors);
+  seats.forEach((seat) => seat.input.setAttribute("aria-invalid", String(errors.some((e) => e.startsWith(`Player ${seats.indexOf(seat) + 1}:`)))));
+  if (errors.length) {
+    results.hidden = true; // no figures next to input they do not answer
     return;
   }
-  if (id !== runId) return;
-  showError("");
-  method.textContent = "Computing…";
-  cancelButton.hidden = false;
-  worker = new EquityPool(form.dataset.worker, { type: "module" });
   const started = performance.now();
-  worker.onmessage = (e) => {
-    if (e.data.id !== id) return;
-    if (e.data.progress) {
-      const p = e.data.progress;
-      method.textContent = p.total ? `Enumerating… ${pct(p.done / p.total, 0)} of ${count(p.total)} boards`
-        : `Sampling… ${count(p.samples)} deals, largest standard error ${pct(p.se, 3)}`;
-      results.hidden = false;
-      return;
-    }
-    stop();
-    if (e.data.error) {
-      const who = e.data.player === null ? "" : `range ${e.data.player + 1} (${state.ranges[e.data.player]}): `;
-      showError(e.data.player === null ? e.data.error : `${who}empty after removing the board, dead cards and other players' cards`);
+  method.textContent = "Computing…";
+  delete method.dataset.method;
+  results.hidden = false;
+  results.setAttribute("aria-busy", "true");
+  cancelButton.hidden = false;
+  run = startEquity(form.dataset, { weights, board, dead }, progressShower(progress, method, () => id === runId));
+  try {
+    const { result } = await run.done;
+    if (id === runId) render(state, result, performance.now() - started);
+  } catch (error) {
+    if (id !== runId) return; // cancelled, or replaced by a newer run
+    if (error.player !== null && error.player !== undefined) {
+      showErrors([`Player ${error.player + 1} (${state.ranges[error.player]}): empty after removing the board, dead cards and other players' cards`]);
       method.textContent = "";
-      return;
+    } else {
+      showErrors([error.message]);
+      method.textContent = "";
     }
-    render(state, e.data.result, performance.now() - started);
-  };
-  worker.onerror = (e) => { stop(); showError(`the calculator failed: ${e.message}`); };
-  worker.postMessage({
-    id, tablesUrl: absolute(form.dataset.tables), matchupsUrl: absolute(form.dataset.matchups),
-    weights: weights.map((w) => Array.from(w)), board, dead, targetSe: 1e-3,
-  });
+  }
+  if (id === runId) {
+    run = null;
+    cancelButton.hidden = true;
+    progress.hidden = true;
+    results.removeAttribute("aria-busy");
+  }
 }
 
 if (form) {
   const params = new URLSearchParams(location.search);
   const given = params.getAll("p").slice(0, MAX_SEATS);
-  (given.length >= 2 ? given : ["AsKs", "QQ+,AKo"]).forEach((r) => addSeat(r));
+  const start = given.length >= MIN_SEATS ? given : given.length ? [...given, "random"] : ["AsKs", "QQ+,AKo"];
   form.elements.board.value = params.get("board") ?? "";
   form.elements.dead.value = params.get("dead") ?? "";
-  document.getElementById("add-seat").addEventListener("click", () => addSeat("random"));
-  document.getElementById("remove-seat").addEventListener("click", () => seats.children.length > 2 && seats.lastElementChild.remove());
+  start.forEach((r) => addSeat(r));
+  setUpCards("board", "Board", 5);
+  setUpCards("dead", "Dead cards", 52);
+  addButton.addEventListener("click", () => addSeat("random").input.focus());
   cancelButton.addEventListener("click", () => {
-    stop();
     runId++;
+    stop();
     method.textContent = "Cancelled.";
+    form.elements.compute.focus();
   });
   form.addEventListener("submit", (e) => {
     e.preventDefault();

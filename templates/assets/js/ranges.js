@@ -220,3 +220,57 @@ export function parseRange(text, ranking = null) {
   }
   return { text, weights };
 }
+
+// Python's np.format_float_positional(w, trim="-"): the shortest round-trip digits, never an exponent.
+function formatWeight(weight) {
+  const text = String(weight);
+  if (!text.includes("e")) return text;
+  const [digits, exponent] = text.split("e");
+  const [whole, fraction = ""] = digits.split(".");
+  const shift = Number(exponent);
+  return shift < 0 ? `0.${"0".repeat(-shift - 1)}${whole}${fraction}` : `${whole}${fraction}${"0".repeat(shift - fraction.length)}`;
+}
+
+/** Name of card id ``card`` ("As"). */
+export const cardName = (card) => RANKS[card >> 2] + SUITS[card & 3];
+
+/**
+ * A canonical range string for ``weights`` (1,326): whole classes by name, other combos one by one,
+ * weights other than 1 as ":w"; equal to Python's kernels.ranges.normalise (shared fixtures).
+ */
+export function normalise(weights) {
+  if (weights.every((w) => w === 1)) return "random";
+  const members = Array.from({ length: 169 }, () => []);
+  COMBO_CLASS.forEach((cls, i) => members[cls].push(i));
+  const items = [];
+  members.forEach((combos, cls) => {
+    const first = weights[combos[0]];
+    if (first > 0 && combos.every((i) => weights[i] === first)) return items.push([className(cls), first]);
+    for (const i of combos) {
+      if (weights[i] <= 0) continue;
+      const [a, b] = COMBOS[i];
+      const [high, low] = b >> 2 > a >> 2 || ((b >> 2) === (a >> 2) && b > a) ? [b, a] : [a, b];
+      items.push([cardName(high) + cardName(low), weights[i]]);
+    }
+  });
+  return items.map(([name, w]) => (w === 1 ? name : `${name}:${formatWeight(w)}`)).join(",");
+}
+
+/** A card error of a board or dead-card field: ``message`` names the field. */
+export class CardsError extends Error {
+  name = "CardsError";
+}
+
+/** "Kh8d3c" (spaces and commas allowed) → card ids; throws CardsError naming ``field``. */
+export function parseCards(text, field) {
+  const clean = text.replace(/[\s,]+/g, "");
+  if (clean.length % 2) throw new CardsError(`${field}: cards are two characters each (e.g. Kh8d3c)`);
+  const cards = [];
+  for (let i = 0; i < clean.length; i += 2) {
+    const rank = RANKS.indexOf(clean[i].toUpperCase()), suit = SUITS.indexOf(clean[i + 1].toLowerCase());
+    if (rank < 0 || suit < 0) throw new CardsError(`${field}: "${clean.slice(i, i + 2)}" is not a card (ranks ${RANKS}, suits ${SUITS})`);
+    if (cards.includes(4 * rank + suit)) throw new CardsError(`${field}: duplicate card ${clean.slice(i, i + 2)}`);
+    cards.push(4 * rank + suit);
+  }
+  return cards;
+}
