@@ -3,13 +3,9 @@ in the light and the dark colour scheme, including the calculators' result state
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytestmark = pytest.mark.e2e
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 #: (path, JavaScript condition the page must reach before axe runs: results of the calculators drawn).
 PAGES = (
@@ -28,21 +24,8 @@ PAGES = (
 )
 
 
-def axe_violations(page) -> list[str]:
-    """Every axe-core violation on the page as ``rule-id  selector: summary`` lines."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
-    return [
-        f"{violation['id']}  {' '.join(map(str, node['target']))}: {node.get('failureSummary', violation['help']).splitlines()[-1].strip()}"
-        for violation in result["violations"]
-        for node in violation["nodes"]
-    ]
-
-
 @pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "light"), (390, "dark")])
-def test_every_page_type_has_no_axe_violations(open_page, base_url, width, scheme):
-    assert AXE.exists(), f"{AXE} is missing: run `make node-deps` (npm ci)"
+def test_every_page_type_has_no_axe_violations(open_page, axe_violations, base_url, width, scheme):
     page = open_page("index.html", width=width, scheme=scheme)
     problems = []
     for path, ready in PAGES:
