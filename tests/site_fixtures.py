@@ -86,7 +86,7 @@ def headsup(matchup_data: dict) -> dict:
     total = np.full(len(CLASS_NAMES), OPPONENT_COMBOS * BOARDS, dtype=np.int64)
     loss = total - per_combo["win"] - per_combo["tie"]
     return {
-        "meta": _meta("headsup", boards=BOARDS, opponent_combos=OPPONENT_COMBOS),
+        "meta": _meta("headsup", boards=BOARDS, opponent_combos=OPPONENT_COMBOS, board_classes=134_459, live_combos_per_board=1081),
         "classes": list(CLASS_NAMES),
         "combos": combos.tolist(),
         "win": per_combo["win"].tolist(),
@@ -144,7 +144,10 @@ def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_00
             "gain": np.linspace(2.0, 8.0, len(s)).tolist(),  # median 5
             "samples": [deals] * len(s),
         }
-    meta = _meta("multiway", deals=deals * len(players), seed=1, rng="synthetic", control_variates="synthetic")
+    meta = _meta(
+        "multiway", deals=deals * len(players), samples=deals * len(players) * 10, groups=128, seed=1, rng="synthetic",
+        control_variates="synthetic",
+    )
     return {"meta": meta, "classes": list(CLASS_NAMES), "players": list(players), "by_players": by_players}
 
 
