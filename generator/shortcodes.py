@@ -18,7 +18,9 @@
                                    ``cv_gain`` / ``gain`` (medians; ``players=N`` for one
                                    table size),
                                    ``matchup_pairs``, ``board_classes``, ``live_combos``
-                                   (heads-up walk), ``hands`` (deals × seats), ``groups`` (batches
+                                   (heads-up walk) and ``walk_evaluations`` (their product),
+                                   ``showdowns`` (combo pairs × boards a direct enumeration needs),
+                                   ``threehanded_boards`` / ``threehanded_opponent_pairs``, ``hands`` (deals × seats), ``groups`` (batches
                                    of the standard errors), ``ci_checked`` / ``ci_missed`` (3-player
                                    Monte Carlo intervals checked against the exact values)
 =================================  ===============================================================
@@ -45,6 +47,8 @@ from kernels.range_equity import NoDealError, class_weights, table_equity
 from kernels.ranges import RangeError, parse_range
 
 NOT_COMPUTED = '<span class="missing">not computed yet</span>'
+#: A push/fold frequency inside (this, 1 - this) counts as mixed (frequencies are stored to 6 decimals).
+MIXED_LOW = 1e-3
 
 
 def _class(text: str) -> int:
@@ -179,19 +183,24 @@ class Shortcodes:
         raise InputError(f"value must be equity or pool_share, got {value!r}")
 
     def pushfold(self, args, options) -> str:
-        usage = "{{< pushfold push_share|call_share|sb_value stack=S >}}, {{< pushfold push_max|call_max CLASS >}}, {{< pushfold max_nash_conv|stacks >}}"
+        usage = (
+            "{{< pushfold push_share|call_share|sb_value|mixed stack=S >}}, {{< pushfold push_max|call_max CLASS >}}, "
+            "{{< pushfold max_nash_conv|stacks|push_gaps >}}"
+        )
         if not args:
             raise InputError(f"usage: {usage}")
         key, data = args[0], self.data.pushfold
-        if key in ("push_share", "call_share", "sb_value"):
+        if key in ("push_share", "call_share", "sb_value", "mixed"):
             _arity(args, 1, usage)
             stack = _positive(options, "stack")
             if data is None:
                 return NOT_COMPUTED
             if stack not in data["stacks"]:
                 raise InputError(f"stack={stack:g} is not a solved stack ({data['stacks'][0]:g} to {data['stacks'][-1]:g} bb in steps)")
-            value = data[key][data["stacks"].index(stack)]
-            return f"{value:+.3f} bb" if key == "sb_value" else pct(value)
+            at = data["stacks"].index(stack)
+            if key == "mixed":  # classes played with a frequency strictly between 0 and 1, by either player
+                return count(sum(any(MIXED_LOW < data[side][at][i] < 1 - MIXED_LOW for side in ("push", "call")) for i in range(len(CLASS_NAMES))))
+            return f"{data[key][at]:+.3f} bb" if key == "sb_value" else pct(data[key][at])
         if key in ("push_max", "call_max"):
             _arity(args, 2, usage)
             index = _class(args[1])
@@ -206,6 +215,11 @@ class Shortcodes:
             return NOT_COMPUTED if data is None else f"{data['meta']['max_nash_conv']:.1e} bb"
         if key == "stacks":
             return NOT_COMPUTED if data is None else f"{data['stacks'][0]:g}–{data['stacks'][-1]:g} bb"
+        if key == "push_gaps":  # classes pushed at some stack, folded at a larger one, pushed again above
+            if data is None:
+                return NOT_COMPUTED
+            gaps = [name for name, top, run in zip(CLASS_NAMES, data["push_max"], data["push_max_contiguous"]) if top != run]
+            return ", ".join(self.hand([name], {}) for name in gaps) or "none"
         raise InputError(f"unknown push/fold value '{key}' ({usage})")
 
     def matchup(self, args, options) -> str:
@@ -249,6 +263,10 @@ class Shortcodes:
             "matchup_pairs": lambda: count(sum(map(sum, self.data.matchups["pairs"]))) if self.data.matchups else None,
             "board_classes": lambda: self._headsup_meta("board_classes"),
             "live_combos": lambda: self._headsup_meta("live_combos_per_board"),
+            "walk_evaluations": lambda: self._walk_evaluations(),
+            "showdowns": lambda: big(sum(map(sum, self.data.matchups["pairs"])) // 2 * self.data.matchups["meta"]["boards"]) if self.data.matchups else None,
+            "threehanded_boards": lambda: count(self.data.threehanded["meta"]["boards"]) if self.data.threehanded else None,
+            "threehanded_opponent_pairs": lambda: count(self.data.threehanded["meta"]["opponent_pairs"]) if self.data.threehanded else None,
             "hands": lambda: self._multiway_meta("samples", big),
             "groups": lambda: self._multiway_meta("groups", count),
             "ci_checked": lambda: self._interval_check(0),
@@ -264,6 +282,13 @@ class Shortcodes:
     def _headsup_meta(self, key: str) -> str | None:
         value = self.data.headsup["meta"].get(key) if self.data.headsup else None
         return None if value is None else count(value)
+
+    def _walk_evaluations(self) -> str | None:
+        """Seven-card evaluations of the heads-up walk: one per live combo on every board class."""
+        meta = self.data.headsup["meta"] if self.data.headsup else {}
+        if "board_classes" not in meta:
+            return None
+        return big(meta["board_classes"] * meta["live_combos_per_board"])
 
     def _multiway_meta(self, key: str, form: Callable[[int], str]) -> str | None:
         value = self.data.multiway["meta"].get(key) if self.data.multiway else None
