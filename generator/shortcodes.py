@@ -37,7 +37,7 @@ from markupsafe import escape
 
 from generator import charts
 from generator.errors import InputError
-from generator.formatting import big, count, day, pct
+from generator.formatting import big, count, day, pct, scientific
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.structure import hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
@@ -209,10 +209,10 @@ class Shortcodes:
             largest = data[key][index]
             if largest is None:
                 return "never"
-            return f"{largest:g}+ bb" if largest == data["stacks"][-1] else f"{largest:g} bb"
+            return f"at least {largest:g} bb" if largest == data["stacks"][-1] else f"{largest:g} bb"
         _arity(args, 1, usage)
         if key == "max_nash_conv":
-            return NOT_COMPUTED if data is None else f"{data['meta']['max_nash_conv']:.1e} bb"
+            return NOT_COMPUTED if data is None else f"{scientific(data['meta']['max_nash_conv'])} bb"
         if key == "stacks":
             return NOT_COMPUTED if data is None else f"{data['stacks'][0]:g}–{data['stacks'][-1]:g} bb"
         if key == "push_gaps":  # classes pushed at some stack, folded at a larger one, pushed again above

@@ -185,13 +185,13 @@ def test_pushfold_shortcodes_read_the_pushfold_data():
     assert shortcodes("pushfold", ["push_share"], {"stack": "10"}) == f"{100 * data['push_share'][at10]:.1f}%"
     assert shortcodes("pushfold", ["call_share"], {"stack": "10"}) == f"{100 * data['call_share'][at10]:.1f}%"
     aa, weak = CLASS_NAMES.index("AA"), CLASS_NAMES.index("72o")
-    assert data["push_max"][aa] == 25 and shortcodes("pushfold", ["push_max", "AA"], {}) == "25+ bb"
+    assert data["push_max"][aa] == 25 and shortcodes("pushfold", ["push_max", "AA"], {}) == "at least 25 bb"
     assert shortcodes("pushfold", ["push_max", "72o"], {}) == f"{data['push_max'][weak]:g} bb" == "2 bb"
     assert data["call_max"][weak] is None and shortcodes("pushfold", ["call_max", "72o"], {}) == "never"
     mixed = sum(any(0 < data[side][at10][i] < 1 for side in ("push", "call")) for i in range(169))
     assert shortcodes("pushfold", ["mixed"], {"stack": "10"}) == str(mixed) == "2"
     assert shortcodes("pushfold", ["push_gaps"], {}) == '<a href="../../hands/72o/index.html">72o</a>'
-    assert shortcodes("pushfold", ["max_nash_conv"], {}) == "9.9e-07 bb"
+    assert shortcodes("pushfold", ["max_nash_conv"], {}) == "9.9 × 10⁻⁷ bb"
     assert shortcodes("pushfold", ["stacks"], {}) == "1–25 bb"
     missing = Shortcodes(SiteData({}), lambda *a, **k: "", root="")
     assert missing("pushfold", ["push_share"], {"stack": "10"}) == NOT_COMPUTED
