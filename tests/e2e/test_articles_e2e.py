@@ -4,6 +4,7 @@ their bar, wide formulas scrolling inside their own focusable box rather than wi
 from __future__ import annotations
 
 import base64
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,15 @@ def test_a_formula_wider_than_the_screen_scrolls_in_its_own_box_by_keyboard(open
     page.keyboard.press("ArrowRight")
     page.wait_for_function("e => e.scrollLeft > 0", arg=box.element_handle())  # keyboard scrolling is animated
     screenshot(page, "article-math-320-scrolled")
+
+
+ARTICLES = sorted(path.stem for path in (Path(__file__).resolve().parents[2] / "content" / "articles").glob("*.md"))
+
+
+@pytest.mark.parametrize("slug", ARTICLES)
+def test_every_article_fits_a_phone(open_page, screenshot, slug):
+    page = open_page(f"articles/{slug}/index.html", width=390)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("article h1").count() == 1 and page.locator("article p").count() >= 3
+    screenshot(page, f"article-{slug}-390")
