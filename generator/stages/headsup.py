@@ -16,9 +16,8 @@ import numpy as np
 from generator.cache import array_json, cache_key, cached_arrays, json_array
 from generator.datafiles import publish
 from generator.provenance import code_version, meta_block
-from generator.stages.board_walk import walk_board_orbits
+from generator.stages.board_walk import board_classes, walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
-from kernels.headsup.boards import board_orbits
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
 
 #: Kernel modules that compute the tables (CPU and GPU give identical counts; both are hashed).
@@ -53,7 +52,7 @@ def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[Headsu
         meta = meta_block(
             "headsup", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
             boards=BOARDS_PER_MATCHUP, opponent_combos=OPPONENT_COMBOS,
-            board_classes=len(board_orbits()[1]), live_combos_per_board=LIVE_COMBOS_PER_BOARD,
+            board_classes=len(board_classes()[1]), live_combos_per_board=LIVE_COMBOS_PER_BOARD,
         )  # fmt: skip
         return {**results._asdict(), "meta": json_array(meta)}
 
