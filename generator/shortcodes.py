@@ -4,7 +4,8 @@
 ``{{< equity AA 2 >}}``            equity of a class at a table size (``digits=2`` for more digits)
 ``{{< rank A2o 10 >}}``            rank of a class among the 169 at a table size (``#59``)
 ``{{< matchup AKs QQ >}}``         exact heads-up equity of the first class against the second
-``{{< versus AJo QQ+,AK >}}``      exact heads-up equity of a class against a range of whole classes
+``{{< ranges QQ+,AK JJ-99,AQs >}}`` exact heads-up preflop equity of the first range against the
+                                   second (unions of whole classes, from the 169×169 table)
 ``{{< potodds pot=15 call=10 >}}`` equity a call needs to break even: call / (pot + call)
 ``{{< icm stacks=A,B payouts=X >}}`` ICM table of a field; ``player=N value=equity|pool_share``
                                    for one number
@@ -108,7 +109,7 @@ class Shortcodes:
             "equity": self.equity,
             "rank": self.rank,
             "matchup": self.matchup,
-            "versus": self.versus,
+            "ranges": self.ranges,
             "potodds": self.potodds,
             "icm": self.icm,
             "pushfold": self.pushfold,
@@ -139,25 +140,6 @@ class Shortcodes:
         index, players = _class(args[0]), self._players(args[1])
         table = self.data.tables.get(players)
         return NOT_COMPUTED if table is None else f"#{table.rank[index]}"
-
-    def versus(self, args, options) -> str:
-        _arity(args, 2, "{{< versus CLASS RANGE >}}, e.g. {{< versus AJo QQ+,AKs,AKo >}}")
-        hero = np.zeros(len(CLASS_NAMES))
-        hero[_class(args[0])] = 1.0
-        try:
-            villain = class_weights(parse_range(args[1]).weights)
-        except RangeError as exc:
-            raise InputError(str(exc)) from None
-        if villain is None:
-            raise InputError(f"the range {args[1]!r} must be made of whole classes (no single combos)")
-        if not self.data.matchups:
-            return NOT_COMPUTED
-        m = self.data.matchups
-        try:
-            result = table_equity(hero, villain, *(np.array(m[key], dtype=np.float64) for key in ("win", "tie", "pairs")), BOARDS_PER_MATCHUP)
-        except NoDealError as exc:
-            raise InputError(str(exc)) from None
-        return pct(result.equity[0], _int_option(options, "digits", 1, range(0, 5)))
 
     def potodds(self, args, options) -> str:
         _arity(args, 0, "{{< potodds pot=P call=C >}}")
@@ -227,6 +209,27 @@ class Shortcodes:
         result = self.data.matchup(_class(args[0]), _class(args[1]))
         digits = _int_option(options, "digits", 1, range(0, 5))
         return NOT_COMPUTED if result is None else pct(result["equity"], digits)
+
+    def ranges(self, args, options) -> str:
+        _arity(args, 2, "{{< ranges RANGE RANGE >}}, e.g. {{< ranges QQ+,AK JJ-99,AQs >}}")
+        per_class = []
+        for text in args:
+            try:
+                weights = class_weights(parse_range(text).weights)
+            except RangeError as exc:
+                raise InputError(f"range {text!r}: {exc}") from None
+            if weights is None:
+                raise InputError(f"range {text!r} is not a union of whole classes (the table holds classes)")
+            per_class.append(weights)
+        digits = _int_option(options, "digits", 1, range(0, 5))
+        if self.data.matchups is None:
+            return NOT_COMPUTED
+        counts = (np.array(self.data.matchups[key], dtype=np.float64) for key in ("win", "tie", "pairs"))
+        try:
+            result = table_equity(*per_class, *counts, BOARDS_PER_MATCHUP)
+        except NoDealError:
+            raise InputError(f"{args[0]} and {args[1]} cannot be dealt together") from None
+        return pct(result.equity[0], digits)
 
     def hand(self, args, options) -> str:
         _arity(args, 1, "{{< hand CLASS >}}")

@@ -132,17 +132,17 @@ def test_rank_shortcode_is_the_tables_rank(shortcodes):
     assert sorted(int(shortcodes("rank", [name, "2"], {})[1:]) for name in CLASS_NAMES) == list(range(1, 170))
 
 
-def test_versus_shortcode_weights_matchups_by_compatible_combos(shortcodes):
+def test_ranges_shortcode_weights_matchups_by_compatible_combos(shortcodes):
     """Equity against a range of whole classes, recomputed here from the raw counts."""
     m = shortcodes.data.matchups
     hero, villains = CLASS_NAMES.index("AJo"), [CLASS_NAMES.index(n) for n in ("AA", "KK", "QQ", "AKs", "AKo")]
     won = sum(m["win"][hero][j] + m["tie"][hero][j] / 2 for j in villains)
     played = sum(m["win"][hero][j] + m["tie"][hero][j] + m["loss"][hero][j] for j in villains)
-    assert shortcodes("versus", ["AJo", "QQ+,AK"], {"digits": "3"}) == f"{100 * won / played:.3f}%"
+    assert shortcodes("ranges", ["AJo", "QQ+,AK"], {"digits": "3"}) == f"{100 * won / played:.3f}%"
     everyone = sum(m["win"][hero][j] + m["tie"][hero][j] / 2 for j in range(169)) / sum(
         m["win"][hero][j] + m["tie"][hero][j] + m["loss"][hero][j] for j in range(169)
     )
-    assert shortcodes("versus", ["AJo", "random"], {"digits": "3"}) == f"{100 * everyone:.3f}%"
+    assert shortcodes("ranges", ["AJo", "random"], {"digits": "3"}) == f"{100 * everyone:.3f}%"
 
 
 def test_potodds_shortcode():
@@ -239,8 +239,8 @@ def test_every_article_renders_every_number_from_the_data(tmp_path):
     [
         ("equity", ["AX", "2"], {}, "not a hand class"),
         ("rank", ["AA"], {}, "usage"),
-        ("versus", ["AJo", "QQ+,AsKs"], {}, "whole classes"),
-        ("versus", ["AJo", "QQ+,ZZ"], {}, "ZZ"),
+        ("ranges", ["AJo", "QQ+,AsKs"], {}, "whole classes"),
+        ("ranges", ["AJo", "QQ+,ZZ"], {}, "ZZ"),
         ("potodds", [], {"pot": "-1", "call": "2"}, "pot must be one positive number"),
         ("potodds", [], {"pot": "nan", "call": "2"}, "pot must be one positive number"),
         ("potodds", [], {"pot": "3"}, "call must be one positive number"),
