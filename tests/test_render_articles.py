@@ -13,8 +13,7 @@ from generator.articles import load_article, render_body
 from generator.datafiles import publish
 from generator.errors import InputError
 from generator.render import SiteRenderer
-from generator.shortcodes import Shortcodes
-from generator.shortcodes import NOT_COMPUTED
+from generator.shortcodes import NOT_COMPUTED, Shortcodes
 from generator.sitedata import SiteData
 from kernels.cards import CLASS_NAMES
 from site_fixtures import REPO, build_site, pushfold, site_config, write_synthetic_data
