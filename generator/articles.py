@@ -10,7 +10,8 @@ A file ``content/articles/<slug>.md`` starts with::
     ---
 
 Body syntax on top of Markdown: ``$…$`` inline and ``$$…$$`` display math (LaTeX, converted at
-build time by latex2mathml; ``\\$`` is a literal dollar sign), and shortcodes
+build time by latex2mathml; a display formula sits in a focusable ``div.formula`` that scrolls
+sideways when it is wider than the screen; ``\\$`` is a literal dollar sign), and shortcodes
 ``{{< name arg key=value >}}`` expanded by a :class:`generator.shortcodes.Shortcodes`.
 Code spans and fenced code blocks are left alone. Every error names the file and line.
 """
@@ -145,7 +146,7 @@ def render_body(body: str, source: str, first_line: int, shortcode: Callable[[st
                 line = _line_of(body, _original_position(protected, match.start(), code), first_line)
                 reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
                 raise _fail(source, line, f"math ${latex}$ cannot be converted ({reason})") from None
-            return done.put(mathml)
+            return done.put(f'<div class="formula" role="group" tabindex="0" aria-label="Formula">{mathml}</div>' if display else mathml)
 
         return convert
 

@@ -25,6 +25,17 @@ def big(value: int | None) -> str:
     return count(value)
 
 
+def scientific(value: float, digits: int = 1) -> str:
+    """9.9e-07 → ``"9.9 × 10⁻⁷"`` (for prose; plain decimals for 0 and for 0.01 ≤ |value| < 1000)."""
+    if value == 0 or 0.01 <= abs(value) < 1000:
+        return f"{value:.{digits + 1}g}"
+    mantissa, exponent = f"{value:.{digits}e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 def day(stamp: str | None) -> str:
     """ISO timestamp → its date part (``"2026-11-22"``)."""
     return stamp[:10] if stamp else "not yet"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from importlib import metadata
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -26,6 +27,11 @@ from generator.structure import NAV, Page, article_path, as_grid, chart_path, eq
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+#: The OpenType MATH font article math is set in (STIX Two Math, SIL OFL 1.1; the licence is
+#: ``templates/assets/fonts/STIXTwoMath-OFL.txt``), shipped inside the ziamath package (found
+#: through its metadata: importing ziamath itself is not needed).
+MATH_FONT = Path(metadata.distribution("ziamath").locate_file("ziamath/fonts/STIXTwoMath-Regular.ttf"))
+MATH_FONT_ASSET = "fonts/STIXTwoMath-Regular.ttf"
 
 
 class SiteRenderer:
@@ -125,13 +131,12 @@ class SiteRenderer:
         return context
 
     def copy_assets(self) -> None:
+        """``templates/assets/`` and the math font into ``site/assets/`` (files already equal are left alone)."""
         source, target = self.templates_dir / "assets", self.site_dir / "assets"
         for path in sorted(source.rglob("*")):
             if path.is_file():
-                destination = target / path.relative_to(source)
-                if not destination.exists() or destination.read_bytes() != path.read_bytes():
-                    destination.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(path, destination)
+                _copy_if_changed(path, target / path.relative_to(source))
+        _copy_if_changed(MATH_FONT, target / MATH_FONT_ASSET)
 
     def render(self) -> None:
         datafiles.write_schemas(self.data_dir)
@@ -143,6 +148,12 @@ class SiteRenderer:
         sitemap = [self.absolute_url(p.pretty_path) for p in pages if p.in_sitemap]
         self.write(Page("sitemap.xml", "sitemap.xml", {"urls": sitemap}, in_sitemap=False))
         self.write(Page("feed.xml", "feed.xml", {"articles": articles, "absolute_url": self.absolute_url}, in_sitemap=False))
+
+
+def _copy_if_changed(path: Path, destination: Path) -> None:
+    if not destination.exists() or destination.read_bytes() != path.read_bytes():
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, destination)
 
 
 def _stack_ranges(stacks: list[float], frequencies: list[float]) -> str:

@@ -74,7 +74,12 @@ def _schema(name: str, title: str, description: str, properties: dict, meta_extr
     }
 
 
-_HEADSUP_META = {"boards": {"const": 1712304}, "opponent_combos": {"const": 1225}}
+_HEADSUP_META = {
+    "boards": {"const": 1712304},
+    "opponent_combos": {"const": 1225},
+    "board_classes": {"const": 134459, "description": "suit-symmetry classes of the 2,598,960 boards walked"},
+    "live_combos_per_board": {"const": 1081, "description": "two-card combos ranked on each board"},
+}
 
 HEADSUP = _schema(
     "headsup",

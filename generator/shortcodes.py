@@ -2,16 +2,28 @@
 
 =================================  ===============================================================
 ``{{< equity AA 2 >}}``            equity of a class at a table size (``digits=2`` for more digits)
+``{{< rank A2o 10 >}}``            rank of a class among the 169 at a table size (``#59``)
 ``{{< matchup AKs QQ >}}``         exact heads-up equity of the first class against the second
 ``{{< ranges QQ+,AK JJ-99,AQs >}}`` exact heads-up preflop equity of the first range against the
                                    second (unions of whole classes, from the 169×169 table)
+``{{< potodds pot=15 call=10 >}}`` equity a call needs to break even: call / (pot + call)
+``{{< icm stacks=A,B payouts=X >}}`` ICM table of a field; ``player=N value=equity|pool_share``
+                                   for one number
+``{{< pushfold KEY … >}}``         heads-up push/fold: ``push_share``/``call_share``/``sb_value``
+                                   ``stack=S``; ``push_max``/``call_max`` ``CLASS``;
+                                   ``max_nash_conv``; ``stacks`` (the solved range)
 ``{{< hand AKs >}}``               link to a hand page
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
 ``{{< fact NAME >}}``              a build fact: ``generated``, ``deals``, ``boards``, ``precision``,
                                    ``cv_gain`` / ``gain`` (medians; ``players=N`` for one
                                    table size),
-                                   ``matchup_pairs``
+                                   ``matchup_pairs``, ``board_classes``, ``live_combos``
+                                   (heads-up walk) and ``walk_evaluations`` (their product),
+                                   ``showdowns`` (combo pairs × boards a direct enumeration needs),
+                                   ``threehanded_boards`` / ``threehanded_opponent_pairs``, ``hands`` (deals × seats), ``groups`` (batches
+                                   of the standard errors), ``ci_checked`` / ``ci_missed`` (3-player
+                                   Monte Carlo intervals checked against the exact values)
 =================================  ===============================================================
 
 Missing data renders as "not computed yet"; a malformed shortcode is an :class:`InputError`.
@@ -26,15 +38,18 @@ from markupsafe import escape
 
 from generator import charts
 from generator.errors import InputError
-from generator.formatting import big, count, day, pct
+from generator.formatting import big, count, day, pct, scientific
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.structure import hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
+from kernels.icm import prize_equity, validate_field
 from kernels.range_equity import NoDealError, class_weights, table_equity
 from kernels.ranges import RangeError, parse_range
 
 NOT_COMPUTED = '<span class="missing">not computed yet</span>'
+#: A push/fold frequency inside (this, 1 - this) counts as mixed (frequencies are stored to 6 decimals).
+MIXED_LOW = 1e-3
 
 
 def _class(text: str) -> int:
@@ -62,6 +77,27 @@ def _arity(args: list, expected: int, usage: str) -> None:
         raise InputError(f"usage: {usage}")
 
 
+def _numbers(options: dict, key: str) -> list[float]:
+    """A comma-separated list of numbers option (``stacks=500,300,200``)."""
+    try:
+        return [float(part) for part in options[key].split(",")]
+    except KeyError:
+        raise InputError(f"needs {key}=A,B,…") from None
+    except ValueError:
+        raise InputError(f"{key} must be numbers separated by commas, got {options[key]!r}") from None
+
+
+def _positive(options: dict, key: str) -> float:
+    raw = options.get(key)
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if not (np.isfinite(value) and value > 0):
+        raise InputError(f"{key} must be one positive number, got {raw!r}")
+    return value
+
+
 class Shortcodes:
     """Expands shortcodes for one page: ``root`` is the page's relative path to the site root."""
 
@@ -71,8 +107,12 @@ class Shortcodes:
         self.root = root
         self.handlers = {
             "equity": self.equity,
+            "rank": self.rank,
             "matchup": self.matchup,
             "ranges": self.ranges,
+            "potodds": self.potodds,
+            "icm": self.icm,
+            "pushfold": self.pushfold,
             "hand": self.hand,
             "chart": self.chart,
             "table": self.table,
@@ -94,6 +134,75 @@ class Shortcodes:
         digits = _int_option(options, "digits", 1, range(0, 5))
         table = self.data.tables.get(players)
         return NOT_COMPUTED if table is None else pct(table.equity[index], digits)
+
+    def rank(self, args, options) -> str:
+        _arity(args, 2, "{{< rank CLASS PLAYERS >}}, e.g. {{< rank A2o 10 >}}")
+        index, players = _class(args[0]), self._players(args[1])
+        table = self.data.tables.get(players)
+        return NOT_COMPUTED if table is None else f"#{table.rank[index]}"
+
+    def potodds(self, args, options) -> str:
+        _arity(args, 0, "{{< potodds pot=P call=C >}}")
+        pot, call = _positive(options, "pot"), _positive(options, "call")
+        return pct(call / (pot + call), _int_option(options, "digits", 1, range(0, 5)))
+
+    def icm(self, args, options) -> str:
+        _arity(args, 0, "{{< icm stacks=A,B,… payouts=X,Y,… [player=N value=equity|pool_share] >}}")
+        try:
+            stacks, payouts = validate_field(_numbers(options, "stacks"), _numbers(options, "payouts"))
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+        equity = prize_equity(stacks, payouts, places=False).equity
+        if "player" not in options:
+            rows = [(stacks[i], stacks[i] / stacks.sum(), equity[i], equity[i] / payouts.sum()) for i in range(len(stacks))]
+            return self.render_partial("partials/icm_table.html", rows=rows)
+        player = _int_option(options, "player", None, range(1, len(stacks) + 1)) - 1
+        value = options.get("value", "equity")
+        if value == "equity":
+            return f"{equity[player]:,.2f}"
+        if value == "pool_share":
+            return pct(equity[player] / payouts.sum())
+        raise InputError(f"value must be equity or pool_share, got {value!r}")
+
+    def pushfold(self, args, options) -> str:
+        usage = (
+            "{{< pushfold push_share|call_share|sb_value|mixed stack=S >}}, {{< pushfold push_max|call_max CLASS >}}, "
+            "{{< pushfold max_nash_conv|stacks|push_gaps >}}"
+        )
+        if not args:
+            raise InputError(f"usage: {usage}")
+        key, data = args[0], self.data.pushfold
+        if key in ("push_share", "call_share", "sb_value", "mixed"):
+            _arity(args, 1, usage)
+            stack = _positive(options, "stack")
+            if data is None:
+                return NOT_COMPUTED
+            if stack not in data["stacks"]:
+                raise InputError(f"stack={stack:g} is not a solved stack ({data['stacks'][0]:g} to {data['stacks'][-1]:g} bb in steps)")
+            at = data["stacks"].index(stack)
+            if key == "mixed":  # classes played with a frequency strictly between 0 and 1, by either player
+                return count(sum(any(MIXED_LOW < data[side][at][i] < 1 - MIXED_LOW for side in ("push", "call")) for i in range(len(CLASS_NAMES))))
+            return f"{data[key][at]:+.3f} bb" if key == "sb_value" else pct(data[key][at])
+        if key in ("push_max", "call_max"):
+            _arity(args, 2, usage)
+            index = _class(args[1])
+            if data is None:
+                return NOT_COMPUTED
+            largest = data[key][index]
+            if largest is None:
+                return "never"
+            return f"at least {largest:g} bb" if largest == data["stacks"][-1] else f"{largest:g} bb"
+        _arity(args, 1, usage)
+        if key == "max_nash_conv":
+            return NOT_COMPUTED if data is None else f"{scientific(data['meta']['max_nash_conv'])} bb"
+        if key == "stacks":
+            return NOT_COMPUTED if data is None else f"{data['stacks'][0]:g}–{data['stacks'][-1]:g} bb"
+        if key == "push_gaps":  # classes pushed at some stack, folded at a larger one, pushed again above
+            if data is None:
+                return NOT_COMPUTED
+            gaps = [name for name, top, run in zip(CLASS_NAMES, data["push_max"], data["push_max_contiguous"]) if top != run]
+            return ", ".join(self.hand([name], {}) for name in gaps) or "none"
+        raise InputError(f"unknown push/fold value '{key}' ({usage})")
 
     def matchup(self, args, options) -> str:
         _arity(args, 2, "{{< matchup CLASS CLASS >}}, e.g. {{< matchup AKs QQ >}}")
@@ -155,6 +264,16 @@ class Shortcodes:
             "cv_gain": lambda: self._median_gain("cv_gain", options),
             "gain": lambda: self._median_gain("gain", options),
             "matchup_pairs": lambda: count(sum(map(sum, self.data.matchups["pairs"]))) if self.data.matchups else None,
+            "board_classes": lambda: self._headsup_meta("board_classes"),
+            "live_combos": lambda: self._headsup_meta("live_combos_per_board"),
+            "walk_evaluations": lambda: self._walk_evaluations(),
+            "showdowns": lambda: big(sum(map(sum, self.data.matchups["pairs"])) // 2 * self.data.matchups["meta"]["boards"]) if self.data.matchups else None,
+            "threehanded_boards": lambda: count(self.data.threehanded["meta"]["boards"]) if self.data.threehanded else None,
+            "threehanded_opponent_pairs": lambda: count(self.data.threehanded["meta"]["opponent_pairs"]) if self.data.threehanded else None,
+            "hands": lambda: self._multiway_meta("samples", big),
+            "groups": lambda: self._multiway_meta("groups", count),
+            "ci_checked": lambda: self._interval_check(0),
+            "ci_missed": lambda: self._interval_check(1),
             "threehanded_deals": lambda: big(sum(self.data.threehanded["total"])) if self.data.threehanded else None,
             "threehanded_seconds": lambda: f"{self.data.threehanded['meta']['wall_time_s']:.0f} s" if self.data.threehanded else None,
         }
@@ -162,6 +281,25 @@ class Shortcodes:
             raise InputError(f"unknown fact '{args[0]}' (known: {', '.join(facts)})")
         value = facts[args[0]]()
         return NOT_COMPUTED if value is None else str(escape(value))
+
+    def _headsup_meta(self, key: str) -> str | None:
+        value = self.data.headsup["meta"].get(key) if self.data.headsup else None
+        return None if value is None else count(value)
+
+    def _walk_evaluations(self) -> str | None:
+        """Seven-card evaluations of the heads-up walk: one per live combo on every board class."""
+        meta = self.data.headsup["meta"] if self.data.headsup else {}
+        if "board_classes" not in meta:
+            return None
+        return big(meta["board_classes"] * meta["live_combos_per_board"])
+
+    def _multiway_meta(self, key: str, form: Callable[[int], str]) -> str | None:
+        value = self.data.multiway["meta"].get(key) if self.data.multiway else None
+        return None if value is None else form(value)
+
+    def _interval_check(self, field: int) -> str | None:
+        check = self.data.interval_check()
+        return None if check is None else count(check[field])
 
     def _precision(self) -> str | None:
         width = self.data.worst_half_width()

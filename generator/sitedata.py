@@ -180,6 +180,20 @@ class SiteData:
         )
         return gains[len(gains) // 2] if gains else None
 
+    def interval_check(self) -> tuple[int, int] | None:
+        """(intervals checked, intervals that miss): the three-handed Monte Carlo 95% intervals of
+        win, tie and equity of every class against the exact three-handed values; None without both."""
+        if not (self.multiway and self.threehanded) or not _has_error_bars(self.multiway["by_players"]["3"]):
+            return None
+        estimate, exact = self.multiway["by_players"]["3"], self.tables[3]
+        checked = missed = 0
+        for key in ("win", "tie", "equity"):
+            for value, se, truth in zip(estimate[key], estimate[f"se_{key}"], getattr(exact, key)):
+                if se is not None:
+                    checked += 1
+                    missed += abs(value - truth) > Z_975 * se
+        return checked, missed
+
     def matchup(self, hero: int, villain: int) -> dict | None:
         """Exact heads-up result of class ``hero`` against class ``villain`` (fractions and counts)."""
         if not self.matchups:

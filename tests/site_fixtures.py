@@ -86,7 +86,7 @@ def headsup(matchup_data: dict) -> dict:
     total = np.full(len(CLASS_NAMES), OPPONENT_COMBOS * BOARDS, dtype=np.int64)
     loss = total - per_combo["win"] - per_combo["tie"]
     return {
-        "meta": _meta("headsup", boards=BOARDS, opponent_combos=OPPONENT_COMBOS),
+        "meta": _meta("headsup", boards=BOARDS, opponent_combos=OPPONENT_COMBOS, board_classes=134_459, live_combos_per_board=1081),
         "classes": list(CLASS_NAMES),
         "combos": combos.tolist(),
         "win": per_combo["win"].tolist(),
@@ -144,7 +144,10 @@ def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_00
             "gain": np.linspace(2.0, 8.0, len(s)).tolist(),  # median 5
             "samples": [deals] * len(s),
         }
-    meta = _meta("multiway", deals=deals * len(players), seed=1, rng="synthetic", control_variates="synthetic")
+    meta = _meta(
+        "multiway", deals=deals * len(players), samples=deals * len(players) * 10, groups=128, seed=1, rng="synthetic",
+        control_variates="synthetic",
+    )
     return {"meta": meta, "classes": list(CLASS_NAMES), "players": list(players), "by_players": by_players}
 
 
@@ -188,3 +191,47 @@ def build_site(site_dir: Path, base_url: str = "/", data_dir: Path | None = None
         write_synthetic_data(target)
     render_site(site_config(base_url, **config_options), Path(site_dir))
     return Path(site_dir)
+
+
+def pushfold() -> dict:
+    """Synthetic ``pushfold.json``: a class is pushed (called) while its strength beats a threshold
+    that rises with the stack; the weakest pushed class is mixed (0.5) at every stack, and 72o is
+    pushed at 1 bb and 2 bb only (a gap). Not written by default (:func:`write_synthetic_data`)."""
+    stacks = [1 + 0.5 * k for k in range(49)]
+    s = strength()
+    combos = CLASS_COMBO_COUNT
+    gap = CLASS_NAMES.index("72o")
+
+    def frequencies(scale: float, pusher: bool) -> np.ndarray:
+        table = np.array([(s >= scale * stack / 25).astype(float) for stack in stacks])
+        for row in table:
+            weakest = min(np.flatnonzero(row), key=lambda i: s[i])
+            row[weakest] = 0.5
+        table[:, gap] = 0.0
+        if pusher:
+            table[[0, 2], gap] = 1.0
+        return table
+
+    def maxima(table: np.ndarray) -> tuple[list, list]:
+        largest, contiguous = [], []
+        for column in table.T:
+            played = [stack for stack, f in zip(stacks, column) if f >= 0.5]
+            run = None
+            for stack, f in zip(stacks, column):
+                if f < 0.5:
+                    break
+                run = stack
+            largest.append(max(played) if played else None)
+            contiguous.append(run)
+        return largest, contiguous
+
+    push, call = frequencies(0.6, pusher=True), frequencies(0.9, pusher=False)
+    (push_max, push_run), (call_max, call_run) = maxima(push), maxima(call)
+    return {
+        "meta": _meta("pushfold", ante=0, tolerance=1e-6, played_threshold=0.5, max_nash_conv=9.9e-7, headsup_code_version="synthetic"),
+        "classes": list(CLASS_NAMES), "combos": combos.tolist(), "stacks": stacks,
+        "push": push.tolist(), "call": call.tolist(),
+        "push_share": (push @ combos / combos.sum()).tolist(), "call_share": (call @ combos / combos.sum()).tolist(),
+        "sb_value": [0.0] * len(stacks), "nash_conv": [9.9e-7] * len(stacks), "iterations": [50] * len(stacks),
+        "push_max": push_max, "push_max_contiguous": push_run, "call_max": call_max, "call_max_contiguous": call_run,
+    }  # fmt: skip

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from generator.articles import load_article, render_body
+from generator.datafiles import publish
 from generator.errors import InputError
 from generator.render import SiteRenderer
-from generator.shortcodes import Shortcodes
+from generator.shortcodes import NOT_COMPUTED, Shortcodes
 from generator.sitedata import SiteData
-from kernels.cards import parse_class
+from kernels.cards import CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
-from site_fixtures import site_config, write_synthetic_data
+from site_fixtures import REPO, build_site, pushfold, site_config, write_synthetic_data
 
 GOOD_FRONT = "---\ntitle: T\ndate: 2026-01-01\nsummary: S\n---\n"
 
@@ -61,6 +64,22 @@ def test_math_becomes_mathml_and_escaped_dollars_stay():
     assert "&#36;5" in html and "$" not in html
 
 
+def test_display_math_scrolls_in_a_focusable_labelled_box_and_inline_math_does_not():
+    html = render_body("Inline $\\sqrt{x}$.\n\n$$\\binom{48}{5} + \\overline{Y}$$\n", "a.md", 1, echo)
+    boxes = re.findall(r'<div class="formula" role="group" tabindex="0" aria-label="Formula"><math [^>]*display="block"', html)
+    assert len(boxes) == 1 and html.count("<math") == 2
+    assert '<p>Inline <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow><msqrt>' in html
+
+
+def test_the_math_font_and_its_licence_ship_with_the_site(tmp_path):
+    site = build_site(tmp_path)
+    font = site / "assets" / "fonts" / "STIXTwoMath-Regular.ttf"
+    assert font.read_bytes()[:4] == b"\x00\x01\x00\x00" and b"MATH" in font.read_bytes()[:512]  # TrueType with a MATH table
+    assert "SIL OPEN FONT LICENSE" in (site / "assets" / "fonts" / "STIXTwoMath-OFL.txt").read_text()
+    css = (site / "assets" / "css" / "site.css").read_text()
+    assert 'url("../fonts/STIXTwoMath-Regular.ttf")' in css and re.search(r"\.formula \{[^}]*overflow-x: auto", css)
+
+
 def test_code_is_left_alone():
     html = render_body("Use `$x$` and `{{< equity AA 2 >}}`.\n\n```\n$$ not math $$\n```\n", "a.md", 1, echo)
     assert "<math" not in html and "[equity" not in html
@@ -87,7 +106,7 @@ def test_bad_math_names_file_and_line(tmp_path):
 @pytest.fixture(scope="module")
 def shortcodes(tmp_path_factory):
     site_dir = tmp_path_factory.mktemp("sc")
-    write_synthetic_data(site_dir / "data")
+    publish(write_synthetic_data(site_dir / "data"), "pushfold", pushfold())
     renderer = SiteRenderer(site_config(), site_dir)
     return Shortcodes(renderer.data, renderer.render_partial, root="../../")
 
@@ -106,10 +125,131 @@ def test_shortcodes_render_live_numbers(shortcodes):
     assert shortcodes("table", [], {"players": "10", "top": "3"}).count("<tr>") == 4
 
 
+def test_rank_shortcode_is_the_tables_rank(shortcodes):
+    table = shortcodes.data.tables[10]
+    index = CLASS_NAMES.index("A2o")
+    assert shortcodes("rank", ["A2o", "10"], {}) == f"#{table.rank[index]}"
+    assert sorted(int(shortcodes("rank", [name, "2"], {})[1:]) for name in CLASS_NAMES) == list(range(1, 170))
+
+
+def test_ranges_shortcode_weights_matchups_by_compatible_combos(shortcodes):
+    """Equity against a range of whole classes, recomputed here from the raw counts."""
+    m = shortcodes.data.matchups
+    hero, villains = CLASS_NAMES.index("AJo"), [CLASS_NAMES.index(n) for n in ("AA", "KK", "QQ", "AKs", "AKo")]
+    won = sum(m["win"][hero][j] + m["tie"][hero][j] / 2 for j in villains)
+    played = sum(m["win"][hero][j] + m["tie"][hero][j] + m["loss"][hero][j] for j in villains)
+    assert shortcodes("ranges", ["AJo", "QQ+,AK"], {"digits": "3"}) == f"{100 * won / played:.3f}%"
+    everyone = sum(m["win"][hero][j] + m["tie"][hero][j] / 2 for j in range(169)) / sum(
+        m["win"][hero][j] + m["tie"][hero][j] + m["loss"][hero][j] for j in range(169)
+    )
+    assert shortcodes("ranges", ["AJo", "random"], {"digits": "3"}) == f"{100 * everyone:.3f}%"
+
+
+def test_potodds_shortcode():
+    shortcodes = Shortcodes(SiteData({}), lambda *a, **k: "", root="")
+    assert shortcodes("potodds", [], {"pot": "11.5", "call": "9"}) == "43.9%"
+    assert shortcodes("potodds", [], {"pot": "25", "call": "5", "digits": "2"}) == "16.67%"
+
+
+def _harville_equity(stacks, payouts):
+    """ICM by brute force over every finishing order (independent of kernels.icm)."""
+    equity = np.zeros(len(stacks))
+    for order in itertools.permutations(range(len(stacks))):
+        probability, left = 1.0, float(sum(stacks))
+        for player in order:
+            probability *= stacks[player] / left
+            left -= stacks[player]
+        for place, player in enumerate(order[: len(payouts)]):
+            equity[player] += probability * payouts[place]
+    return equity
+
+
+def test_icm_shortcode_matches_brute_force_harville():
+    rendered = {}
+    shortcodes = Shortcodes(SiteData({}), lambda name, **k: rendered.setdefault(name, k) and "TABLE", root="")
+    stacks, payouts = [500, 300, 200], [600, 400]
+    equity = _harville_equity(stacks, payouts)
+    for player in range(3):
+        options = {"stacks": "500,300,200", "payouts": "600,400", "player": str(player + 1)}
+        assert shortcodes("icm", [], options) == f"{equity[player]:,.2f}"
+        assert shortcodes("icm", [], {**options, "value": "pool_share"}) == f"{100 * equity[player] / 1000:.1f}%"
+    assert shortcodes("icm", [], {"stacks": "500,300,200", "payouts": "600,400"}) == "TABLE"
+    rows = rendered["partials/icm_table.html"]["rows"]
+    assert [round(r[2], 9) for r in rows] == [round(e, 9) for e in equity] and [r[1] for r in rows] == [0.5, 0.3, 0.2]
+
+
+def test_pushfold_shortcodes_read_the_pushfold_data():
+    data = pushfold()
+    shortcodes = Shortcodes(SiteData({"pushfold": data}), lambda *a, **k: "", root="../../")
+    at10 = data["stacks"].index(10)
+    assert shortcodes("pushfold", ["push_share"], {"stack": "10"}) == f"{100 * data['push_share'][at10]:.1f}%"
+    assert shortcodes("pushfold", ["call_share"], {"stack": "10"}) == f"{100 * data['call_share'][at10]:.1f}%"
+    aa, weak = CLASS_NAMES.index("AA"), CLASS_NAMES.index("72o")
+    assert data["push_max"][aa] == 25 and shortcodes("pushfold", ["push_max", "AA"], {}) == "at least 25 bb"
+    assert shortcodes("pushfold", ["push_max", "72o"], {}) == f"{data['push_max'][weak]:g} bb" == "2 bb"
+    assert data["call_max"][weak] is None and shortcodes("pushfold", ["call_max", "72o"], {}) == "never"
+    mixed = sum(any(0 < data[side][at10][i] < 1 for side in ("push", "call")) for i in range(169))
+    assert shortcodes("pushfold", ["mixed"], {"stack": "10"}) == str(mixed) == "2"
+    assert shortcodes("pushfold", ["push_gaps"], {}) == '<a href="../../hands/72o/index.html">72o</a>'
+    assert shortcodes("pushfold", ["max_nash_conv"], {}) == "9.9 × 10⁻⁷ bb"
+    assert shortcodes("pushfold", ["stacks"], {}) == "1–25 bb"
+    missing = Shortcodes(SiteData({}), lambda *a, **k: "", root="")
+    assert missing("pushfold", ["push_share"], {"stack": "10"}) == NOT_COMPUTED
+
+
+def test_build_facts(shortcodes):
+    assert shortcodes("fact", ["board_classes"], {}) == "134,459"
+    assert shortcodes("fact", ["live_combos"], {}) == "1,081"
+    assert shortcodes("fact", ["walk_evaluations"], {}) == "145.35 million"
+    assert shortcodes("fact", ["showdowns"], {}) == "1.39 trillion"  # 1326 · 1225 / 2 combo pairs × C(48, 5) boards
+    meta = shortcodes.data.multiway["meta"]
+    assert meta["samples"] == 10 * meta["deals"] and shortcodes("fact", ["groups"], {}) == "128"
+
+
+def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_values(tmp_path):
+    data = SiteData.load(write_synthetic_data(tmp_path))
+    block, exact = data.multiway["by_players"]["3"], data.tables[3]
+    for key in ("win", "tie", "equity"):
+        block[key] = list(getattr(exact, key))
+        block[f"se_{key}"] = [0.01] * 169
+    block["equity"][:7] = [e + 0.0197 for e in block["equity"][:7]]  # just outside ±1.96 se: missed
+    block["win"][7:9] = [w - 0.0195 for w in block["win"][7:9]]  # just inside: covered
+    shortcodes = Shortcodes(data, lambda *a, **k: "", root="")
+    assert (shortcodes("fact", ["ci_checked"], {}), shortcodes("fact", ["ci_missed"], {})) == ("507", "7")
+
+
+def test_every_article_renders_every_number_from_the_data(tmp_path):
+    """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
+    and every link to another article's section (the glossary) lands on an existing id."""
+    data_dir = write_synthetic_data(tmp_path / "data")
+    publish(data_dir, "pushfold", pushfold())
+    site = build_site(tmp_path / "site", data_dir=data_dir)
+    pages = {path.parent.name: path.read_text() for path in (site / "articles").glob("*/index.html")}
+    assert {p.stem for p in (REPO / "content" / "articles").glob("*.md")} == set(pages)
+    assert {"glossary", "using-these-numbers-at-the-table", "push-fold-explained"} <= set(pages)
+    for slug, html in pages.items():
+        assert "not computed yet" not in html and "{{<" not in html, slug
+        for target, fragment in re.findall(r'href="\.\./([\w-]+)/index\.html#([\w-]+)"', html):
+            assert f'id="{fragment}"' in pages[target], (slug, target, fragment)
+    assert pages["reading-the-charts"].count("glossary/index.html#") >= 1
+
+
 @pytest.mark.parametrize(
     ("name", "args", "options", "message"),
     [
         ("equity", ["AX", "2"], {}, "not a hand class"),
+        ("rank", ["AA"], {}, "usage"),
+        ("ranges", ["AJo", "QQ+,AsKs"], {}, "whole classes"),
+        ("ranges", ["AJo", "QQ+,ZZ"], {}, "ZZ"),
+        ("potodds", [], {"pot": "-1", "call": "2"}, "pot must be one positive number"),
+        ("potodds", [], {"pot": "nan", "call": "2"}, "pot must be one positive number"),
+        ("potodds", [], {"pot": "3"}, "call must be one positive number"),
+        ("icm", [], {"stacks": "500,x", "payouts": "1"}, "stacks must be numbers"),
+        ("icm", [], {"stacks": "500,300", "payouts": "1,2,3"}, "payouts"),
+        ("icm", [], {"stacks": "500,300", "payouts": "1", "player": "3"}, "player must be between 1 and 2"),
+        ("icm", [], {"stacks": "500,300", "payouts": "1", "player": "1", "value": "rank"}, "value must be"),
+        ("pushfold", ["push_share"], {"stack": "10.25"}, "not a solved stack"),
+        ("pushfold", ["speed"], {}, "unknown push/fold value"),
         ("equity", ["AA", "11"], {}, "players must be between 2 and 10"),
         ("equity", ["AA"], {}, "usage"),
         ("chart", [], {}, "needs players=N"),

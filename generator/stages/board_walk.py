@@ -7,6 +7,8 @@ tallies are added up.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 import kernels.cards
@@ -17,11 +19,17 @@ from kernels.headsup.boards import board_orbits
 SLICES = 40
 
 
+@functools.cache
+def board_classes() -> tuple[np.ndarray, np.ndarray]:
+    """``board_orbits()`` (representatives ``(134459, 5)``, sizes), computed once per process."""
+    return board_orbits()
+
+
 def walk_board_orbits(tally_boards, description: str, progress: bool = True) -> tuple:
     """Sum of ``tally_boards(boards, weights, combos, combo_class, tables)`` over every board class,
     as a tuple of the kernel's int64 tallies."""
     tables = evaluator_tables()
-    boards, weights = board_orbits()
+    boards, weights = board_classes()
     totals = None
     bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
     with progress_bar(description, len(boards), "board", enabled=progress) as advance:

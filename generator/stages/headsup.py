@@ -8,14 +8,15 @@ unchanged code loads it in well under a second.
 from __future__ import annotations
 
 import time
+from math import comb
 from pathlib import Path
 
 import numpy as np
 
-from generator.cache import array_json, cached_arrays, json_array
+from generator.cache import array_json, cache_key, cached_arrays, json_array
 from generator.datafiles import publish
 from generator.provenance import code_version, meta_block
-from generator.stages.board_walk import walk_board_orbits
+from generator.stages.board_walk import board_classes, walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
 
@@ -26,6 +27,11 @@ METHOD = (
     "exact enumeration of every board (134,459 suit-symmetry classes weighted by size); "
     "counts as integers, card removal exact"
 )
+#: Two-card combos that share no card with a five-card board: the walk ranks them once per board.
+LIVE_COMBOS_PER_BOARD = comb(52 - 5, 2)
+#: The keys of the meta block beyond ``meta_block``'s; part of the cache key, so a cached file
+#: written before a key was added is recomputed rather than published without it.
+META_KEYS = ("boards", "opponent_combos", "board_classes", "live_combos_per_board")
 
 
 def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> HeadsupTables:
@@ -46,10 +52,11 @@ def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[Headsu
         meta = meta_block(
             "headsup", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
             boards=BOARDS_PER_MATCHUP, opponent_combos=OPPONENT_COMBOS,
+            board_classes=len(board_classes()[1]), live_combos_per_board=LIVE_COMBOS_PER_BOARD,
         )  # fmt: skip
         return {**results._asdict(), "meta": json_array(meta)}
 
-    arrays = cached_arrays("headsup", CODE_VERSION, compute)
+    arrays = cached_arrays("headsup", cache_key(CODE_VERSION, META_KEYS), compute)
     meta = array_json(arrays.pop("meta"))
     return HeadsupTables(**arrays), meta
 
