@@ -1,0 +1,115 @@
+"""The site as hosts and readers use it: under a sub-path (with and without ``site.origin``), the
+404 page at any depth, opened from disk (file://), what it downloads, and printed."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from generator.commands.site import PreviewHandler
+from site_fixtures import build_site
+
+pytestmark = pytest.mark.e2e
+
+ORIGIN = "https://atlas.example"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+class RecordingHandler(PreviewHandler):
+    """``allin serve``'s handler with a chosen 404 page (a host serving a sub-path uses the one under
+    it), recording every request as (path, If-Modified-Since header, status)."""
+
+    log: list
+    not_found: Path
+
+    def not_found_page(self) -> Path:
+        return self.not_found
+
+    def send_response(self, code, message=None) -> None:
+        self.log.append((self.path, self.headers.get("If-Modified-Since"), code))
+        super().send_response(code, message)
+
+
+def serve(directory: Path, not_found: Path):
+    """Serve ``directory`` on 127.0.0.1 with ``not_found`` for missing paths → (url, log, server)."""
+    log: list = []
+    handler = type("Handler", (RecordingHandler,), {"log": log, "not_found": not_found})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", log, server
+
+
+@pytest.fixture(scope="module", params=[ORIGIN, ""], ids=["origin", "no-origin"])
+def hosted(request, tmp_path_factory):
+    """A site built for base_url /atlas/ (synthetic data) in parent/atlas/, the parent served over http."""
+    parent = tmp_path_factory.mktemp("host")
+    site = build_site(parent / "atlas", base_url="/atlas/", origin=request.param)
+    url, log, server = serve(parent, site / "404.html")
+    yield request.param, url + "atlas/", site, log
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """``new_page(width=1280)`` → a plain page (no routing, so the HTTP cache works); closed after the test."""
+    pages = []
+
+    def open_(width: int = 1280, height: int = 900):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        page.close()
+
+
+def test_sub_path_absolute_urls_come_from_origin_and_base_url(hosted, new_page):
+    origin, url, site, _ = hosted
+    page = new_page()
+    page.goto(url + "hands/AKs/")
+    assert page.title().startswith("AKs")
+    canonical = page.locator('link[rel="canonical"]')
+    og_url = page.locator('meta[property="og:url"]')
+    sitemap = page.request.get(url + "sitemap.xml")
+    feed = page.request.get(url + "feed.xml")
+    if not origin:
+        assert canonical.count() == og_url.count() == 0
+        assert sitemap.status == feed.status == 404
+        assert page.locator('a[href$="feed.xml"], link[href$="feed.xml"]').count() == 0
+        return
+    assert canonical.get_attribute("href") == og_url.get_attribute("content") == f"{ORIGIN}/atlas/hands/AKs/"
+    locs = [loc.text for loc in ET.fromstring(sitemap.body()).iter(f"{SITEMAP}loc")]
+    assert len(locs) > 169 and all(loc.startswith(f"{ORIGIN}/atlas/") for loc in locs)
+    for loc in locs[:: len(locs) // 12]:  # each names a page this host serves
+        assert page.request.get(loc.replace(ORIGIN + "/atlas/", url)).status == 200, loc
+    entries = ET.fromstring(feed.body()).findall(f"{ATOM}entry")
+    assert entries
+    for entry in entries:
+        link, entry_id = entry.find(f"{ATOM}link").get("href"), entry.find(f"{ATOM}id").text
+        assert link == entry_id and link.startswith(f"{ORIGIN}/atlas/articles/")
+        assert page.request.get(link.replace(ORIGIN + "/atlas/", url)).status == 200, link
+
+
+@pytest.mark.parametrize("missing", ["nope", "hands/AKx/", "hands/AKx/deeper/still/", "articles/x/y/index.html"])
+def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, screenshot, missing):
+    origin, url, site, log = hosted
+    page = new_page(width=390)
+    response = page.goto(url + missing)
+    assert response.status == 404 and page.locator("h1").inner_text() == "Page not found"
+    # The stylesheet applied: the header is laid out by site.css, not the browser's defaults.
+    assert page.evaluate("getComputedStyle(document.querySelector('header.top')).display") == "flex"
+    assert page.locator(".brand img").evaluate("img => img.naturalWidth") > 0
+    links = page.eval_on_selector_all("a[href]:not([href^='#'])", "links => links.map(a => a.href)")
+    assert len(links) >= 10
+    for link in set(links):
+        assert link.startswith(url) and page.request.get(link).status == 200, link
+    if missing == "hands/AKx/" and origin:
+        screenshot(page, "404-nested-390")
