@@ -113,3 +113,40 @@ def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, scree
         assert link.startswith(url) and page.request.get(link).status == 200, link
     if missing == "hands/AKx/" and origin:
         screenshot(page, "404-nested-390")
+
+
+FILE_NOTICE = "open this through a web server: allin serve"
+
+
+@pytest.mark.parametrize(
+    ("path", "feature", "submit"),
+    [
+        ("matchups/index.html", "The matchup explorer", "#hand-a"),
+        ("icm/index.html", "The ICM calculator", "button[type=submit]"),
+        ("equity/index.html", "The equity calculator", "button[type=submit]"),
+        ("charts/6/index.html", "The chart's details", None),
+    ],
+)
+def test_from_file_a_notice_stands_where_a_feature_cannot_run(site_dir, new_page, screenshot, path, feature, submit):
+    page = new_page(width=390)
+    url = (site_dir / path).as_uri()
+    page.goto(url)
+    notice = page.locator(".server-notice")
+    notice.wait_for(state="visible")
+    assert notice.count() == 1 and feature in notice.inner_text() and FILE_NOTICE in notice.inner_text()
+    assert page.evaluate("el => el.nextElementSibling.dataset.needsServer", notice.element_handle()).startswith(feature)
+    if submit:  # submitting (a click, or Enter in a field) must not reload the page into nothing
+        target = page.locator(submit).first
+        target.click() if submit.startswith("button") else target.press("Enter")
+        page.wait_for_timeout(200)
+        assert page.url == url and page.locator(".server-notice").is_visible()
+    screenshot(page, "file-" + path.split("/")[0] + "-390")
+
+
+def test_from_file_static_pages_have_no_notice_and_over_http_none_either(site_dir, base_url, new_page):
+    page = new_page()
+    page.goto((site_dir / "hands/AKs/index.html").as_uri())
+    assert page.locator("h1").inner_text().startswith("AKs") and page.locator(".server-notice").count() == 0
+    page.goto(base_url + "matchups/index.html")
+    page.locator("#matchup-result .big").first.wait_for()
+    assert page.locator(".server-notice").count() == 0
