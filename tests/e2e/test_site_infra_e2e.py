@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import http.server
 import threading
 import xml.etree.ElementTree as ET
@@ -150,3 +151,45 @@ def test_from_file_static_pages_have_no_notice_and_over_http_none_either(site_di
     page.goto(base_url + "matchups/index.html")
     page.locator("#matchup-result .big").first.wait_for()
     assert page.locator(".server-notice").count() == 0
+
+
+def exact_equity(matchups: dict, i: int, j: int) -> float:
+    """(win + tie/2) / (pairs · boards) from the integer counts, as the browser computes it."""
+    return (matchups["win"][i][j] + matchups["tie"][i][j] / 2) / (matchups["pairs"][i][j] * 1712304)
+
+
+def test_matchup_page_loads_the_compact_table_only_for_a_class_question(site_dir, open_page, screenshot):
+    data = [p.name for p in (site_dir / "data").iterdir()]
+    requested: list[str] = []
+    page = open_page("matchups/index.html?a=AsKs&b=QdQc")
+    page.on("request", lambda request: requested.append(request.url))
+    page.locator("#matchup-result td.total").wait_for()  # enumerated in the browser: no class table needed
+    assert not [url for url in requested if "/data/" in url]
+    page.fill("#hand-b", "QQ")
+    page.fill("#hand-a", "AKs")
+    page.locator("#matchup-result .method", has_text="precomputed class table").wait_for()
+    loaded = [url.rsplit("/", 1)[1] for url in requested if "/data/" in url]
+    assert loaded == ["matchups.bin"] and "matchups.json" in data and "matchups.csv" in data
+    assert (site_dir / "data/matchups.bin").stat().st_size * 4 < (site_dir / "data/matchups.json").stat().st_size
+    screenshot(page, "matchups-class-desktop")
+
+
+def test_compact_matchup_table_reads_back_every_count_of_the_json(site_dir, open_page):
+    matchups = json.loads((site_dir / "data/matchups.json").read_text(encoding="utf-8"))
+    page = open_page("matchups/index.html?a=AsKs&b=QdQc")
+    table = page.evaluate(
+        """async () => {
+          const { parseMatchupTable, classIndex } = await import("../assets/js/matchup-table.js");
+          const buffer = await (await fetch("../data/matchups.bin")).arrayBuffer();
+          const t = parseMatchupTable(buffer);
+          const names = [...document.querySelectorAll("#hand-classes option")].map((o) => o.value);
+          return { ...t, indices: names.map(classIndex) };
+        }"""
+    )
+    assert table["indices"] == list(range(169)) and table["boards"] == 1712304
+    for key in ("win", "tie", "loss", "pairs"):
+        assert table[key] == matchups[key], key
+    for i in range(169):
+        for j in range(169):
+            assert table["equity"][i][j] == exact_equity(matchups, i, j)
+            assert abs(table["equity"][i][j] - matchups["equity"][i][j]) <= 5e-10
