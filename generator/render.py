@@ -24,6 +24,7 @@ from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
+from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.structure import NAV, Page, article_path, as_grid, chart_path, hand_path, section_path, served_path
 from kernels.cards import CLASS_NAMES
 
@@ -141,6 +142,8 @@ class SiteRenderer:
     def render(self) -> list[str]:
         """Write everything; returns the warnings (one line each) for the caller to show."""
         datafiles.write_schemas(self.data_dir)
+        if not (self.site_dir / LIVE_STATUS_PATH).exists():  # chart pages read it; a multiway run rewrites it
+            write_live_status(self.site_dir, False, None)
         self.copy_assets()
         articles = self.articles()
         pages = self.pages(articles)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 import http.server
 import threading
 import xml.etree.ElementTree as ET
@@ -13,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from generator.commands.site import PreviewHandler
+from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
+from generator.storage import write_json
 from site_fixtures import build_site
 
 pytestmark = pytest.mark.e2e
@@ -24,7 +27,7 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 
 class RecordingHandler(PreviewHandler):
     """``allin serve``'s handler with a chosen 404 page (a host serving a sub-path uses the one under
-    it), recording every request as (path, If-Modified-Since header, status)."""
+    it), recording every request as (path, If-None-Match header, status)."""
 
     log: list
     not_found: Path
@@ -33,7 +36,7 @@ class RecordingHandler(PreviewHandler):
         return self.not_found
 
     def send_response(self, code, message=None) -> None:
-        self.log.append((self.path, self.headers.get("If-Modified-Since"), code))
+        self.log.append((self.path, self.headers.get("If-None-Match"), code))
         super().send_response(code, message)
 
 
@@ -193,3 +196,62 @@ def test_compact_matchup_table_reads_back_every_count_of_the_json(site_dir, open
         for j in range(169):
             assert table["equity"][i][j] == exact_equity(matchups, i, j)
             assert abs(table["equity"][i][j] - matchups["equity"][i][j]) <= 5e-10
+
+
+@pytest.fixture
+def live_host(site_dir, tmp_path):
+    """A copy of the e2e site served by ``allin serve``'s handler, recording requests."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    url, log, server = serve(copy, copy / "404.html")
+    yield url, copy, log
+    server.shutdown()
+    server.server_close()
+
+
+def requests_for(log: list, name: str) -> list:
+    return [entry for entry in log if entry[0].endswith("/data/" + name)]
+
+
+def test_chart_downloads_no_multiway_data_while_no_run_is_live(live_host, new_page):
+    url, site, log = live_host
+    assert json.loads((site / LIVE_STATUS_PATH).read_text()) == {"running": False, "generated": None}
+    page = new_page()
+    page.goto(url + "charts/6/index.html")
+    page.wait_for_function("performance.getEntriesByType('resource').some((r) => r.name.endsWith('multiway-live.json'))")
+    page.wait_for_timeout(5000)  # more than one polling period (4 s): nothing more is asked
+    assert len(requests_for(log, "multiway-live.json")) == 1 and requests_for(log, "multiway.json") == []
+
+
+def wait_until(page, condition, what: str) -> None:
+    """Poll ``condition()`` (the server's request log) while the page runs; fail after 30 s."""
+    for _ in range(600):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    pytest.fail(f"never happened: {what}")
+
+
+def test_chart_polls_the_status_with_conditional_requests_while_a_run_is_live(live_host, new_page):
+    url, site, log = live_host
+    write_live_status(site, True, None)
+    page = new_page()
+    page.goto(url + "charts/6/index.html")
+    # Unchanged status: the browser revalidates its copy (If-None-Match) and gets a 304.
+    wait_until(page, lambda: any(etag and code == 304 for _, etag, code in requests_for(log, "multiway-live.json")), "a 304")
+    assert requests_for(log, "multiway.json") == []  # no checkpoint announced yet: nothing downloaded
+
+    data = json.loads((site / "data/multiway.json").read_text(encoding="utf-8"))
+    data["meta"]["generated"] = "2099-01-01T00:00:00Z"
+    data["by_players"]["6"]["equity"][0] = 0.5123
+    write_json(site / "data/multiway.json", data)
+    write_live_status(site, True, "2099-01-01T00:00:00Z")
+    page.wait_for_function("document.querySelector('a[data-i=\"0\"] .v-eq').textContent === '51.2%'", timeout=15000)
+    assert len(requests_for(log, "multiway.json")) == 1
+
+    write_live_status(site, False, "2099-01-01T00:00:00Z")  # the run ends: polling stops
+    before = len(log)
+    wait_until(page, lambda: any(entry[0].endswith("multiway-live.json") and entry[2] == 200 for entry in log[before:]), "the final status read")
+    asked = len(requests_for(log, "multiway-live.json"))
+    page.wait_for_timeout(5000)  # more than one polling period: nothing more is asked
+    assert len(requests_for(log, "multiway-live.json")) == asked and len(requests_for(log, "multiway.json")) == 1
