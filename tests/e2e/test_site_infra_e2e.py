@@ -255,3 +255,41 @@ def test_chart_polls_the_status_with_conditional_requests_while_a_run_is_live(li
     asked = len(requests_for(log, "multiway-live.json"))
     page.wait_for_timeout(5000)  # more than one polling period: nothing more is asked
     assert len(requests_for(log, "multiway-live.json")) == asked and len(requests_for(log, "multiway.json")) == 1
+
+
+def style(page, selector: str, prop: str) -> str:
+    return page.eval_on_selector(selector, f"el => getComputedStyle(el).getPropertyValue('{prop}')")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_print_keeps_chart_colours_and_legend_without_navigation(open_page, screenshot, scheme):
+    page = open_page("charts/6/index.html", width=800, scheme=scheme)
+    screen_background = style(page, "body", "background-color")
+    page.emulate_media(media="print")
+    assert style(page, "header.top nav", "display") == "none" and style(page, "footer.bottom", "display") == "none"
+    assert style(page, ".controls", "display") == "none"  # player count and mode switches
+    cell = 'a[data-i="0"]'
+    assert style(page, ".grid td", "print-color-adjust") == "exact"
+    assert style(page, ".legend", "display") == "flex" and style(page, ".legend .swatches i", "print-color-adjust") == "exact"
+    assert style(page, ".grid-wrap", "break-inside") == "avoid" and page.locator(cell).is_visible()
+    assert style(page, "body", "background-color") == "rgb(255, 255, 255)"
+    if scheme == "dark":
+        assert screen_background != "rgb(255, 255, 255)"  # the dark screen theme is not printed
+    screenshot(page, f"print-chart-6-{scheme}")
+    pdf = page.pdf(format="A4", print_background=False)
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") + pdf.count(b"/Type /Page/") >= 1
+
+
+def test_print_puts_one_chart_per_page(open_page, screenshot):
+    page = open_page("hands/AKs/index.html", width=800)
+    page.emulate_media(media="print")
+    assert page.locator("svg.line-chart").is_visible() and page.locator("svg.heatmap").is_visible()
+    heading = page.locator("h2", has_text="Heads-up matchups")  # the heatmap starts a page, with its heading
+    assert heading.evaluate("el => getComputedStyle(el).breakBefore") == "page"
+    assert page.locator("h2", has_text="By number of players").evaluate("el => getComputedStyle(el).breakBefore") != "page"
+    assert style(page, "svg.heatmap rect", "print-color-adjust") == "exact"
+    screenshot(page, "print-hand-AKs")
+    # The push/fold page's structure (one section per 13×13 chart; its data is not in this test site).
+    page.eval_on_selector("main", """main => main.insertAdjacentHTML("beforeend",
+        '<section id="c1"><h2>push</h2><div class="grid-wrap"></div></section><section id="c2"><h2>call</h2><div class="grid-wrap"></div></section>')""")
+    assert style(page, "#c1", "break-before") != "page" and style(page, "#c2", "break-before") == "page"
