@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from generator.provenance import DATA_LICENSE
 from generator.schemas import SCHEMAS
 from generator.sitedata import SiteData
 from generator.storage import atomic_write_bytes, json_bytes, write_json
@@ -115,8 +116,10 @@ def publish(data_dir: Path, name: str, document: dict) -> None:
     ``<name>.csv``, ``<name>.bin``), each atomically.
 
     The one place data files are written: every stage publishes through it, so the CSV and the
-    binary always match their JSON and rendering never writes data.
+    binary always match their JSON and rendering never writes data. The JSON's ``meta`` gains
+    ``license`` (:data:`DATA_LICENSE`).
     """
+    document = {**document, "meta": {**document["meta"], "license": DATA_LICENSE}}
     write_json(Path(data_dir) / f"{name}.json", document)
     atomic_write_bytes(Path(data_dir) / f"{name}.csv", CSV_WRITERS[name](document))
     if name in BINARY_WRITERS:
@@ -135,5 +138,8 @@ def listing(data_dir: Path, data: SiteData) -> list[dict]:
                 csv_size=(data_dir / f"{name}.csv").stat().st_size,
                 meta=sorted(content["meta"].items()),
             )
+            binary = data_dir / f"{name}.bin"
+            if name in BINARY_WRITERS and binary.exists():
+                entry.update(bin_size=binary.stat().st_size)
         entries.append(entry)
     return entries

@@ -22,6 +22,7 @@ from generator import charts, datafiles
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
+from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
@@ -95,7 +96,7 @@ class SiteRenderer:
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),
-            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
+            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data), "license": (DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL)}, "data"),
             # Hosts serve 404.html at any missing path, so its links start at base_url (not relative).
             Page("404.html", "404.html", {"root": self.site.base_url}, in_sitemap=False),
         ]

@@ -293,3 +293,18 @@ def test_print_puts_one_chart_per_page(open_page, screenshot):
     page.eval_on_selector("main", """main => main.insertAdjacentHTML("beforeend",
         '<section id="c1"><h2>push</h2><div class="grid-wrap"></div></section><section id="c2"><h2>call</h2><div class="grid-wrap"></div></section>')""")
     assert style(page, "#c1", "break-before") != "page" and style(page, "#c2", "break-before") == "page"
+
+
+def test_data_page_and_every_data_file_state_the_licence(site_dir, open_page, screenshot):
+    page = open_page("data/index.html", width=390)
+    licence = page.locator("#licence")
+    assert licence.is_visible() and "CC BY 4.0" in licence.inner_text() and "creativecommons.org/licenses/by/4.0" in licence.inner_text()
+    files = sorted((site_dir / "data").glob("*.json"))
+    published = [path for path in files if path.name != "multiway-live.json"]
+    assert len(published) >= 3
+    for path in published:
+        assert json.loads(path.read_text(encoding="utf-8"))["meta"]["license"] == "CC-BY-4.0", path.name
+        schema = json.loads((site_dir / "data/schema" / f"{path.stem}.schema.json").read_text(encoding="utf-8"))
+        assert schema["properties"]["meta"]["properties"]["license"]["const"] == "CC-BY-4.0"
+    assert page.locator('a[href="matchups.bin"]').is_visible()
+    screenshot(page, "data-licence-390")
