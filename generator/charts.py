@@ -111,17 +111,26 @@ def line_chart(tables: dict[int, PlayerTable], index: int, width: int = 640, hei
     }
 
 
+def svg_grid(values: list[float], low: float, high: float, titles: list[str], cell: int) -> dict:
+    """169 values in chart layout as SVG squares: ``{size, cell, cells: [{x, y, bucket, title}]}`` (px)."""
+    cells = []
+    for index, value in enumerate(values):
+        row, col = grid_position(index)
+        cells.append({"x": col * cell, "y": row * cell, "bucket": bucket(value, low, high), "title": titles[index]})
+    return {"size": GRID_SIZE * cell, "cell": cell, "cells": cells}
+
+
 def matchup_heatmap(equity_row: list[float], hero: str, cell: int = 18) -> dict:
     """A 13×13 mini heatmap of one class's heads-up equity against each class (absolute 0..100% scale)."""
-    cells = []
-    for index, name in enumerate(CLASS_NAMES):
-        row, col = grid_position(index)
-        cells.append(
-            {
-                "x": col * cell,
-                "y": row * cell,
-                "bucket": bucket(equity_row[index], 0.0, 1.0),
-                "title": f"{hero} vs {name}: {pct(equity_row[index])}",
-            }
-        )
-    return {"size": GRID_SIZE * cell, "cell": cell, "cells": cells}
+    titles = [f"{hero} vs {name}: {pct(equity_row[index])}" for index, name in enumerate(CLASS_NAMES)]
+    return svg_grid(equity_row, 0.0, 1.0, titles, cell)
+
+
+def equity_preview(table: PlayerTable, cell: int = 14) -> dict:
+    """The chart of one table size as a small heat map (the chart's min..max colour scale), with the
+    strongest and weakest classes for the text that says what the colours show."""
+    equity = list(table.equity)
+    order = sorted(range(len(equity)), key=lambda i: table.rank[i])
+    preview = svg_grid(equity, min(equity), max(equity), [f"{name}: {pct(e)}" for name, e in zip(CLASS_NAMES, equity)], cell)
+    preview.update(players=table.players, best=[(CLASS_NAMES[i], equity[i]) for i in order[:3]], worst=(CLASS_NAMES[order[-1]], equity[order[-1]]))
+    return preview

@@ -308,3 +308,36 @@ def test_data_page_and_every_data_file_state_the_licence(site_dir, open_page, sc
         assert schema["properties"]["meta"]["properties"]["license"]["const"] == "CC-BY-4.0"
     assert page.locator('a[href="matchups.bin"]').is_visible()
     screenshot(page, "data-licence-390")
+
+
+def median_of(multiway: dict, field: str) -> float:
+    values = sorted(v for block in multiway["by_players"].values() for v in block.get(field, []) if v is not None)
+    return values[len(values) // 2]
+
+
+def test_home_names_its_two_gains_and_previews_the_chart(site_dir, open_page, screenshot):
+    multiway = json.loads((site_dir / "data/multiway.json").read_text(encoding="utf-8"))
+    headsup = json.loads((site_dir / "data/headsup.json").read_text(encoding="utf-8"))
+    cv_gain, gain = f"{median_of(multiway, 'cv_gain'):.1f}×", f"{median_of(multiway, 'gain'):.1f}×"
+    page = open_page("index.html", width=390)
+    assert f"variance cut {cv_gain}" in page.locator("#fact-cv-gain").inner_text()
+    assert page.locator("#fact-gain").inner_text().startswith(f"{gain} an independent game")
+    article_source = (Path(__file__).resolve().parents[2] / "content/articles/monte-carlo-and-control-variates.md").read_text(encoding="utf-8")
+    if "{{< fact cv_gain >}}" in article_source:  # the article's "median gain" is the same measure, same figure
+        article = open_page("articles/monte-carlo-and-control-variates/index.html")
+        assert cv_gain in article.locator("main").inner_text()
+
+    preview = page.locator(".chart-preview")
+    link = preview.get_by_role("link", name="Preview of the 2-player equity chart: open the full chart with every number")
+    assert link.get_attribute("href") == "charts/2/index.html" and preview.locator("rect").count() == 169
+    best = max(range(169), key=lambda i: headsup["equity"][i])
+    worst = min(range(169), key=lambda i: headsup["equity"][i])
+    caption = preview.locator("figcaption").inner_text()
+    assert f"Strongest: {headsup['classes'][best]} {100 * headsup['equity'][best]:.1f}%" in caption
+    assert f"weakest: {headsup['classes'][worst]} {100 * headsup['equity'][worst]:.1f}%" in caption
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "home-390")
+    link.click()
+    page.wait_for_url("**/charts/2/index.html")
+    desktop = open_page("index.html")
+    screenshot(desktop, "home-desktop")
