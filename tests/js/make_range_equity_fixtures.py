@@ -3,8 +3,7 @@
 Exact spots (enumeration, dyadic weights so every sum is exact in both languages), one heads-up
 preflop spot answered from the 169×169 table (its win/tie/pairs counts are in the file), and
 sampled spots with the exact answer for a 5σ check. Also writes evaluator-tables.bin (as
-make_evaluator_fixtures.py does) so the test can run alone, and the same table as the build's
-compact ``matchups.bin`` (``generator.datafiles.matchups_bin``) that the browser reads.
+make_evaluator_fixtures.py does) so the test can run alone.
 
 Run from the repository root: ``.venv/bin/python tests/js/make_range_equity_fixtures.py``.
 """
@@ -15,11 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.datafiles import matchups_bin  # noqa: E402
 from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
 from generator.evaluator_tables import evaluator_tables  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import CLASS_NAMES, parse_cards  # noqa: E402
+from kernels.cards import parse_cards  # noqa: E402
 from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
 
@@ -63,7 +61,6 @@ def main() -> None:
         "matchups": {"win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()},
     }
     (FIXTURES / "range-equity.json").write_text(json.dumps(data))
-    (FIXTURES / "matchups.bin").write_bytes(matchups_bin({"classes": CLASS_NAMES, **data["matchups"]}))
     print(f"wrote {FIXTURES / 'range-equity.json'}: {len(EXACT)} exact, {len(SAMPLED)} sampled spots and a table spot")
 
 

@@ -4,7 +4,6 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { parseTables } from "../../templates/assets/js/evaluator.js";
-import { parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
 import { NoDealError, enumerateEquity, liveWeights, rangeEquity, sampleEquity } from "../../templates/assets/js/range-equity.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
 
@@ -25,18 +24,8 @@ for (const spot of fixture.exact) {
   });
 }
 
-test("matchups.bin reads back the counts of Python's class table", () => {
-  const bin = readFileSync(new URL("./fixtures/matchups.bin", import.meta.url));
-  const table = parseMatchupTable(bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength));
-  for (const key of ["win", "tie", "pairs"]) assert.deepEqual(table[key], fixture.matchups[key]);
-  table.equity.forEach((row, i) => row.forEach((e, j) =>
-    assert.equal(e, (table.win[i][j] + table.tie[i][j] / 2) / (table.pairs[i][j] * table.boards))));
-});
-
-test("heads-up preflop class ranges come from the table (read from matchups.bin), equal to Python's", () => {
-  const bin = readFileSync(new URL("./fixtures/matchups.bin", import.meta.url));
-  const matchups = parseMatchupTable(bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength));
-  const result = rangeEquity(tables, weightsOf(fixture.table.ranges), [], [], { matchups });
+test("heads-up preflop class ranges come from the table, equal to Python's", () => {
+  const result = rangeEquity(tables, weightsOf(fixture.table.ranges), [], [], { matchups: fixture.matchups });
   assert.equal(result.method, "table");
   result.equity.forEach((e, p) => assert.ok(Math.abs(e - fixture.table.equity[p]) <= 1e-15));
   assert.ok(Math.abs(result.ties[0][0] - fixture.table.ties[0][0]) <= 1e-15);

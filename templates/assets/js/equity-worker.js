@@ -3,7 +3,6 @@
 // about every 100 ms ({done, total} while enumerating, {samples, se} while sampling), then
 // {id, result, ms} or {id, error, player}.
 import { parseTables } from "./evaluator.js";
-import { parseMatchupTable } from "./matchup-table.js";
 import { rangeEquity } from "./range-equity.js";
 
 const PROGRESS_EVERY_MS = 100;
@@ -20,7 +19,7 @@ self.onmessage = async (e) => {
   const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe } = e.data;
   try {
     const tables = await fetched(tablesUrl, async (r) => parseTables(await r.arrayBuffer()));
-    const matchups = weights.length === 2 && !board.length && !dead.length ? await fetched(matchupsUrl, async (r) => parseMatchupTable(await r.arrayBuffer())) : null;
+    const matchups = weights.length === 2 && !board.length && !dead.length ? await fetched(matchupsUrl, (r) => r.json()) : null;
     const started = performance.now();
     let lastPost = started;
     const onProgress = (done, extra) => {

@@ -71,8 +71,7 @@ export function classWeights(w) {
   return out;
 }
 
-/** Heads-up preflop from the class table's counts ({win, tie, pairs}: 169×169, boards per pair;
- *  matchups.json, or matchups.bin read by matchup-table.js). */
+/** Heads-up preflop from matchups.json counts ({win, tie, pairs}: 169×169, boards per pair). */
 export function tableEquity(first, second, { win, tie, pairs }, boards = 1712304) {
   let w = 0, t = 0, l = 0, total = 0;
   for (let i = 0; i < 169; i++) {
