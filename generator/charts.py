@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generator.formatting import count, pct
 from generator.sitedata import PlayerTable
-from generator.structure import as_grid
+from generator.structure import GRID_SIZE, as_grid
 from kernels.cards import CLASS_NAMES
 
 BUCKETS = 10
@@ -129,3 +129,22 @@ def matchup_grid(hero: str, results: list[dict]) -> list[list[dict]]:
             }
         )
     return as_grid(cells)
+
+
+def svg_grid(values: list[float], low: float, high: float, titles: list[str], cell: int) -> dict:
+    """169 values in chart layout as SVG squares: ``{size, cell, cells: [{x, y, bucket, title}]}`` (px)."""
+    cells = []
+    for index, value in enumerate(values):
+        row, col = divmod(index, GRID_SIZE)  # chart order: as_grid's rows
+        cells.append({"x": col * cell, "y": row * cell, "bucket": bucket(value, low, high), "title": titles[index]})
+    return {"size": GRID_SIZE * cell, "cell": cell, "cells": cells}
+
+
+def equity_preview(table: PlayerTable, cell: int = 14) -> dict:
+    """The chart of one table size as a small heat map (the chart's min..max colour scale), with the
+    strongest and weakest classes for the text that says what the colours show."""
+    equity = list(table.equity)
+    order = sorted(range(len(equity)), key=lambda i: table.rank[i])
+    preview = svg_grid(equity, min(equity), max(equity), [f"{name}: {pct(e)}" for name, e in zip(CLASS_NAMES, equity)], cell)
+    preview.update(players=table.players, best=[(CLASS_NAMES[i], equity[i]) for i in order[:3]], worst=(CLASS_NAMES[order[-1]], equity[order[-1]]))
+    return preview

@@ -89,7 +89,7 @@ def _site_settings(section: dict, source: str) -> SiteSettings:
     base_url = str(section.get("base_url", "/"))
     if not base_url.startswith("/") or "//" in base_url or " " in base_url:
         raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {shown(base_url)}")
-    origin = str(section.get("origin", ""))
+    origin = str(section.get("origin", "")).rstrip("/")
     if origin and not re.match(r"^https?://[^/\s]+$", origin):
         raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {shown(origin)}")
     return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, **values)

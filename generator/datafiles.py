@@ -1,4 +1,5 @@
-"""The downloadable files under ``site/data/``: JSON Schemas, CSV versions, and their listing."""
+"""The downloadable files under ``site/data/``: JSON Schemas, CSV versions, the compact binary
+tables the browser loads, and their listing."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import csv
 import io
 from pathlib import Path
 
+import numpy as np
+
+from generator.provenance import DATA_LICENSE
 from generator.schemas import SCHEMAS
 from generator.sitedata import SiteData
 from generator.storage import atomic_write_bytes, json_bytes, write_json
 from kernels.cards import CLASS_NAMES
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 DESCRIPTIONS = {
     "headsup": "Each of the 169 classes against one uniformly random hand, heads-up: exact integer counts over every board.",
@@ -75,6 +80,26 @@ def pushfold_csv(pushfold: dict) -> bytes:
     return _csv_bytes(header, rows)
 
 
+MATCHUPS_BIN_MAGIC = b"ALLINMUT"
+MATCHUPS_BIN_VERSION = 1
+
+
+def matchups_bin(matchups: dict) -> bytes:
+    """``matchups.bin``: the counts of ``matchups.json`` in 257 KB instead of 1.1 MiB (docs/data-format.md).
+
+    Little-endian: "ALLINMUT", uint32 format version, class count n (169), boards per combo pair;
+    then uint32 win[n·n], uint32 tie[n·n], uint8 pairs[n·n], row-major (hero i, villain j).
+    loss = pairs · boards − win − tie and equity = (win + tie/2) / (pairs · boards) follow exactly.
+    """
+    n = len(matchups["classes"])
+    header = np.array([MATCHUPS_BIN_VERSION, n, BOARDS_PER_MATCHUP], dtype="<u4")
+    parts = (np.asarray(matchups["win"], dtype="<u4"), np.asarray(matchups["tie"], dtype="<u4"), np.asarray(matchups["pairs"], dtype="u1"))
+    return MATCHUPS_BIN_MAGIC + header.tobytes() + b"".join(part.tobytes() for part in parts)
+
+
+#: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
+BINARY_WRITERS = {"matchups": matchups_bin}
+
 CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
     "pushfold": pushfold_csv,
@@ -87,13 +112,18 @@ def write_schemas(data_dir: Path) -> None:
 
 
 def publish(data_dir: Path, name: str, document: dict) -> None:
-    """Write a data file and its CSV version (``<name>.json`` and ``<name>.csv``), each atomically.
+    """Write a data file, its CSV version and (for some) a compact binary (``<name>.json``,
+    ``<name>.csv``, ``<name>.bin``), each atomically.
 
-    The one place data files are written: every stage publishes through it, so the CSV always
-    matches its JSON and rendering never writes data.
+    The one place data files are written: every stage publishes through it, so the CSV and the
+    binary always match their JSON and rendering never writes data. The JSON's ``meta`` gains
+    ``license`` (:data:`DATA_LICENSE`).
     """
+    document = {**document, "meta": {**document["meta"], "license": DATA_LICENSE}}
     write_json(Path(data_dir) / f"{name}.json", document)
     atomic_write_bytes(Path(data_dir) / f"{name}.csv", CSV_WRITERS[name](document))
+    if name in BINARY_WRITERS:
+        atomic_write_bytes(Path(data_dir) / f"{name}.bin", BINARY_WRITERS[name](document))
 
 
 def listing(data_dir: Path, data: SiteData) -> list[dict]:
@@ -108,5 +138,8 @@ def listing(data_dir: Path, data: SiteData) -> list[dict]:
                 csv_size=(data_dir / f"{name}.csv").stat().st_size,
                 meta=sorted(content["meta"].items()),
             )
+            binary = data_dir / f"{name}.bin"
+            if name in BINARY_WRITERS and binary.exists():
+                entry.update(bin_size=binary.stat().st_size)
         entries.append(entry)
     return entries

@@ -41,4 +41,9 @@ def day(stamp: str | None) -> str:
     return stamp[:10] if stamp else "not yet"
 
 
-FILTERS = {"pct": pct, "count": count, "big": big, "day": day}
+def factor(value: float | None) -> str:
+    """A ratio such as a variance reduction: 2.8134 → ``"2.8×"``; ``None`` → an en dash."""
+    return "–" if value is None else f"{value:.1f}×"
+
+
+FILTERS = {"pct": pct, "count": count, "big": big, "day": day, "factor": factor}

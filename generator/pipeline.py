@@ -25,6 +25,10 @@ from generator.stages.pushfold import run_pushfold
 from generator.stages.threehanded import run_threehanded
 
 
+def _warn(line: str) -> None:
+    click.echo(line, err=True)
+
+
 def refresh_pages(config: Config, site_dir: Path) -> bool:
     """Re-render the site if it has been rendered before (its data changed); True if it was."""
     if not (Path(site_dir) / "index.html").exists():
@@ -53,8 +57,8 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
         )
     except MultiwayInterrupted as stopped:
         click.echo("[5/5] rendering the site with the samples saved so far")
-        render_site(config, site_dir)
+        render_site(config, site_dir, warn=_warn)
         click.echo(f"Interrupted: {stopped.document['meta']['deals']:,} deals saved; rerun to continue.", err=True)
         raise SystemExit(130) from None
     click.echo("[5/5] rendering the site")
-    render_site(config, site_dir)
+    render_site(config, site_dir, warn=_warn)

@@ -75,6 +75,13 @@ def code_version(*roots: str) -> str:
     return digest.hexdigest()[:16]
 
 
+#: The licence of every published data file: SPDX id (``meta.license``, added by
+#: ``generator.datafiles.publish``), name and address, as the data page, README and schemas say it.
+DATA_LICENSE = "CC-BY-4.0"
+DATA_LICENSE_NAME = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
+DATA_LICENSE_URL = "https://creativecommons.org/licenses/by/4.0/"
+
+
 def meta_block(stage: str, method: str, code: str, backend: str, wall_time_s: float, **extra) -> dict:
     """The ``meta`` block every data file carries (see docs/data-format.md)."""
     return {

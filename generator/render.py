@@ -1,9 +1,10 @@
 """Render the static site: ``render_site(config, site_dir)`` writes every page, asset, feed and sitemap.
 
 Links inside the site are relative to each page (``root`` = ``"../"`` × depth) and name
-``index.html`` explicitly, so the site works from any sub-path and from ``file://``. ``base_url``
-(plus ``site.origin`` when the config has one) is used only for absolute URLs: canonical links,
-the sitemap, the Atom feed and the 404 page (which is served at arbitrary paths).
+``index.html`` explicitly, so the site works from any sub-path and from ``file://``. ``site.origin``
++ ``base_url`` make the absolute URLs of canonical links, ``og:url``, the sitemap and the Atom feed;
+without an origin those are left out (and a warning says so). The 404 page (served at arbitrary
+paths) links from ``base_url``.
 Output is deterministic: the same data and content give byte-identical files.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
@@ -21,8 +23,10 @@ from generator import charts, datafiles
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
+from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
+from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.structure import NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, section_path, served_path
 from kernels.cards import CLASS_NAMES
 
@@ -32,6 +36,12 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 #: through its metadata: importing ziamath itself is not needed).
 MATH_FONT = Path(metadata.distribution("ziamath").locate_file("ziamath/fonts/STIXTwoMath-Regular.ttf"))
 MATH_FONT_ASSET = "fonts/STIXTwoMath-Regular.ttf"
+#: Files made only of absolute URLs: written only when ``site.origin`` is configured.
+ABSOLUTE_URL_FILES = ("sitemap.xml", "feed.xml")
+NO_ORIGIN_WARNING = (
+    "warning: no site.origin in the config (e.g. https://example.org): "
+    "sitemap.xml, feed.xml, canonical and og:url links are left out"
+)
 
 
 class SiteRenderer:
@@ -57,9 +67,9 @@ class SiteRenderer:
         self.content_dir = Path(config.path).parent
         self.site = config.site
 
-    def absolute_url(self, pretty_path: str) -> str:
-        """Full URL of a site path (origin + base_url + path; origin when configured)."""
-        return getattr(self.site, "origin", "").rstrip("/") + self.site.base_url + pretty_path
+    def absolute_url(self, pretty_path: str) -> str | None:
+        """Full URL of a site path (``site.origin`` + ``base_url`` + path); None without an origin."""
+        return self.site.origin + self.site.base_url + pretty_path if self.site.origin else None
 
     def render_partial(self, template: str, **context) -> str:
         return self.env.get_template(template).render(**context)
@@ -86,14 +96,15 @@ class SiteRenderer:
     def pages(self, articles: list[Article]) -> list[Page]:
         tables = self.data.tables
         pages = [
-            Page(section_path("home"), "home.html", {"data": self.data, "articles": articles[:3]}),
+            Page(section_path("home"), "home.html", {"data": self.data, "articles": articles[:3], "preview": charts.equity_preview(tables[2]) if 2 in tables else None}),
             Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
             Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),
-            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data)}, "data"),
-            Page("404.html", "404.html", {"base": self.site.base_url}, in_sitemap=False),
+            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data), "license": (DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL)}, "data"),
+            # Hosts serve 404.html at any missing path, so its links start at base_url (not relative).
+            Page("404.html", "404.html", {"root": self.site.base_url}, in_sitemap=False),
         ]
         for players in PLAYER_COUNTS:
             table = tables.get(players)
@@ -138,16 +149,24 @@ class SiteRenderer:
                 _copy_if_changed(path, target / path.relative_to(source))
         _copy_if_changed(MATH_FONT, target / MATH_FONT_ASSET)
 
-    def render(self) -> None:
+    def render(self) -> list[str]:
+        """Write everything; returns the warnings (one line each) for the caller to show."""
         datafiles.write_schemas(self.data_dir)
+        if not (self.site_dir / LIVE_STATUS_PATH).exists():  # chart pages read it; a multiway run rewrites it
+            write_live_status(self.site_dir, False, None)
         self.copy_assets()
         articles = self.articles()
         pages = self.pages(articles)
         for page in pages:
             self.write(page)
+        if not self.site.origin:
+            for name in ABSOLUTE_URL_FILES:  # never leave files with wrong (root-relative) URLs behind
+                (self.site_dir / name).unlink(missing_ok=True)
+            return [NO_ORIGIN_WARNING]
         sitemap = [self.absolute_url(p.pretty_path) for p in pages if p.in_sitemap]
         self.write(Page("sitemap.xml", "sitemap.xml", {"urls": sitemap}, in_sitemap=False))
         self.write(Page("feed.xml", "feed.xml", {"articles": articles, "absolute_url": self.absolute_url}, in_sitemap=False))
+        return []
 
 
 def _copy_if_changed(path: Path, destination: Path) -> None:
@@ -216,8 +235,11 @@ def pushfold_context(pushfold: dict | None) -> dict:
     return {"pushfold": pushfold, "charts": charts_, "summary": summary, "low": low, "top": top, "meta": pushfold["meta"], "picker": picker}
 
 
-def render_site(config, site_dir: Path) -> None:
-    """Write the whole site into ``site_dir`` from whatever data exists in ``site_dir/data``."""
+def render_site(config, site_dir: Path, warn: Callable[[str], None] | None = None) -> None:
+    """Write the whole site into ``site_dir`` from whatever data exists in ``site_dir/data``;
+    ``warn(line)`` is called with each warning (e.g. no ``site.origin``), if given."""
     site_dir = Path(site_dir)
-    SiteRenderer(config, site_dir).render()
+    warnings = SiteRenderer(config, site_dir).render()
     write_evaluator_asset(site_dir / ASSET_PATH)
+    for line in warnings if warn else ():
+        warn(line)

@@ -9,6 +9,7 @@ row per stack, or that win + tie + loss = total) is left to the tests of each st
 
 from __future__ import annotations
 
+from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -46,6 +47,7 @@ META = {
         "backend": {"type": "string", "enum": ["cpu", "gpu"]},
         "machine": {"type": "string"},
         "wall_time_s": NONNEGATIVE,
+        "license": {"const": DATA_LICENSE, "description": f"SPDX id of the data's licence: {DATA_LICENSE_NAME}, {DATA_LICENSE_URL}"},
         "generated": {
             "type": "string",
             "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}",

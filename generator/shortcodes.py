@@ -38,7 +38,7 @@ from markupsafe import escape
 
 from generator import charts
 from generator.errors import InputError
-from generator.formatting import big, count, day, pct, scientific
+from generator.formatting import big, count, day, factor, pct, scientific
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.structure import hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
@@ -308,5 +308,5 @@ class Shortcodes:
     def _median_gain(self, field, options) -> str | None:
         players = self._players(options["players"]) if "players" in options else None
         gain = self.data.median_gain(field, players)
-        return None if gain is None else f"{gain:.1f}×"
+        return None if gain is None else factor(gain)
 

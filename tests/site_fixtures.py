@@ -168,12 +168,13 @@ def write_synthetic_data(
 REPO = Path(__file__).resolve().parent.parent
 
 
-def site_config(base_url: str = "/", content_dir: Path = REPO / "content", presets: tuple = ()):
-    """A Config for rendering tests: the repository's articles, the given base_url, no YAML file read."""
+def site_config(base_url: str = "/", content_dir: Path = REPO / "content", presets: tuple = (), origin: str = "https://atlas.example"):
+    """A Config for rendering tests: the repository's articles, the given base_url and origin
+    (``""``: none), no YAML file read."""
     from generator.config import Config, SiteSettings
     from generator.icm_presets import preset_payloads
 
-    site = SiteSettings(title="All-in Atlas", description="Test build.", base_url=base_url, author="Tests")
+    site = SiteSettings(title="All-in Atlas", description="Test build.", base_url=base_url, author="Tests", origin=origin)
     presets = presets or ({"name": "50/30/20", "payouts": [50, 30, 20]}, {"name": "MTT", "mtt": {"players": 100, "paid": 15}})
     return Config(site=site, icm_presets=preset_payloads(presets), path=str(content_dir / "site.yaml"))
 

@@ -102,3 +102,14 @@ def test_quoted_values_in_errors_are_short_and_escaped(tmp_path):
     message = load_error(write_config(tmp_path, f"k\u00a0{'k' * 500}: 1\n"))
     assert "unknown key" in message and len(message) < len(str(tmp_path)) + 2 * SHOWN_MAX_CHARS + 80
     assert message.isprintable(), message
+
+
+@pytest.mark.parametrize("origin", ["example.org", "ftp://example.org", "https://example.org/atlas", "https://exa mple.org", "https://"])
+def test_site_origin_must_be_a_scheme_and_host(tmp_path, origin):
+    with pytest.raises(InputError, match="site.origin must be a scheme and host"):
+        load_config(write_config(tmp_path, f"site: {{origin: '{origin}'}}\n"))
+
+
+def test_site_origin_loses_a_trailing_slash(tmp_path):
+    config = load_config(write_config(tmp_path, "site: {origin: 'https://example.org/', base_url: /atlas}\n"))
+    assert (config.site.origin, config.site.base_url) == ("https://example.org", "/atlas/")

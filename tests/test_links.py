@@ -115,7 +115,7 @@ def test_feed_and_sitemap_are_wellformed(built):
     feed = ET.parse(site / "feed.xml").getroot()
     assert len(feed.findall(f"{atom}entry")) >= 4
     urls = [loc.text for loc in ET.parse(site / "sitemap.xml").getroot().iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
-    assert f"{base_url}hands/AKs/" in urls and len(urls) == len(set(urls)) > 169
+    assert f"https://atlas.example{base_url}hands/AKs/" in urls and len(urls) == len(set(urls)) > 169
 
 
 def test_serve_serves_the_site_and_the_404_page(built):
@@ -128,7 +128,7 @@ def test_serve_serves_the_site_and_the_404_page(built):
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         with urllib.request.urlopen(base + "charts/2/") as response:
-            assert response.headers["Cache-Control"] == "no-store" and b"All-in equity" in response.read()
+            assert response.headers["Cache-Control"] == "no-cache" and b"All-in equity" in response.read()
         with pytest.raises(urllib.error.HTTPError) as caught:
             urllib.request.urlopen(base + "no/such/page")
         assert caught.value.code == 404 and b"Page not found" in caught.value.read()

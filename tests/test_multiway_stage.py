@@ -19,6 +19,7 @@ from generator.cli import main as cli
 from generator.formatting import FILTERS
 from generator.config import load_config
 from generator.stages import multiway as stage
+from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 
@@ -220,7 +221,13 @@ def test_merge_adds_shards_associatively_and_rejects_overlap_and_corruption(conf
 
 def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
+    statuses = []
+    monkeypatch.setattr(stage, "write_live_status", lambda site, running, generated: statuses.append((running, generated)) or write_live_status(site, running, generated))
     document = _run(config, tmp_path / "site", max_deals=PASS_DEALS)
+    # The live-run status the chart pages poll: running from the start, then not, naming the final checkpoint.
+    generated = document["meta"]["generated"]
+    assert statuses[0] == (True, None) and statuses[-2:] == [(True, generated), (False, generated)]
+    assert json.loads((tmp_path / "site" / LIVE_STATUS_PATH).read_text()) == {"running": False, "generated": generated}
     assert document["players"] == list(range(2, 11)) and len(document["classes"]) == 169
     meta = document["meta"]
     assert meta["deals"] == PASS_DEALS and meta["samples"] == 10 * PASS_DEALS and meta["seed"] == 99

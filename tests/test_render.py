@@ -162,12 +162,27 @@ def test_missing_data_still_builds_and_says_so(tmp_path):
 
 
 def test_sub_path_base_url_only_changes_absolute_urls(tmp_path):
-    site = build_site(tmp_path, base_url="/atlas/")
+    site = build_site(tmp_path, base_url="/atlas/", origin="https://atlas.example")
     html = read(site, "hands/AKs/index.html")
-    assert '<link rel="canonical" href="/atlas/hands/AKs/">' in html
+    assert '<link rel="canonical" href="https://atlas.example/atlas/hands/AKs/">' in html
+    assert '<meta property="og:url" content="https://atlas.example/atlas/hands/AKs/">' in html
     assert 'href="../../assets/css/site.css"' in html
-    assert "/atlas/charts/2/index.html" in read(site, "404.html")
-    assert "<loc>/atlas/hands/AKs/</loc>" in read(site, "sitemap.xml")
+    assert 'href="/atlas/assets/css/site.css"' in read(site, "404.html")
+    assert "<loc>https://atlas.example/atlas/hands/AKs/</loc>" in read(site, "sitemap.xml")
+    feed = read(site, "feed.xml")
+    assert "<id>https://atlas.example/atlas/articles/reading-the-charts/</id>" in feed
+    assert '<link href="https://atlas.example/atlas/feed.xml" rel="self"/>' in feed
+
+
+def test_without_origin_absolute_urls_are_left_out_with_one_warning(tmp_path):
+    build_site(tmp_path, base_url="/atlas/", origin="https://atlas.example")  # a stale sitemap and feed
+    warnings = []
+    render_site(site_config("/atlas/", origin=""), tmp_path, warn=warnings.append)
+    assert len(warnings) == 1 and "site.origin" in warnings[0]
+    assert not (tmp_path / "sitemap.xml").exists() and not (tmp_path / "feed.xml").exists()
+    for page in ("index.html", "hands/AKs/index.html", "articles/reading-the-charts/index.html"):
+        html = read(tmp_path, page)
+        assert "canonical" not in html and "og:url" not in html and "feed.xml" not in html, page
 
 
 def test_mtt_payout_curve_is_decreasing_and_sums_to_100():

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from generator.evaluator_tables import evaluator_tables
+from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.storage import write_json
 from kernels.cards import parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
@@ -56,19 +57,22 @@ def test_chart_on_a_phone(open_page, screenshot):
 
 
 def test_chart_refreshes_from_checkpoints_on_localhost(open_page, site_dir):
-    path = site_dir / "data/multiway.json"
-    original = path.read_bytes()
+    path, status = site_dir / "data/multiway.json", site_dir / LIVE_STATUS_PATH
+    original, original_status = path.read_bytes(), status.read_bytes()
+    write_live_status(site_dir, True, None)  # a run has started
     page = open_page("charts/6/index.html")
     try:
         data = json.loads(original)
         data["meta"]["generated"] = "2099-01-01T00:00:00Z"
         data["by_players"]["6"]["equity"][0] = 0.5123
         write_json(path, data)
+        write_live_status(site_dir, True, "2099-01-01T00:00:00Z")  # ... and saved a checkpoint
         page.wait_for_function("document.querySelector('a[data-i=\"0\"] .v-eq').textContent === '51.2%'", timeout=15000)
         assert "Live" in page.locator("#live").inner_text()
         assert page.locator('#chart-table tr[data-i="0"] td.eq').text_content() == "51.23%"  # the table view too
     finally:
         path.write_bytes(original)
+        status.write_bytes(original_status)
 
 
 def combo_counts(first: str, second: str) -> tuple[int, int, int]:
@@ -85,16 +89,17 @@ def test_matchup_explorer_gives_the_exact_class_value(open_page, site_dir):
     page = open_page("matchups/index.html?a=AKs&b=QQ")
     big = page.locator(".big[data-equity]")
     big.wait_for()
-    expected = matchups["equity"][parse_class("AKs")][parse_class("QQ")]
-    assert float(big.get_attribute("data-equity")) == expected
+    i, j = parse_class("AKs"), parse_class("QQ")
+    expected = (matchups["win"][i][j] + matchups["tie"][i][j] / 2) / (matchups["pairs"][i][j] * 1712304)  # exact, as the page computes it
+    assert float(big.get_attribute("data-equity")) == expected and abs(expected - matchups["equity"][i][j]) <= 5e-10
     assert big.inner_text() == f"{100 * expected:.2f}%"
 
     page.fill("#hand-a", "72o")
     page.fill("#hand-b", "AA")
-    expected = matchups["equity"][parse_class("72o")][parse_class("AA")]
+    i, j = parse_class("72o"), parse_class("AA")
+    expected = (matchups["win"][i][j] + matchups["tie"][i][j] / 2) / (matchups["pairs"][i][j] * 1712304)
     page.wait_for_function(f"document.querySelector('.big[data-equity]')?.dataset.equity === '{expected!r}'")
     assert page.url.endswith("?a=72o&b=AA")
-    i, j = parse_class("72o"), parse_class("AA")
     assert shown_counts(page) == [f"{matchups[k][i][j]:,}" for k in ("win", "tie", "loss")] + [f"{matchups['pairs'][i][j] * 1712304:,}"]
 
 

@@ -32,7 +32,7 @@ from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
 from .controls import MultiwayControls, multiway_controls
 from .percentile import percentile_control
-from .document import estimate_table, multiway_document, worst_se, write_outputs
+from .document import estimate_table, multiway_document, worst_se, write_live_status, write_outputs
 from .runner import Progress, StopPolicy, sample
 from .simulator import Simulator
 
@@ -111,6 +111,7 @@ def run_multiway(
             checkpoint.save(state)
             document = multiway_document(state, estimate_table(state, controls), backend)
             write_outputs(site_dir, document)
+            write_live_status(site_dir, True, document["meta"]["generated"])
             return document
 
         bar = tqdm(total=round(budget_seconds), unit="s", desc="multiway", disable=not progress, mininterval=1.0,
@@ -120,14 +121,19 @@ def run_multiway(
             bar.set_postfix_str(_progress_text(snapshot), refresh=False)  # redrawn by update() at most once a second
             bar.update(min(snapshot.elapsed_s, budget_seconds) - bar.n)
 
-        with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
-            reason = sample(
-                state, simulator, shard, StopPolicy(budget_seconds, target_se, max_deals),
-                lambda s: worst_se(estimate_table(s, controls)),
-                checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
-                should_stop=interrupts.requested,
-            )  # fmt: skip
-            document = save()
+        document = None
+        write_live_status(site_dir, True, None)  # chart pages on localhost start polling
+        try:
+            with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
+                reason = sample(
+                    state, simulator, shard, StopPolicy(budget_seconds, target_se, max_deals),
+                    lambda s: worst_se(estimate_table(s, controls)),
+                    checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
+                    should_stop=interrupts.requested,
+                )  # fmt: skip
+                document = save()
+        finally:  # the run is over (finished, stopped or failed): pages stop polling
+            write_live_status(site_dir, False, document["meta"]["generated"] if document else None)
     if reason == "requested":
         raise MultiwayInterrupted(document, path)
     return document

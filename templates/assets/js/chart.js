@@ -1,6 +1,7 @@
 // The 13×13 equity chart: tooltip on hover / focus / tap (keyboard moves: grid-nav.js), the
 // Show (equity / rank) and View (grid / table) choices kept in the URL and across player counts,
-// and, when served from this machine (allin serve), live numbers from the latest multiway checkpoint.
+// and, when served from this machine (allin serve) while `allin compute multiway` runs, live
+// numbers from its latest checkpoint.
 // The HTML already holds every number; this module only enhances it.
 
 import "./grid-nav.js";
@@ -64,6 +65,8 @@ class Chart {
     this.generated = payload.generated;
     this.table = payload.table;
     this.active = null;
+    this.running = false; // a multiway run is live (data/multiway-live.json)
+    this.stale = false; // the last multiway.json download was older than announced
     this.listen();
   }
 
@@ -127,27 +130,43 @@ class Chart {
     if (this.active) this.show(this.active);
   }
 
-  // While `allin compute multiway` runs, site/data/multiway.json is rewritten at every checkpoint.
-  async poll(url) {
-    const live = document.getElementById("live");
+  // A multiway run rewrites data/multiway.json at every checkpoint and announces it in the small
+  // data/multiway-live.json ({running, generated}). Read that (a conditional request: `allin serve`
+  // answers an unchanged file with a 304), download multiway.json only when it names a checkpoint not shown yet, and
+  // poll again only while the run is live.
+  async watch(statusUrl, dataUrl) {
+    let running = this.running;
     try {
-      const response = await fetch(url, { cache: "no-store" });
-      if (response.ok) {
-        const json = await response.json();
-        const stamp = json.meta && json.meta.generated;
-        const table = tableFromMultiway(json, this.players);
-        if (table && stamp !== this.generated) {
-          this.generated = stamp;
-          this.update(table);
-          live.hidden = false;
-          live.textContent = `Live: numbers from the checkpoint of ${stamp} (up to ${count(Math.max(...table.samples))} samples per hand).`;
-        }
-      }
+      const status = await fetchJson(statusUrl, "no-cache");
+      running = status.running;
+      if (status.generated && status.generated !== this.generated) await this.refresh(dataUrl, status.generated);
     } catch {
-      // No data yet, or a checkpoint being replaced: try again at the next tick.
+      // A file being replaced, or the server gone: keep the last known state.
     }
-    setTimeout(() => this.poll(url), POLL_MS);
+    this.running = running;
+    if (running) setTimeout(() => this.watch(statusUrl, dataUrl), POLL_MS);
   }
+
+  async refresh(dataUrl, announced) {
+    // A host validating by Last-Modified alone (one-second resolution) could answer 304 for a
+    // checkpoint written in the same second as the copy we hold: a mismatch forces a full download.
+    const json = await fetchJson(dataUrl, this.stale ? "reload" : "no-cache");
+    const stamp = json.meta && json.meta.generated;
+    this.stale = stamp !== announced;
+    const table = tableFromMultiway(json, this.players);
+    if (!table || stamp === this.generated) return;
+    this.generated = stamp;
+    this.update(table);
+    const live = document.getElementById("live");
+    live.hidden = false;
+    live.textContent = `Live: numbers from the checkpoint of ${stamp} (up to ${count(Math.max(...table.samples))} samples per hand).`;
+  }
+}
+
+async function fetchJson(url, cache) {
+  const response = await fetch(url, { cache });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
 }
 
 /** The table view's rows (one per class, `data-i` = class index) after a live update. */
@@ -191,5 +210,6 @@ const root = document.getElementById("chart");
 if (root) {
   const chart = new Chart(root);
   const local = ["localhost", "127.0.0.1"].includes(location.hostname);
-  if (local && chart.players > 2) chart.poll(new URL("../../data/multiway.json", location.href).href);
+  const data = (name) => new URL(`../../data/${name}`, location.href).href;
+  if (local && chart.players > 2) chart.watch(data("multiway-live.json"), data("multiway.json"));
 }

@@ -1,9 +1,11 @@
 // Matchup explorer: the exact heads-up result of one hand against another. Class against class is
-// looked up in matchups.json (instant); as soon as a hand is two exact cards (AsKs), every board of
-// every card-compatible combo pair is enumerated by evaluator.js in matchup-worker.js, with a
-// progress bar after 300 ms. The two hands live in the URL (?a=AsKs&b=QQ) so a result can be shared.
+// looked up in matchups.bin (the compact twin of matchups.json, fetched at the first such question);
+// as soon as a hand is two exact cards (AsKs), every board of every card-compatible combo pair is
+// enumerated by evaluator.js in matchup-worker.js, with a progress bar after 300 ms.
+// The two hands live in the URL (?a=AsKs&b=QQ) so a result can be shared.
 
 import { BOARDS_PER_MATCHUP, comboPairs, conflict, parseHand } from "./evaluator.js";
+import { classIndex, parseMatchupTable } from "./matchup-table.js";
 
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
 const count = (n) => n.toLocaleString("en-US");
@@ -14,22 +16,24 @@ const form = document.getElementById("matchup-form");
 const out = document.getElementById("matchup-result");
 const errorLine = document.getElementById("matchup-error");
 const inputs = form ? [form.elements.a, form.elements.b] : [];
-let matchupsData = null; // promise of matchups.json
+let matchupsData = null; // promise of the class table (matchups.bin), fetched when first needed
 let worker = null; // the running enumeration: {thread, cancel}
 let requestId = 0;
 let typingTimer = 0;
 let shownQuestion = null; // the two hands of the result on screen (or being computed)
 
 function loadMatchups() {
-  return fetch(form.dataset.source).then((response) => {
+  matchupsData ??= fetch(form.dataset.source).then(async (response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.json();
+    return parseMatchupTable(await response.arrayBuffer());
   });
+  matchupsData.catch(() => { matchupsData = null; }); // asking again retries
+  return matchupsData;
 }
 
-/** {win, tie, loss, pairs, equity, equityB} of class a against class b from matchups.json. */
+/** {win, tie, loss, pairs, equity, equityB} of class a against class b from the class table. */
 function classResult(m, a, b) {
-  const [i, j] = [m.classes.indexOf(a.name), m.classes.indexOf(b.name)];
+  const [i, j] = [classIndex(a.name), classIndex(b.name)];
   return { win: m.win[i][j], tie: m.tie[i][j], loss: m.loss[i][j], pairs: m.pairs[i][j], equity: m.equity[i][j], equityB: m.equity[j][i] };
 }
 
@@ -136,7 +140,7 @@ async function show() {
     let html;
     if (a.kind === "class" && b.kind === "class") {
       stopWorker();
-      html = resultHtml(a, b, classResult(await matchupsData, a, b), "From the precomputed class table (matchups.json).");
+      html = resultHtml(a, b, classResult(await loadMatchups(), a, b), "From the precomputed class table (matchups.json).");
     } else {
       html = await combosResultHtml(a, b, id);
     }
@@ -155,8 +159,6 @@ function main() {
   if (!form) return;
   const params = new URLSearchParams(location.search);
   inputs.forEach((input) => { if (params.get(input.name)) input.value = params.get(input.name); });
-  matchupsData = loadMatchups();
-  matchupsData.catch(() => {}); // reported when a class matchup needs it
   form.addEventListener("input", () => {
     clearTimeout(typingTimer);
     typingTimer = setTimeout(show, TYPING_PAUSE_MS);
