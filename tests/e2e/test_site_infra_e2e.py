@@ -283,11 +283,11 @@ def test_print_keeps_chart_colours_and_legend_without_navigation(open_page, scre
 def test_print_puts_one_chart_per_page(open_page, screenshot):
     page = open_page("hands/AKs/index.html", width=800)
     page.emulate_media(media="print")
-    assert page.locator("svg.line-chart").is_visible() and page.locator("svg.heatmap").is_visible()
-    heading = page.locator("h2", has_text="Heads-up matchups")  # the heatmap starts a page, with its heading
+    assert page.locator("svg.line-chart").is_visible() and page.locator("table.matchup-heatmap").is_visible()
+    heading = page.locator("h2", has_text="Heads-up matchups")  # the matchup grid starts a page, with its heading
     assert heading.evaluate("el => getComputedStyle(el).breakBefore") == "page"
     assert page.locator("h2", has_text="By number of players").evaluate("el => getComputedStyle(el).breakBefore") != "page"
-    assert style(page, "svg.heatmap rect", "print-color-adjust") == "exact"
+    assert style(page, "table.matchup-heatmap td", "print-color-adjust") == "exact"
     screenshot(page, "print-hand-AKs")
     # The push/fold page's structure (one section per 13×13 chart; its data is not in this test site).
     page.eval_on_selector("main", """main => main.insertAdjacentHTML("beforeend",
