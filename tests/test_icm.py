@@ -433,6 +433,41 @@ def test_bubble_factors_match_brute_force_icm(method):
             np.testing.assert_allclose(result.equity, permutation_equity(stacks, payouts), rtol=1e-10)
 
 
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 11, 14])
+def test_integral_outcome_equities_match_the_subset_dp(n):
+    """The one-grid scheme (two Poisson-binomial factors divided out and one multiplied back in per
+    outcome) against one exact DP per outcome field: every E, E_win and E_lose within 1e-12 of the pool,
+    on log-normal, one giant (1e9:1), tiny (1e-7) and equal stacks, winner-take-all to every place paid."""
+    rng = np.random.default_rng(n)
+    shapes = {
+        "log-normal": rng.lognormal(0.0, 1.0, n),
+        "giant": np.r_[1e9, np.ones(n - 1)],
+        "tiny": np.r_[rng.lognormal(0.0, 1.0, n - 1), 1e-7],
+        "equal": np.full(n, 7.0),  # every loser busts exactly
+    }
+    payout_shapes = [[1.0], [0.5, 0.3, 0.2][:n], [1.0] * min(n, 4), list(range(n, 0, -1))]
+    off_diagonal = ~np.eye(n, dtype=bool)
+    for stacks in shapes.values():
+        for payouts in payout_shapes:
+            payouts = np.asarray(payouts, dtype=float)
+            exact = icm._dp_pair_equities(stacks, payouts, np.arange(n))
+            fast = icm._integral_pair_equities(icm.chip_shares(stacks), payouts, 0)
+            for expected, got in zip(exact, fast):
+                expected, got = np.atleast_2d(expected), np.atleast_2d(got)
+                mask = off_diagonal if expected.shape == (n, n) else np.ones_like(expected, dtype=bool)
+                assert np.abs(got - expected)[mask].max() <= 1e-12 * payouts.sum()
+
+
+def test_integral_bubble_factors_with_busted_players_match_the_dp():
+    stacks = [3000, 0, 1200, 1200, 800, 0, 450, 2500, 90, 1700, 640, 0]
+    payouts = [50, 30, 20, 10, 6, 5, 4, 3, 2, 1, 1]  # more prizes than players with chips: busted players cash
+    fast = icm.bubble_factors(stacks, payouts, method="integral")
+    exact = icm.bubble_factors(stacks, payouts, method="dp")
+    np.testing.assert_allclose(fast.equity, exact.equity, rtol=0, atol=1e-12 * sum(payouts))
+    np.testing.assert_allclose(fast.required_equity, exact.required_equity, rtol=0, atol=1e-10, equal_nan=True)
+    assert np.isnan(fast.bubble_factor[[1, 5, 11]]).all() and np.isfinite(fast.bubble_factor[0, 2])
+
+
 def test_bubble_factors_are_one_when_the_winner_takes_all():
     """Chip EV: equity is linear in chips, so risking x chips costs what winning x gains."""
     stacks = [4000, 2500, 1500, 1500, 600, 0]
