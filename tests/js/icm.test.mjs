@@ -72,12 +72,14 @@ test("thousands separators: the case a player typed is three players", () => {
   assert.throws(() => parseNumberList("10,000", "stacks"), /ambiguous: one number \(10000\) or 2 entries/);
 });
 
-const BUBBLE_TOLERANCE = 1e-9; // relative: a ratio of two equity differences, each within 1e-12 of the pool
+const BUBBLE_TOLERANCE = 1e-12; // required equity and risk premium: absolute; bubble factor: relative
 
 for (const field of fixture.bubble) {
   test(`bubble factors agree with Python: ${field.name}`, () => {
     const result = bubbleFactors(field.stacks, field.payouts);
     assert.equal(result.method, field.method);
+    const pool = field.payouts.reduce((sum, prize) => sum + prize, 0);
+    result.equity.forEach((value, i) => assert.ok(Math.abs(value - field.equity[i]) <= TOLERANCE * pool, `equity ${i}`));
     for (const [mine, theirs] of [
       [result.bubbleFactor, field.bubble_factor],
       [result.requiredEquity, field.required_equity],

@@ -118,6 +118,10 @@ def bubble_factor_cases() -> list[dict]:
         {"name": "busted player, winner takes all", "stacks": [40, 0, 25, 25], "payouts": [1]},
         {"name": "final table", "stacks": rng.lognormal(0, 0.8, 9).round(1).tolist(), "payouts": [50, 30, 20]},
         {"name": "twelve (integral)", "stacks": rng.lognormal(0, 1, 12).tolist(), "payouts": [40, 25, 15, 10]},
+        {"name": "eleven, all paid, equal stacks bust (integral)", "stacks": [5, 5, 5, 9, 2, 7, 7, 1, 3, 0, 4, 6],
+         "payouts": list(range(12, 0, -1))},
+        {"name": "forty, 15% paid (integral)", "stacks": rng.lognormal(0, 1, 40).round(0).tolist(),
+         "payouts": [30, 20, 14, 10, 8, 7]},
     ]
     cases = []
     for field in fields:
@@ -126,7 +130,7 @@ def bubble_factor_cases() -> list[dict]:
             key: [[None if np.isnan(v) else float(v) for v in row] for row in getattr(result, key)]
             for key in ("bubble_factor", "required_equity", "risk_premium")
         }
-        cases.append({**field, **as_lists, "method": result.method})
+        cases.append({**field, **as_lists, "equity": result.equity.tolist(), "method": result.method})
     return cases
 
 

@@ -24,6 +24,10 @@ const T_MIN = 1e-18;
 const WINDOW_SIGMAS = 10.0;
 const SERIES_TOL = 1e-17;
 const GROUP = 8;
+const BUBBLE_STEP = 0.125; // trapezoid step of the one grid shared by every all-in outcome field
+const PAIR_TAIL = 42; // e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} is done
+const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
+const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the engine's accuracy
 
 // ------------------------------------------------------------------------------------ validation
 
@@ -263,7 +267,11 @@ function solveStretched(shares, target, start, startValue, startSlope) {
 
 /** Trapezoid nodes and weights on the uniform grid v(T_MIN) + j·step: {times, weights}. */
 export function quadratureNodes(shares, paid, step = STEP) {
-  const tMax = upperTime(shares, paid);
+  return quadratureTo(shares, upperTime(shares, paid), step);
+}
+
+/** The grid of quadratureNodes from T_MIN up to a given end time tMax. */
+function quadratureTo(shares, tMax, step) {
   let [vMin, slope] = stretched(shares, T_MIN);
   const vMax = stretched(shares, tMax)[0];
   const count = Math.ceil((vMax - vMin) / step) + 1;
@@ -501,53 +509,180 @@ export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
 
 // ------------------------------------------------------------------ bubble factors, risk premium
 
+/** out[0..size) = c / (quiet + fired z), c zero outside [low, high]: forward when fired <= quiet
+ * (coefficients below size only), else backward from the top. Returns the quotient's [low, high]. */
+function divideFactor(c, low, high, fired, quiet, size, out) {
+  out.fill(0, 0, size);
+  if (fired <= quiet) {
+    let previous = 0;
+    const stop = Math.min(high, size - 1);
+    for (let r = low; r <= stop; r++) {
+      previous = (c[r] - fired * previous) / quiet;
+      out[r] = previous;
+    }
+    return [low, high];
+  }
+  if (high < 1) return [0, 0];
+  let following = 0;
+  const bottom = Math.max(low - 1, 0);
+  for (let r = high - 1; r >= bottom; r--) {
+    following = (c[r + 1] - quiet * following) / fired;
+    out[r] = following;
+  }
+  return [bottom, high - 1];
+}
+
+/** Σ_{r < limit} a_r [y (quiet + fired z)]_r. */
+function withFactorSum(payouts, limit, y, fired, quiet) {
+  let total = payouts[0] * quiet * y[0];
+  for (let r = 1; r < limit; r++) total += payouts[r] * (quiet * y[r] + fired * y[r - 1]);
+  return total;
+}
+
+/**
+ * Every all-in outcome on one grid (kernels/icm.py _pair_equities): at each node the law of the
+ * others of w and l is the full Poisson-binomial product with their two factors divided out; each
+ * outcome multiplies one new factor back in. shares (m) of the players with chips, payouts (k <= m),
+ * wonShare[w][l] / lostShare[l][w] the winner's / loser's share after w beats l (0: busted).
+ * Returns {base: Float64Array(m), won, lost: Float64Array(m)[]} (lost[l][w] left 0 where l busts).
+ */
+function pairEquities(shares, payouts, wonShare, lostShare, times, weights) {
+  const m = shares.length;
+  const paid = payouts.length;
+  const base = new Float64Array(m);
+  const won = Array.from({ length: m }, () => new Float64Array(m));
+  const lost = Array.from({ length: m }, () => new Float64Array(m));
+  const leaveOne = Array.from({ length: m }, () => new Float64Array(m + 1));
+  const windows = Array.from({ length: m }, () => [0, 0]);
+  const leaveTwo = new Float64Array(m + 1);
+  for (let node = 0; node < times.length; node++) {
+    const t = times[node];
+    const weight = weights[node];
+    const { fired, quiet, anyBackward } = clockProbabilities(shares, t);
+    const size = anyBackward ? m + 1 : paid;
+    const { pb, low, high } = poissonBinomial(fired, quiet, size);
+    for (let i = 0; i < m; i++) {
+      windows[i] = divideFactor(pb, low, high, fired[i], quiet[i], size, leaveOne[i]);
+      let total = 0;
+      for (let r = 0; r < paid; r++) total += payouts[r] * leaveOne[i][r];
+      base[i] += weight * shares[i] * quiet[i] * total;
+    }
+    for (let i = 0; i < m; i++) {
+      for (let j = i + 1; j < m; j++) {
+        const first = fired[i] <= quiet[i] ? j : i; // a forward division last needs only `paid` terms
+        const second = first === i ? j : i;
+        divideFactor(leaveOne[first], windows[first][0], windows[first][1], fired[second], quiet[second],
+          fired[second] <= quiet[second] ? paid : size, leaveTwo);
+        for (let side = 0; side < 2; side++) {
+          const winner = side === 0 ? i : j;
+          const loser = side === 0 ? j : i;
+          const up = wonShare[winner][loser];
+          const down = lostShare[loser][winner];
+          const upQuiet = Math.exp(-up * t);
+          const downQuiet = Math.exp(-down * t);
+          const limit = down > 0 ? paid : Math.min(paid, m - 1);
+          won[winner][loser] += weight * up * upQuiet * withFactorSum(payouts, limit, leaveTwo, -Math.expm1(-down * t), downQuiet);
+          if (down > 0) {
+            lost[loser][winner] += weight * down * downQuiet * withFactorSum(payouts, paid, leaveTwo, -Math.expm1(-up * t), upQuiet);
+          }
+        }
+      }
+    }
+  }
+  return { base, won, lost };
+}
+
+/** {base, won, lost} for live shares (m, summing to 1), as _integral_pair_equities in kernels/icm.py:
+ * the busted loser's equity filled in (he shares places m.. with `busted` players already out). */
+function integralPairEquities(shares, payouts, busted) {
+  const m = shares.length;
+  const livePrizes = Float64Array.from(paidPrefix(payouts.slice(0, Math.min(payouts.length, m))));
+  const wonShare = shares.map((x, w) => shares.map((y) => x + Math.min(x, y)));
+  const gone = shares.map((x, l) => shares.map((y) => x - Math.min(x, y) <= y * BUST_RATIO));
+  const lostShare = shares.map((x, l) => shares.map((y, w) => (gone[l][w] ? 0 : x - Math.min(x, y))));
+  let tEnd;
+  if (livePrizes.length + 2 <= m) {
+    tEnd = upperTime(shares, livePrizes.length + 2);
+  } else {
+    let smallest = Math.min(...shares);
+    lostShare.forEach((row) => row.forEach((x) => { if (x > 0) smallest = Math.min(smallest, x); }));
+    tEnd = PAIR_TAIL / smallest;
+  }
+  const { times, weights } = quadratureTo(shares, tEnd, BUBBLE_STEP);
+  const result = pairEquities(shares, livePrizes, wonShare, lostShare, times, weights);
+  const bustedPrize = payouts.slice(m - 1).reduce((sum, prize) => sum + prize, 0) / (busted + 1);
+  for (let l = 0; l < m; l++) for (let w = 0; w < m; w++) if (gone[l][w]) result.lost[l][w] = bustedPrize;
+  return result;
+}
+
 /** i's and j's equity after `winner` takes min(stack_w, stack_l) from `loser` (kernels/icm.py). */
-function pairOutcomeEquity(stacks, payouts, winner, loser, method) {
+function pairOutcomeEquity(stacks, payouts, winner, loser) {
   const moved = stacks.slice();
   const amount = Math.min(stacks[winner], stacks[loser]);
   moved[winner] += amount;
   moved[loser] -= amount;
-  if (moved[loser] <= stacks[winner] * 1e-15) moved[loser] = 0;
-  const { equity } = icm(moved, payouts, { method, places: false });
+  if (moved[loser] <= stacks[winner] * BUST_RATIO) moved[loser] = 0;
+  const { equity } = icm(moved, payouts, { method: "dp", places: false });
   return [equity[winner], equity[loser]];
 }
 
 /**
  * Bubble factors, required equity and risk premium for every ordered pair (row i risks
- * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: n(n-1) ICM
- * evaluations, each serving the winner's row (E_win) and the loser's (E_lose). Undefined entries
- * (diagonal, players without chips, no gain possible) are null.
+ * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: "dp" = one exact DP
+ * per ordered pair; "integral" = every outcome field on one quadrature grid, O(N m² W). Undefined
+ * entries (diagonal, players without chips, a win that gains less than 1e-12 of the pool) are null.
  * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: number[], method}.
  */
 export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
+  if (!["auto", "dp", "integral"].includes(method)) {
+    throw new Error(`unknown ICM method ${method} (expected auto, dp or integral)`);
+  }
   const errors = validateField(stacks, payouts);
   if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
   const stackNumbers = Array.from(stacks, Number);
   const prizes = Array.from(payouts, Number);
+  const shares = chipShares(stackNumbers);
   const live = [];
-  chipShares(stackNumbers).forEach((share, i) => { if (share > 0) live.push(i); });
+  shares.forEach((share, i) => { if (share > 0) live.push(i); });
   const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
-  const base = icm(stackNumbers, prizes, { method: chosen, places: false }).equity;
   const n = stackNumbers.length;
   const empty = () => Array.from({ length: n }, () => new Array(n).fill(null));
-  const gain = empty();
-  const loss = empty();
-  for (const winner of live) {
-    for (const loser of live) {
-      if (winner === loser) continue;
-      const [won, lost] = pairOutcomeEquity(stackNumbers, prizes, winner, loser, chosen);
-      gain[winner][loser] = won - base[winner];
-      loss[loser][winner] = base[loser] - lost;
+  const won = empty();
+  const lost = empty();
+  let base;
+  if (chosen === "dp") {
+    base = icm(stackNumbers, prizes, { method: "dp", places: false }).equity;
+    for (const winner of live) {
+      for (const loser of live) {
+        if (winner !== loser) [won[winner][loser], lost[loser][winner]] = pairOutcomeEquity(stackNumbers, prizes, winner, loser);
+      }
     }
+  } else {
+    const bustedPrize = prizes.slice(live.length).reduce((sum, prize) => sum + prize, 0) / Math.max(n - live.length, 1);
+    base = new Array(n).fill(bustedPrize);
+    const fast = integralPairEquities(live.map((i) => shares[i]), prizes, n - live.length);
+    live.forEach((i, a) => {
+      base[i] = fast.base[a];
+      live.forEach((j, b) => {
+        if (i !== j) {
+          won[i][j] = fast.won[a][b];
+          lost[i][j] = fast.lost[a][b];
+        }
+      });
+    });
   }
+  const floor = GAIN_FLOOR * prizes.reduce((sum, prize) => sum + prize, 0);
   const bubbleFactor = empty();
   const requiredEquity = empty();
   const riskPremium = empty();
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      if (gain[i][j] === null || loss[i][j] === null || !(gain[i][j] > 0)) continue;
-      bubbleFactor[i][j] = loss[i][j] / gain[i][j];
-      requiredEquity[i][j] = loss[i][j] / (gain[i][j] + loss[i][j]);
+      if (won[i][j] === null || lost[i][j] === null) continue;
+      const gain = won[i][j] - base[i];
+      const loss = base[i] - lost[i][j];
+      if (!(gain > floor)) continue;
+      bubbleFactor[i][j] = loss / gain;
+      requiredEquity[i][j] = loss / (gain + loss);
       riskPremium[i][j] = requiredEquity[i][j] - 0.5;
     }
   }
