@@ -759,8 +759,8 @@ def bubble_factors(stacks, payouts, method: str = "auto") -> BubbleFactors:
     chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
     if chosen not in ("dp", "integral"):
         raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
-    if chosen == "dp":
-        base, won, lost = _dp_pair_equities(stacks, payouts, live)
+    if chosen == "dp":  # stacks scaled by the largest: 1e308 + 1e308 would overflow
+        base, won, lost = _dp_pair_equities(stacks / stacks.max(), payouts, live)
     else:
         base = np.full(n, payouts[live.size :].sum() / max(n - live.size, 1))
         won = np.full((n, n), np.nan)

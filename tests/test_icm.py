@@ -512,3 +512,10 @@ def test_cli_bubble_factors_refuse_huge_fields():
     assert_one_line_exit_2(
         run_cli("--stacks", " ".join(["5"] * 201), "--payouts", "1", "--bubble-factors"), "201 players is more than 200"
     )
+
+
+def test_bubble_factors_of_huge_and_denormal_stacks_are_finite():
+    for method in ("dp", "integral"):
+        result = icm.bubble_factors([1e308, 1e308, 5e-324], [2, 1], method=method)
+        assert np.isfinite(result.equity).all()
+        assert result.bubble_factor[0, 1] == pytest.approx(icm.bubble_factors([1, 1, 0], [2, 1]).bubble_factor[0, 1])

@@ -244,3 +244,37 @@ def test_icm_large_field_uses_the_worker_and_url_state(open_page):
     workers = page.evaluate("window.__workers")
     assert [w["url"].rsplit("/", 1)[-1] for w in workers] == ["icm-worker.js"] and workers[0]["messages"] >= 1, workers
     assert f"stacks={','.join(map(str, stacks))}" in page.url
+
+
+def test_icm_bubble_factors_of_a_large_field_for_chosen_players(open_page, screenshot):
+    """A 60-player field: the matrix (computed in the worker) shows the 12 largest stacks by default and
+    the typed players on request, each cell Python's bubble factor; the choice is in a shared URL."""
+    stacks = [1000 + 37 * ((k * 7919) % 101) for k in range(60)]
+    payouts = [30, 20, 14, 10, 8, 7, 6, 5, 0.5]
+    factors = bubble_factors(stacks, payouts).bubble_factor
+    page = open_page(f"icm/index.html?stacks={','.join(map(str, stacks))}&payouts={','.join(map(str, payouts))}&players=3,17,42")
+    page.wait_for_function("document.querySelectorAll('#icm-bubble td[data-bf]').length === 6")
+    assert page.locator("#bubble-players").input_value() == "3, 17, 42"
+    assert page.locator("#icm-bubble thead th").all_inner_texts() == ["Risks", "vs 3", "vs 17", "vs 42"]
+    chosen = [2, 16, 41]
+    cells = page.locator("#icm-bubble td[data-bf]")
+    pairs = [(i, j) for i in chosen for j in chosen if i != j]
+    for k, (i, j) in enumerate(pairs):
+        assert abs(float(cells.nth(k).get_attribute("data-bf")) - factors[i, j]) <= 1e-12 * factors[i, j]
+        assert cells.nth(k).inner_text() == f"{factors[i, j]:.2f}"
+    cells.first.focus()
+    assert page.evaluate("document.activeElement.getAttribute('title')").startswith("Player 3 all in against player 17: needs")
+    screenshot(page, "icm-bubble-chosen")
+    page.set_viewport_size({"width": 390, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "icm-bubble-chosen-390")
+
+    page.fill("#bubble-players", "")
+    page.wait_for_function("document.querySelectorAll('#icm-bubble td[data-bf]').length === 132")
+    largest = sorted(sorted(range(60), key=lambda i: -stacks[i])[:12])
+    assert page.locator("#icm-bubble thead th").all_inner_texts()[1:] == [f"vs {i + 1}" for i in largest]
+    assert "players=" not in page.url
+
+    page.fill("#bubble-players", "3, 99")
+    page.wait_for_function("document.querySelector('#bubble-players-error li')?.textContent.includes('99 is not a player')")
+    assert page.locator("#icm-bubble").is_hidden()

@@ -1,12 +1,13 @@
 // ICM calculator page: parse the form, show every invalid field inline, compute with icm.js
 // (in a Web Worker for large fields so the page never freezes), keep the state in the URL.
 
-import { bubbleFactors, chipShares, icm, parseNumberList, validateField } from "./icm.js";
+import { chipShares, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
 const MAX_PLACE_ROWS = 200;
 const MAX_PLACE_COLUMNS = 20;
-const BUBBLE_MAX_PLAYERS = 12; // n(n-1) ICM evaluations on the main thread: ~20 ms at 12 players (node)
+const BUBBLE_MAX_PLAYERS = 200; // the matrix is computed in the worker: ~0.35 s at 100 players, ~3 s at 200 (node)
+const BUBBLE_SHOWN = 12; // a larger field shows the rows and columns of chosen players only
 const METHODS = { dp: "exact recursion over subsets of players", integral: "one integral per player and place" };
 const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
@@ -65,15 +66,31 @@ function validate() {
   return showErrors(byField) ? null : { stacks, payouts };
 }
 
+const waiting = new Map(); // message id -> {resolve, reject}
+
+/** icm.js's `kind` ("icm" | "bubble") in the worker; resolves with its result (a newer request of the
+ * same kind supersedes an older one: the older promise never settles). */
+function inWorker(kind, stacks, payouts) {
+  if (!worker) {
+    worker = new Worker(form.dataset.worker, { type: "module" });
+    worker.onmessage = (e) => {
+      const handlers = waiting.get(e.data.id);
+      waiting.delete(e.data.id);
+      if (handlers) (e.data.error ? handlers.reject(new Error(e.data.error)) : handlers.resolve(e.data.result));
+    };
+    worker.onerror = (e) => { for (const handlers of waiting.values()) handlers.reject(new Error(e.message)); waiting.clear(); };
+  }
+  const id = ++pending;
+  for (const [key, handlers] of waiting) if (handlers.kind === kind) waiting.delete(key);
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { kind, resolve, reject });
+    worker.postMessage({ id, kind, stacks, payouts });
+  });
+}
+
 function compute(stacks, payouts) {
   if (stacks.length < WORKER_FROM_PLAYERS) return Promise.resolve(icm(stacks, payouts));
-  worker ??= new Worker(form.dataset.worker, { type: "module" });
-  const id = ++pending;
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (e) => { if (e.data.id === id) (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data.result)); };
-    worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ id, stacks, payouts });
-  });
+  return inWorker("icm", stacks, payouts);
 }
 
 function renderResults({ stacks, payouts }, result) {
@@ -108,43 +125,93 @@ function renderResults({ stacks, payouts }, result) {
   if (stacks.length > shown || payouts.length > paid) {
     table.createCaption().textContent = `First ${shown} players and ${paid} places shown.`;
   }
-  renderBubbleFactors(stacks, payouts);
   results.hidden = false;
+  renderBubbleFactors(stacks, payouts);
 }
 
-/** The bubble-factor matrix: numbers in the cells (readable without colour), shade by size, the
- * required equity and risk premium in each cell's title. */
-function renderBubbleFactors(stacks, payouts) {
+/** Players whose rows and columns the matrix shows (0-based): the typed list in #bubble-players, or
+ * every player for a small field, or the BUBBLE_SHOWN largest stacks. Null after showing why not. */
+function chosenPlayers(stacks) {
+  const input = document.getElementById("bubble-players");
+  const error = document.getElementById("bubble-players-error");
+  error.replaceChildren();
+  input.setAttribute("aria-invalid", "false");
+  const refuse = (message) => {
+    error.replaceChildren(Object.assign(document.createElement("li"), { textContent: message }));
+    input.setAttribute("aria-invalid", "true");
+    return null;
+  };
+  if (input.value.trim() === "") {
+    if (stacks.length <= BUBBLE_SHOWN) return stacks.map((_, i) => i);
+    return stacks.map((stack, i) => [stack, i]).sort((a, b) => b[0] - a[0]).slice(0, BUBBLE_SHOWN).map(([, i]) => i).sort((a, b) => a - b);
+  }
+  let numbers;
+  try { numbers = parseNumberList(input.value, "players"); } catch (e) { return refuse(e.message); }
+  const bad = numbers.find((k) => !Number.isInteger(k) || k < 1 || k > stacks.length);
+  if (bad !== undefined) return refuse(`players: ${bad} is not a player number (1 to ${stacks.length})`);
+  const chosen = [...new Set(numbers.map((k) => k - 1))];
+  if (chosen.length < 2) return refuse("players: choose at least two players");
+  if (chosen.length > BUBBLE_SHOWN) return refuse(`players: choose at most ${BUBBLE_SHOWN} players`);
+  return chosen;
+}
+
+let bubbleRequest = 0;
+let lastBubble = null; // {key: the field, result: its bubbleFactors}: choosing players recomputes nothing
+
+/** The bubble-factor matrix, computed in the worker: numbers in the cells (readable without colour),
+ * shade by size, the required equity and risk premium in each cell's title (hover or keyboard focus).
+ * Fields above BUBBLE_SHOWN players show chosen players' rows and columns. */
+async function renderBubbleFactors(stacks, payouts) {
   const table = document.getElementById("icm-bubble");
   const note = document.getElementById("icm-bubble-note");
+  const request = ++bubbleRequest;
+  document.getElementById("bubble-choose").hidden = stacks.length <= BUBBLE_SHOWN;
   if (stacks.length > BUBBLE_MAX_PLAYERS) {
     table.hidden = true;
-    note.textContent = `Bubble factors are shown for up to ${BUBBLE_MAX_PLAYERS} players here (this field has ${stacks.length}); ` +
-      "the command line computes them for larger fields: allin icm --bubble-factors.";
+    note.textContent = `Bubble factors are computed here for up to ${BUBBLE_MAX_PLAYERS} players (this field has ${stacks.length}); ` +
+      "the command line computes them too: allin icm --bubble-factors.";
     return;
   }
-  const { bubbleFactor, requiredEquity, riskPremium } = bubbleFactors(stacks, payouts);
-  const header = stacks.map((_, j) => `<th scope="col">vs ${j + 1}</th>`).join("");
+  const chosen = chosenPlayers(stacks);
+  if (chosen === null) { table.hidden = true; return; }
+  const key = `${stacks.join(",")}/${payouts.join(",")}`;
+  if (lastBubble?.key !== key) {
+    note.textContent = "Computing bubble factors…";
+    try {
+      lastBubble = { key, result: await inWorker("bubble", stacks, payouts) };
+    } catch (error) {
+      if (request === bubbleRequest) { table.hidden = true; note.textContent = `Could not compute bubble factors: ${error.message}`; }
+      return;
+    }
+    if (request !== bubbleRequest) return;
+  }
+  const { result } = lastBubble;
+  const { bubbleFactor, requiredEquity, riskPremium } = result;
+  const header = chosen.map((j) => `<th scope="col">vs ${j + 1}</th>`).join("");
   table.querySelector("thead").innerHTML = `<tr><th scope="col">Risks</th>${header}</tr>`;
-  table.querySelector("tbody").innerHTML = stacks.map((_, i) => {
-    const cells = stacks.map((__, j) => {
+  table.querySelector("tbody").innerHTML = chosen.map((i) => {
+    const cells = chosen.map((j) => {
       const factor = bubbleFactor[i][j];
       if (factor === null || !Number.isFinite(factor)) return '<td class="e9 light">–</td>';
       const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
       const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
         `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
-      return `<td class="e${9 - q}${9 - q >= 6 ? " light" : ""}" tabindex="0" title="${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
+      return `<td class="e${9 - q}${9 - q >= 6 ? " light" : ""}" tabindex="0" title="${title}" aria-label="${factor.toFixed(2)}: ${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
     });
     return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
   }).join("");
   table.hidden = false;
-  note.textContent = "";
+  note.textContent = chosen.length < stacks.length
+    ? `Players ${chosen.map((i) => i + 1).join(", ")} of ${stacks.length} shown${document.getElementById("bubble-players").value.trim() ? "" : " (the largest stacks)"}.`
+    : "";
 }
 
 async function run() {
   const input = validate();
   if (!input) { results.hidden = true; return; }
-  const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}`;
+  const chosen = document.getElementById("bubble-players").value.trim();
+  const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}` +
+    (chosen ? `&players=${encodeURIComponent(chosen.split(/[\s,;]+/).filter(Boolean).join(","))}` : "");
   history.replaceState(null, "", url);
   try {
     renderResults(input, await compute(input.stacks, input.payouts));
@@ -170,12 +237,17 @@ function restoreFromUrl() {
   const params = new URLSearchParams(location.search);
   if (params.has("stacks")) fields.stacks.value = params.get("stacks").split(",").join(", ");
   if (params.has("payouts")) fields.payouts.value = params.get("payouts").split(",").join(", ");
+  if (params.has("players")) document.getElementById("bubble-players").value = params.get("players").split(",").join(", ");
 }
 
 let timer = null;
 form.addEventListener("input", (e) => {
   if (e.target.id === "preset") return;
   document.getElementById("preset").value = "";
+  clearTimeout(timer);
+  timer = setTimeout(run, 300);
+});
+document.getElementById("bubble-players").addEventListener("input", () => {
   clearTimeout(timer);
   timer = setTimeout(run, 300);
 });

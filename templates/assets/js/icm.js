@@ -651,10 +651,12 @@ export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
   const lost = empty();
   let base;
   if (chosen === "dp") {
-    base = icm(stackNumbers, prizes, { method: "dp", places: false }).equity;
+    const largest = Math.max(...stackNumbers);
+    const scaled = stackNumbers.map((stack) => stack / largest); // 1e308 + 1e308 would overflow
+    base = icm(scaled, prizes, { method: "dp", places: false }).equity;
     for (const winner of live) {
       for (const loser of live) {
-        if (winner !== loser) [won[winner][loser], lost[loser][winner]] = pairOutcomeEquity(stackNumbers, prizes, winner, loser);
+        if (winner !== loser) [won[winner][loser], lost[loser][winner]] = pairOutcomeEquity(scaled, prizes, winner, loser);
       }
     }
   } else {
