@@ -2,7 +2,7 @@
 // Usage: node benchmarks/bench_icm.mjs fields.json  ->  one JSON object per line:
 //   {"n": ..., "seconds": best wall time of the repeats, "equity": [...] }
 // With a field's "bubble": true, it times bubbleFactors instead and reports the bubble-factor matrix
-// ("bubble_factor": [[...]], null where undefined) in place of "equity".
+// ("required_equity": [[...]], null where undefined) in place of "equity".
 import { readFileSync } from "node:fs";
 
 import { bubbleFactors, icm } from "../templates/assets/js/icm.js";
@@ -14,10 +14,10 @@ for (const { stacks, payouts, repeats, bubble } of fields) {
     let matrix = null;
     for (let i = 0; i < repeats; i++) {
       const start = process.hrtime.bigint();
-      matrix = bubbleFactors(stacks, payouts).bubbleFactor;
+      matrix = bubbleFactors(stacks, payouts).requiredEquity;
       best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
     }
-    console.log(JSON.stringify({ n: stacks.length, seconds: best, bubble_factor: matrix }));
+    console.log(JSON.stringify({ n: stacks.length, seconds: best, required_equity: matrix }));
     continue;
   }
   let best = Infinity;
