@@ -346,6 +346,8 @@ def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, 
 @click.option("--payouts", "payouts_text", required=True, metavar="LIST", help='Prizes for 1st, 2nd, ...: "65 35".')
 @click.option("--blinds", "blinds_text", default="0 0", show_default=True, metavar="SB,BB", help="Small and big blind: 1,2.")
 @click.option("--ante", default="0", show_default=True, help="Ante every player posts (dead money).")
+@click.option("--bb-ante", default="0", show_default=True,
+              help="Big-blind ante: dead money the big blind posts for the table (instead of or on top of --ante).")
 @click.option("--shover", type=int, required=True, help="Player number (from 1) who moves all in.")
 @click.option("--caller", type=int, required=True, help="Player number who calls or folds (the hero).")
 @click.option("--sb-player", type=int, default=None, help="Player in the small blind [default: the shover].")
@@ -362,7 +364,7 @@ def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, 
 @click.option("--hand", default=None, help="The hero's hand class (AJo); without it, a 13x13 chart of every hand.")
 @click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
-def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, caller, sb_player, bb_player,
+def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shover, caller, sb_player, bb_player,
                      side, range_text, hand, method, as_json):
     """Call or fold against an all-in under ICM: equity needed (ICM and chips), the hand's exact
     equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
@@ -377,6 +379,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, calle
     if len(blinds) != 2:
         raise InputError(f"--blinds: give the small and the big blind (1 2), got {len(blinds)} numbers")
     ante_value = entry_number(ante.strip(), "--ante", 1)
+    bb_ante_value = entry_number(bb_ante.strip(), "--bb-ante", 1)
     errors = field_errors(stacks, payouts)
     if errors:
         raise InputError("; ".join(errors))
@@ -391,7 +394,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, calle
     try:
         spot = (call_spot if side == "call" else shove_spot)(
             stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index, sb_index, bb_index,
-            method=method,
+            method=method, big_blind_ante=bb_ante_value,
         )
     except ValueError as error:
         raise InputError(str(error)) from None
