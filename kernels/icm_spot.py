@@ -19,7 +19,8 @@ import numpy as np
 from kernels.cards import COMBO_CLASS, N_CLASSES
 from kernels.icm import prize_equity, validate_field
 
-OUTCOMES = ("fold", "win", "tie", "lose")  # the caller folds; calls and wins, ties, loses
+OUTCOMES = ("fold", "win", "tie", "lose")
+TOO_MANY_CHIPS = "stacks: the chips add up to more than 1.8e308; give the stacks in a larger unit"  # the caller folds; calls and wins, ties, loses
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,10 @@ def spot_fields(stacks, small_blind: float, big_blind: float, ante: float, shove
                          ("big blind", big_blind_player)):
         if player is not None and not 0 <= player < n:
             raise ValueError(f"{name}: player {player + 1} is not in the field of {n} players")
+    with np.errstate(over="ignore"):
+        total = stacks.sum()
+    if not np.isfinite(total):
+        raise ValueError(TOO_MANY_CHIPS)
     if shover == caller:
         raise ValueError("the shover and the caller must be different players")
     if small_blind_player is not None and small_blind_player == big_blind_player:

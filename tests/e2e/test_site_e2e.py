@@ -278,3 +278,126 @@ def test_icm_bubble_factors_of_a_large_field_for_chosen_players(open_page, scree
     page.fill("#bubble-players", "3, 99")
     page.wait_for_function("document.querySelector('#bubble-players-error li')?.textContent.includes('99 is not a player')")
     assert page.locator("#icm-bubble").is_hidden()
+
+
+def spot_hands(side: str, stacks, payouts, range_text: str, **spot):
+    """kernels/icm_spot.py's answer for the page's spot: (spot, outcomes (169, 3), P(call) or None, EV (169,))."""
+    from generator.stages.headsup import headsup_results
+    from kernels import icm_spot
+    from kernels.ranges import parse_range, ranking_from_equity
+
+    tables, _ = headsup_results(progress=False)
+    weights = icm_spot.class_weights(parse_range(range_text, ranking_from_equity(tables.vs_random_equity())).weights)
+    outcomes = icm_spot.outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
+    if side == "call":
+        result = icm_spot.call_spot(stacks, payouts, **spot)
+        return result, outcomes, None, result.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+    result = icm_spot.shove_spot(stacks, payouts, **spot)
+    calls = icm_spot.call_probability(tables.pairs, weights)
+    return result, outcomes, calls, result.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+
+
+def test_icm_call_or_fold_verdict_and_chart(open_page, screenshot):
+    """The default spot of docs/icm.md (AJo against 22+, A2s+, KTs+ on the bubble): the verdict and every
+    chart cell are kernels/icm_spot.py's numbers; the chart is keyboard reachable and labelled."""
+    from kernels.cards import CLASS_NAMES, parse_class
+
+    page = open_page("icm/spot/index.html")
+    page.wait_for_selector("#spot-verdict")
+    spot, outcomes, _, ev = spot_hands("call", [1500, 1000, 500], [65, 35], "22+, A2s+, KTs+", small_blind=1, big_blind=2,
+                                       ante=0.25, shover=0, caller=2)
+    summary = page.locator("#spot-summary").inner_text()
+    assert f"Equity needed to call: {spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips" in summary
+    aj = parse_class("AJo")
+    assert f"equity {outcomes[aj, 0] + outcomes[aj, 1] / 2:.2%}" in summary
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert verdict.startswith(f"EV(call) − EV(fold) = {'+' if ev[aj] >= 0 else '−'}{abs(ev[aj]):.4f}")
+    assert verdict.endswith("call." if ev[aj] > 0 else "fold.")
+    cells = page.locator("#spot-chart a[data-i]")
+    assert cells.count() == 169
+    for k in range(0, 169, 7):
+        index = int(cells.nth(k).get_attribute("data-i"))
+        assert abs(float(cells.nth(k).get_attribute("data-ev")) - ev[index]) <= 1e-12 * spot.pool
+        share = 100 * ev[index] / spot.pool
+        label = f"{CLASS_NAMES[index]} {'+' if share >= 0 else '−'}{abs(share):.2f}: EV(call) − EV(fold) in % of the pool"
+        assert cells.nth(k).get_attribute("aria-label").startswith(label)
+    cells.first.focus()
+    assert page.evaluate("document.activeElement.dataset.i") == "0"
+    screenshot(page, "icm-spot")
+    page.set_viewport_size({"width": 390, "height": 900})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "icm-spot-390")
+
+
+def test_icm_shove_or_fold_from_a_shared_url(open_page, screenshot):
+    """A shared link restores the whole spot (shover's side, BB ante, blinds moved) and its answer."""
+    url = ("icm/spot/index.html?side=shove&stacks=4200,3100,2600,900,1800,2400&payouts=50,30,20&sb=50&bb=100&ante=10"
+           "&bbante=100&shover=4&caller=1&sbp=4&bbp=1&range=QQ%2B%2CAKs%2C0.5(AKo)&hand=72o")
+    page = open_page(url)
+    page.wait_for_selector("#spot-verdict")
+    assert page.locator("#side-shove").is_checked() and page.locator("#bb-ante").input_value() == "100"
+    spot, outcomes, calls, ev = spot_hands("shove", [4200, 3100, 2600, 900, 1800, 2400], [50, 30, 20], "QQ+,AKs,0.5(AKo)",
+                                           small_blind=50, big_blind=100, ante=10, big_blind_ante=100, shover=3, caller=0,
+                                           small_blind_player=3, big_blind_player=0)
+    from kernels.cards import parse_class
+
+    seven_two = parse_class("72o")
+    assert page.locator(f"#spot-chart a[data-i='{seven_two}'] b").inner_text() == "72o"
+    summary = page.locator("#spot-summary").inner_text()
+    assert f"72o: called {calls[seven_two]:.2%} of the time" in summary
+    assert abs(float(page.get_attribute(f"#spot-chart a[data-i='{seven_two}']", "data-ev")) - ev[seven_two]) <= 1e-12 * spot.pool
+    assert page.locator("#range-label").inner_text() == "The caller's calling range"
+    screenshot(page, "icm-spot-shove")
+
+
+def test_icm_spot_bad_input_is_a_visible_message(open_page, screenshot):
+    page = open_page("icm/spot/index.html")
+    page.wait_for_selector("#spot-verdict")
+    cases = [
+        ("#stacks", "10,000", "#stacks-error", "ambiguous"),
+        ("#payouts", "0 0", "#payouts-error", "every prize is zero"),
+        ("#caller", "7", "#table-error", "caller: \"7\" is not a player number (1 to 3)"),
+        ("#ante", "-1", "#table-error", "ante: must be >= 0"),
+        ("#range", "22+, AsKs", "#range-error", "give whole classes"),
+        ("#range", "22+, AXs", "#range-error", "range: token"),
+        ("#hand", "AJx", "#hand-error", "hand: token"),
+        ("#shover", "3", "#form-error", "the shover and the caller must be different players"),
+    ]
+    for selector, value, errors, message in cases:
+        previous = page.input_value(selector)
+        page.fill(selector, value)
+        page.wait_for_function(f"document.querySelector('{errors}').textContent.includes({message!r})")
+        assert page.locator("#spot-results").is_hidden()
+        text = page.locator("main").inner_text()
+        assert "NaN" not in text and "Infinity" not in text
+        page.fill(selector, previous)
+        page.wait_for_selector("#spot-verdict")
+    page.fill("#stacks", "1e308 1e308 5e-324")
+    page.fill("#caller", "2")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('more than 1.8e308')")
+    assert page.locator("#spot-results").is_hidden()
+    page.fill("#stacks", "1500 1000 5e-324")  # a denormal stack: the caller has nothing left after the ante
+    page.fill("#caller", "3")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('no chips left to call with')")
+    text = page.locator("main").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+    page.fill("#stacks", "10,000 5,000 2,500")
+    page.wait_for_function("document.querySelector('#spot-count').textContent === 'Read as 3 players, 2 paid.'")
+    page.wait_for_selector("#spot-verdict")
+    screenshot(page, "icm-spot-thousands")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("path, ready", [
+    ("icm/spot/index.html", "#spot-verdict"),
+    ("icm/spot/index.html?side=shove&hand=TT%2B%2CAQs%2B&range=20%25", "#spot-verdict"),
+    ("icm/index.html?stacks=" + ",".join(str(1000 + 37 * k) for k in range(30)) + "&payouts=30,20,14,10", "#icm-bubble td[data-bf]"),
+])
+def test_icm_pages_have_no_axe_violations(open_page, path, ready):
+    page = open_page(path)
+    page.wait_for_selector(ready)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("axe.run(document).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes[0].html))")
+    assert violations == []

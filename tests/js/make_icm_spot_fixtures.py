@@ -41,6 +41,7 @@ INVALID = [
     ([100, 100, 100], [1], {"shover": 0, "caller": 1, "small_blind": -1}),
     ([100, 100, 0.5], [1], {"shover": 0, "caller": 2, "ante": 1}),
     ([100, 100, 100], [1], {"shover": 0, "caller": 1, "small_blind_player": 2, "big_blind_player": 2}),
+    ([1e308, 1e308, 5e-324], [2, 1], {"shover": 0, "caller": 1}),
 ]
 
 

@@ -4,7 +4,7 @@
 // (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c).
 
 import { Z_975 } from "./range-equity.js";
-import { RANKS, SUITS, RangeError, parseRange } from "./ranges.js";
+import { RANKS, SUITS, RangeError, parseRange, rankingFromHeadsup } from "./ranges.js";
 
 const MAX_SEATS = 10;
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
@@ -34,9 +34,7 @@ function addSeat(value = "") {
 async function loadRanking() {
   const response = await fetch(form.dataset.headsup);
   if (!response.ok) throw new Error(`headsup.json: HTTP ${response.status}`);
-  const h = await response.json();
-  const equity = h.win.map((w, i) => (w + h.tie[i] / 2) / h.total[i]);
-  return equity.map((_, i) => i).sort((a, b) => equity[b] - equity[a] || a - b);
+  return rankingFromHeadsup(await response.json());
 }
 
 /** "Kh8d3c" → card ids; throws Error with a one-line message naming the field. */

@@ -8,6 +8,7 @@
 import { icm, validateField } from "./icm.js";
 
 const N_CLASSES = 169;
+const TOO_MANY_CHIPS = "stacks: the chips add up to more than 1.8e308; give the stacks in a larger unit";
 
 /** outcome -> stacks after it ({fold, win, tie, lose}), as spot_fields in kernels/icm_spot.py. */
 export function spotFields(stacks, { smallBlind = 0, bigBlind = 0, ante = 0, bigBlindAnte = 0, shover, caller,
@@ -16,6 +17,7 @@ export function spotFields(stacks, { smallBlind = 0, bigBlind = 0, ante = 0, big
   for (const [name, player] of [["shover", shover], ["caller", caller], ["small blind", smallBlindPlayer], ["big blind", bigBlindPlayer]]) {
     if (player !== null && !(player >= 0 && player < n)) throw new Error(`${name}: player ${player + 1} is not in the field of ${n} players`);
   }
+  if (!Number.isFinite(stacks.reduce((a, b) => a + b, 0))) throw new Error(TOO_MANY_CHIPS);
   if (shover === caller) throw new Error("the shover and the caller must be different players");
   if (smallBlindPlayer !== null && smallBlindPlayer === bigBlindPlayer) throw new Error("the small and the big blind must be different players");
   if (Math.min(smallBlind, bigBlind, ante, bigBlindAnte) < 0) throw new Error("blinds and antes must be >= 0");

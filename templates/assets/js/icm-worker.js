@@ -1,12 +1,57 @@
-// Web Worker for the ICM page: runs icm.js off the main thread so the page stays responsive.
-// Message {id, kind: "icm" | "bubble", stacks, payouts} → {id, result} or {id, error}.
+// Web Worker for the ICM pages: runs icm.js and icm-spot.js off the main thread so the page stays
+// responsive. In: {id, kind: "icm" | "bubble", stacks, payouts} or {id, kind: "spot", side, stacks,
+// payouts, spot, range, hand, matchupsUrl, headsupUrl}. Out: {id, result} or {id, error, field}.
 import { bubbleFactors, icm } from "./icm.js";
+import { spotAnswer } from "./icm-spot.js";
+import { classWeights } from "./range-equity.js";
+import { parseRange, rankingFromHeadsup } from "./ranges.js";
 
-self.onmessage = (e) => {
+const cache = {};
+function fetchedJson(url) {
+  cache[url] ??= fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.json();
+  });
+  return cache[url];
+}
+
+class FieldError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** Class weights (169) of a typed range; FieldError naming the form field when it is not one. */
+function rangeWeights(text, ranking, field) {
+  let combos;
+  try {
+    combos = parseRange(text, ranking).weights;
+  } catch (error) {
+    throw new FieldError(field, `${field}: ${error.message}`);
+  }
+  const weights = classWeights(combos);
+  if (weights === null) throw new FieldError(field, `${field}: the range weights single combos of a class differently; give whole classes (AKs, QQ+)`);
+  if (!weights.some((w) => w > 0)) throw new FieldError(field, `${field}: the range is empty`);
+  return { weights: Array.from(weights), combos: combos.reduce((n, w) => n + (w > 0), 0) };
+}
+
+async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsUrl, headsupUrl }) {
+  const ranking = /%/.test(range + hand) ? rankingFromHeadsup(await fetchedJson(headsupUrl)) : null;
+  const villain = rangeWeights(range, ranking, "range");
+  const hero = hand.trim() ? rangeWeights(hand, ranking, "hand") : null;
+  const tables = await fetchedJson(matchupsUrl);
+  return { ...spotAnswer(side, stacks, payouts, table, tables, villain.weights), rangeCombos: villain.combos, hero };
+}
+
+self.onmessage = async (e) => {
   const { id, kind, stacks, payouts } = e.data;
   try {
-    self.postMessage({ id, result: kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts) });
+    let result;
+    if (kind === "spot") result = await spot(e.data);
+    else result = kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts);
+    self.postMessage({ id, result });
   } catch (error) {
-    self.postMessage({ id, error: error.message });
+    self.postMessage({ id, error: error.message, field: error.field ?? null });
   }
 };
