@@ -134,9 +134,33 @@ def bubble_factor_cases() -> list[dict]:
     return cases
 
 
+SUMMARY_BANDS = [[1, 1], [2, 3], [4, 9]]
+
+
+def summary_cases() -> list[dict]:
+    """Sample fields of up to 300 players with P(cash), P(final table), the expected finishing place and
+    P(band of places) from Python's full place table (every place paid 0 past the prizes)."""
+    cases = []
+    for field in sample_fields():
+        stacks, payouts = field["stacks"], field["payouts"]
+        n = len(stacks)
+        if n > 300:
+            continue
+        places = icm.prize_equity(stacks, list(payouts) + [0.0] * (n - len(payouts))).places
+        cases.append({
+            "name": field["name"], "stacks": stacks, "payouts": payouts, "bands": SUMMARY_BANDS,
+            "cash": places[:, : len(payouts)].sum(axis=1).tolist(),
+            "final_table": places[:, : min(9, n)].sum(axis=1).tolist(),
+            "finish": (places @ np.arange(1, n + 1)).tolist(),
+            "band_chances": [places[:, first - 1 : min(last, n)].sum(axis=1).tolist() for first, last in SUMMARY_BANDS],
+        })
+    return cases
+
+
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases()}
+    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases(),
+            "summary": summary_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")
 

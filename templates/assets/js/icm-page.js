@@ -4,7 +4,9 @@
 import { chipShares, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
-const MAX_PLACE_ROWS = 200;
+const MAX_PLACE_ROWS = 200; // larger fields: a summary, a paged table and an aggregated heatmap (fieldSummary)
+const PAGE_ROWS = 100;
+const HEATMAP_GROUPS = 10; // players grouped by stack rank for the aggregated place heatmap
 const MAX_PLACE_COLUMNS = 20;
 const BUBBLE_MAX_PLAYERS = 200; // the matrix is computed in the worker: ~0.35 s at 100 players, ~3 s at 200 (node)
 const BUBBLE_SHOWN = 12; // a larger field shows the rows and columns of chosen players only
@@ -54,12 +56,18 @@ function echoCount(stacks, payouts) {
   document.getElementById("icm-count").textContent = `Read as ${players}, ${paid}.`;
 }
 
-function validate() {
+/** A new task for the rest of the work: long fields are read and shown in pieces, so that no single
+ * task on the main thread runs long (the page's promise: never blocked for more than 100 ms). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function validate() {
   const byField = { stacks: [], payouts: [], form: [] };
   const stacks = parseField("stacks", byField);
+  await nextTask();
   const payouts = parseField("payouts", byField);
   echoCount(stacks, payouts);
   if (stacks !== null && payouts !== null) {
+    await nextTask();
     for (const error of validateField(stacks, payouts)) (byField[error.field] ?? byField.form).push(error.message);
     if (!byField.payouts.length && !Number.isFinite(payouts.reduce((a, b) => a + b, 0))) byField.payouts.push(POOL_TOO_BIG);
   }
@@ -70,7 +78,7 @@ const waiting = new Map(); // message id -> {resolve, reject}
 
 /** icm.js's `kind` ("icm" | "bubble") in the worker; resolves with its result (a newer request of the
  * same kind supersedes an older one: the older promise never settles). */
-function inWorker(kind, stacks, payouts) {
+function inWorker(kind, stacks, payouts, extra = {}) {
   if (!worker) {
     worker = new Worker(form.dataset.worker, { type: "module" });
     worker.onmessage = (e) => {
@@ -84,7 +92,7 @@ function inWorker(kind, stacks, payouts) {
   for (const [key, handlers] of waiting) if (handlers.kind === kind) waiting.delete(key);
   return new Promise((resolve, reject) => {
     waiting.set(id, { kind, resolve, reject });
-    worker.postMessage({ id, kind, stacks, payouts });
+    worker.postMessage({ id, kind, stacks, payouts, ...extra });
   });
 }
 
@@ -165,7 +173,7 @@ async function renderBubbleFactors(stacks, payouts) {
   const table = document.getElementById("icm-bubble");
   const note = document.getElementById("icm-bubble-note");
   const request = ++bubbleRequest;
-  document.getElementById("bubble-choose").hidden = stacks.length <= BUBBLE_SHOWN;
+  document.getElementById("bubble-choose").hidden = stacks.length <= BUBBLE_SHOWN || stacks.length > BUBBLE_MAX_PLAYERS;
   if (stacks.length > BUBBLE_MAX_PLAYERS) {
     table.hidden = true;
     note.textContent = `Bubble factors are computed here for up to ${BUBBLE_MAX_PLAYERS} players (this field has ${stacks.length}); ` +
@@ -206,9 +214,118 @@ async function renderBubbleFactors(stacks, payouts) {
     : "";
 }
 
+/** Bands of places for the aggregated heatmap: 1st, 2nd–3rd, 4th–9th, then the paid places in up to
+ * three bands ([first, last], 1-based). */
+function placeBands(players, paid) {
+  const bands = [[1, 1], [2, 3], [4, 9]].filter(([first]) => first <= Math.min(players, paid));
+  bands.forEach((band) => { band[1] = Math.min(band[1], paid, players); });
+  const rest = paid - 9;
+  if (rest > 0) {
+    const size = Math.ceil(rest / 3);
+    for (let first = 10; first <= paid; first += size) bands.push([first, Math.min(first + size - 1, paid)]);
+  }
+  return bands;
+}
+
+const placeName = ([first, last]) => (first === last ? ordinal(first) : `${ordinal(first)}–${ordinal(last)}`);
+
+/** Players the summary names (0-based): typed in #summary-players, else the largest, the median and the smallest stack. */
+function summaryPlayers(stacks) {
+  const text = document.getElementById("summary-players").value;
+  const error = document.getElementById("summary-players-error");
+  error.replaceChildren();
+  if (text.trim()) {
+    try {
+      const numbers = parseNumberList(text, "players");
+      const bad = numbers.find((k) => !Number.isInteger(k) || k < 1 || k > stacks.length);
+      if (bad === undefined && numbers.length <= 20) return [...new Set(numbers.map((k) => k - 1))];
+      throw new Error(bad === undefined ? "players: at most 20" : `players: ${bad} is not a player number (1 to ${stacks.length})`);
+    } catch (e) {
+      error.replaceChildren(Object.assign(document.createElement("li"), { textContent: e.message }));
+    }
+  }
+  const { order } = bigField.summary;
+  return [...new Set([order[0], order[Math.floor(order.length / 2)], order[order.length - 1]])];
+}
+
+let bigField = null; // {stacks, payouts, summary, page}: the last large field, for paging without recomputing
+
+function summaryRow(i) {
+  const { stacks, payouts, summary, shares, pool } = bigField;
+  const perChip = shares[i] > 0 ? (summary.equity[i] / pool) / shares[i] : 0;
+  return `<tr><th scope="row">${i + 1}</th><td>${stacks[i].toLocaleString("en-US")}</td><td>${pct(shares[i])}</td>` +
+    `<td class="ev">${money(summary.equity[i])}</td><td>${pct(summary.cash[i], 1)}</td>` +
+    `<td>${pct(summary.finalTable[i], 1)}</td><td>${summary.finish[i].toFixed(1)}</td><td>${perChip.toFixed(3)}</td></tr>`;
+}
+
+function renderBigPage() {
+  const { stacks, page } = bigField;
+  const pages = Math.ceil(stacks.length / PAGE_ROWS);
+  const first = page * PAGE_ROWS;
+  const rows = [];
+  for (let i = first; i < Math.min(first + PAGE_ROWS, stacks.length); i++) rows.push(summaryRow(i));
+  document.querySelector("#icm-big-table tbody").innerHTML = rows.join("");
+  document.getElementById("icm-page-label").textContent =
+    `Players ${first + 1}–${Math.min(first + PAGE_ROWS, stacks.length)} of ${stacks.length.toLocaleString("en-US")} (page ${page + 1} of ${pages})`;
+  document.getElementById("icm-prev").disabled = page === 0;
+  document.getElementById("icm-next").disabled = page >= pages - 1;
+}
+
+/** A large field: the summary of chosen players first, then the paged table and the heatmap of stack
+ * groups × bands of places (mean probability in each group). All numbers come from the worker. */
+async function renderBigField(stacks, payouts, summary, bands) {
+  const shares = chipShares(stacks);
+  const pool = payouts.reduce((a, b) => a + b, 0);
+  await nextTask();
+  const finite = [summary.equity, summary.cash, summary.finalTable, summary.finish, ...summary.bands].every((list) => list.every(Number.isFinite));
+  if (!finite || !shares.every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks and payouts");
+  await nextTask();
+  bigField = { stacks, payouts, summary, shares, pool, page: 0 }; // before summaryPlayers, which reads its order
+  document.getElementById("icm-method").textContent =
+    `${stacks.length.toLocaleString("en-US")} players, ${payouts.length.toLocaleString("en-US")} paid, prize pool ${money(pool)}; ${METHODS[summary.method] ?? summary.method}.`;
+  document.querySelector("#icm-summary tbody").innerHTML = summaryPlayers(stacks).map(summaryRow).join("");
+  renderBigPage();
+  await nextTask();
+  const names = [...bands.map(placeName), "not paid"];
+  document.querySelector("#icm-heatmap thead").innerHTML =
+    `<tr><th scope="col">Stacks (rank)</th>${names.map((name) => `<th scope="col">${name}</th>`).join("")}</tr>`;
+  document.querySelector("#icm-heatmap tbody").innerHTML = summary.heatmap[0].map(({ first, last }, g) => {
+    const label = `${ordinal(first)}–${ordinal(last)} largest`;
+    const cells = summary.heatmap.map((column, c) => {
+      const { mean } = column[g];
+      const q = Math.min(9, Math.floor(mean * 10));
+      return `<td class="e${q}${q >= 6 ? " light" : ""}" title="${label} stacks: ${pct(mean, 2)} to finish ${names[c]}">${pct(mean, 1)}</td>`;
+    });
+    return `<tr><th scope="row">${label}</th>${cells.join("")}</tr>`;
+  }).join("");
+  document.getElementById("icm-small").hidden = true;
+  document.getElementById("icm-big").hidden = false;
+  results.hidden = false;
+  renderBubbleFactors(stacks, payouts);
+}
+
 async function run() {
-  const input = validate();
+  const input = await validate();
   if (!input) { results.hidden = true; return; }
+  if (input.stacks.length > MAX_PLACE_ROWS) {
+    await nextTask();
+    const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}`;
+    history.replaceState(null, "", url);
+    const bands = placeBands(input.stacks.length, input.payouts.length);
+    document.getElementById("icm-progress").textContent = `Computing ${input.stacks.length.toLocaleString("en-US")} players…`;
+    try {
+      const summary = await inWorker("summary", input.stacks, input.payouts, { bands, groups: HEATMAP_GROUPS });
+      await renderBigField(input.stacks, input.payouts, summary, bands);
+      document.getElementById("icm-progress").textContent = "";
+    } catch (error) {
+      document.getElementById("icm-progress").textContent = "";
+      showErrors({ form: [`Could not compute: ${error.message}`] });
+      results.hidden = true;
+    }
+    return;
+  }
+  document.getElementById("icm-small").hidden = false;
+  document.getElementById("icm-big").hidden = true;
   const chosen = document.getElementById("bubble-players").value.trim();
   const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}` +
     (chosen ? `&players=${encodeURIComponent(chosen.split(/[\s,;]+/).filter(Boolean).join(","))}` : "");
@@ -250,6 +367,11 @@ form.addEventListener("input", (e) => {
 document.getElementById("bubble-players").addEventListener("input", () => {
   clearTimeout(timer);
   timer = setTimeout(run, 300);
+});
+document.getElementById("icm-prev").addEventListener("click", () => { bigField.page -= 1; renderBigPage(); });
+document.getElementById("icm-next").addEventListener("click", () => { bigField.page += 1; renderBigPage(); });
+document.getElementById("summary-players").addEventListener("input", () => {
+  if (bigField) document.querySelector("#icm-summary tbody").innerHTML = summaryPlayers(bigField.stacks).map(summaryRow).join("");
 });
 form.addEventListener("submit", (e) => { e.preventDefault(); clearTimeout(timer); run(); });
 document.getElementById("preset").addEventListener("change", (e) => {

@@ -1,7 +1,7 @@
 // Web Worker for the ICM pages: runs icm.js and icm-spot.js off the main thread so the page stays
-// responsive. In: {id, kind: "icm" | "bubble", stacks, payouts} or {id, kind: "spot", side, stacks,
+// responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands} or {id, kind: "spot", side, stacks,
 // payouts, spot, range, hand, matchupsUrl, headsupUrl}. Out: {id, result} or {id, error, field}.
-import { bubbleFactors, icm } from "./icm.js";
+import { bubbleFactors, fieldSummary, groupMeans, icm, stackOrder } from "./icm.js";
 import { spotAnswer } from "./icm-spot.js";
 import { classWeights } from "./range-equity.js";
 import { parseRange, rankingFromHeadsup } from "./ranges.js";
@@ -44,11 +44,21 @@ async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsU
   return { ...spotAnswer(side, stacks, payouts, table, tables, villain.weights), rangeCombos: villain.combos, hero };
 }
 
+/** fieldSummary plus what the page would otherwise sort and sum on its main thread: the stack order
+ * and the heatmap (stack groups × bands of places, then "not paid"). */
+function summary(stacks, payouts, bands, groups) {
+  const result = fieldSummary(stacks, payouts, { bands });
+  const order = stackOrder(stacks);
+  const columns = [...result.bands, result.cash.map((p) => 1 - p)];
+  return { ...result, order, heatmap: columns.map((chances) => groupMeans(order, chances, groups)) };
+}
+
 self.onmessage = async (e) => {
   const { id, kind, stacks, payouts } = e.data;
   try {
     let result;
     if (kind === "spot") result = await spot(e.data);
+    else if (kind === "summary") result = summary(stacks, payouts, e.data.bands, e.data.groups);
     else result = kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts);
     self.postMessage({ id, result });
   } catch (error) {

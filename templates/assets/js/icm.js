@@ -361,10 +361,11 @@ function clockProbabilities(shares, t) {
   return { fired, quiet, anyBackward };
 }
 
-/** out[i] = x_i e^{-x_i t} Σ_r a_r PB_r^{(-i)}(t): short series in p/q (or q/p) per player. */
-function nodeEquity(shares, payouts, t, out) {
+/** outs[v][i] = x_i e^{-x_i t} Σ_r a^v_r PB_r^{(-i)}(t) for payout vectors a^v of one length (the
+ * Poisson-binomial product is built once): short series in p/q (or q/p) per player. */
+function nodeEquities(shares, vectors, t, outs) {
   const n = shares.length;
-  const paid = payouts.length;
+  const paid = vectors[0].length;
   const { fired, quiet, anyBackward } = clockProbabilities(shares, t);
   const { pb, low, high } = poissonBinomial(fired, quiet, anyBackward ? n + 1 : paid);
   let forwardTerms = 1;
@@ -373,34 +374,37 @@ function nodeEquity(shares, payouts, t, out) {
     if (fired[j] <= quiet[j]) forwardTerms = Math.max(forwardTerms, seriesLength(fired[j] / quiet[j], paid - low));
     else backwardTerms = Math.max(backwardTerms, seriesLength(quiet[j] / fired[j], high));
   }
-  const forward = new Float64Array(forwardTerms);
-  for (let d = 0; d < forwardTerms; d++) {
-    let total = 0;
-    for (let r = low; r < paid - d; r++) total += payouts[r + d] * pb[r];
-    forward[d] = total;
-  }
-  const backward = new Float64Array(backwardTerms);
-  if (anyBackward) {
-    for (let m = 0; m < backwardTerms; m++) {
+  vectors.forEach((payouts, v) => {
+    const out = outs[v];
+    const forward = new Float64Array(forwardTerms);
+    for (let d = 0; d < forwardTerms; d++) {
       let total = 0;
-      const stop = Math.min(paid, high - m);
-      for (let r = Math.max(0, low - 1 - m); r < stop; r++) total += payouts[r] * pb[r + 1 + m];
-      backward[m] = total;
+      for (let r = low; r < paid - d; r++) total += payouts[r + d] * pb[r];
+      forward[d] = total;
     }
-  }
-  for (let i = 0; i < n; i++) {
-    if (fired[i] <= quiet[i]) {
-      const ratio = fired[i] / quiet[i];
-      let acc = 0;
-      for (let d = seriesLength(ratio, forwardTerms) - 1; d >= 0; d--) acc = forward[d] - ratio * acc;
-      out[i] = shares[i] * acc;
-    } else {
-      const ratio = quiet[i] / fired[i];
-      let acc = 0;
-      for (let m = seriesLength(ratio, backwardTerms) - 1; m >= 0; m--) acc = backward[m] - ratio * acc;
-      out[i] = shares[i] * ratio * acc;
+    const backward = new Float64Array(backwardTerms);
+    if (anyBackward) {
+      for (let m = 0; m < backwardTerms; m++) {
+        let total = 0;
+        const stop = Math.min(paid, high - m);
+        for (let r = Math.max(0, low - 1 - m); r < stop; r++) total += payouts[r] * pb[r + 1 + m];
+        backward[m] = total;
+      }
     }
-  }
+    for (let i = 0; i < n; i++) {
+      if (fired[i] <= quiet[i]) {
+        const ratio = fired[i] / quiet[i];
+        let acc = 0;
+        for (let d = seriesLength(ratio, forwardTerms) - 1; d >= 0; d--) acc = forward[d] - ratio * acc;
+        out[i] = shares[i] * acc;
+      } else {
+        const ratio = quiet[i] / fired[i];
+        let acc = 0;
+        for (let m = seriesLength(ratio, backwardTerms) - 1; m >= 0; m--) acc = backward[m] - ratio * acc;
+        out[i] = shares[i] * ratio * acc;
+      }
+    }
+  });
 }
 
 /** out[i][r] = x_i e^{-x_i t} PB_r^{(-i)}(t), r < paid, by stable forward/backward division. */
@@ -440,10 +444,10 @@ export function integralEquity(shares, payouts) {
   const prizes = Float64Array.from(paidPrefix(payouts));
   const { times, weights } = quadratureNodes(shares, prizes.length, STEP);
   const equity = new Array(shares.length).fill(0);
-  const node = new Float64Array(shares.length);
+  const node = [new Float64Array(shares.length)];
   for (let j = 0; j < times.length; j++) {
-    nodeEquity(shares, prizes, times[j], node);
-    for (let i = 0; i < shares.length; i++) equity[i] += weights[j] * node[i];
+    nodeEquities(shares, [prizes], times[j], node);
+    for (let i = 0; i < shares.length; i++) equity[i] += weights[j] * node[0][i];
   }
   return equity;
 }
@@ -505,6 +509,98 @@ export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
   live.forEach((player, row) => (equity[player] = liveEquity[row]));
   busted.forEach((player) => (equity[player] = bustedPrize));
   return { equity, places: null, method: chosen };
+}
+
+// ------------------------------------------------------------------ big fields: what a player reads first
+
+/** 1 + E[others ringing before i] = 1 + ∫ x_i e^{-x_i t} (μ(t) - p_i(t)) dt for live shares, on a grid
+ * that runs until the slowest clock has rung (past PAIR_TAIL / x_min). Expected finishing place (n). */
+function expectedFinish(shares) {
+  const n = shares.length;
+  const { times, weights } = quadratureTo(shares, PAIR_TAIL / Math.min(...shares), STEP);
+  const finish = new Float64Array(n).fill(1);
+  for (let j = 0; j < times.length; j++) {
+    const t = times[j];
+    let mu = 0;
+    for (let i = 0; i < n; i++) mu -= Math.expm1(-shares[i] * t);
+    for (let i = 0; i < n; i++) finish[i] += weights[j] * shares[i] * Math.exp(-shares[i] * t) * (mu + Math.expm1(-shares[i] * t));
+  }
+  return finish;
+}
+
+/**
+ * A big field as a player reads it, without the n × k place table: for every player the prize
+ * equity, P(cash) (any paid place), P(final table) (the first `finalTable` places), the expected
+ * finishing place, and P(finishing within each band of places) — each the equity of an indicator
+ * payout vector, all on one pass of the integral (nodeEquities). bands: [[first, last], ...], 1-based
+ * places, last <= number of players. Returns {equity, cash, finalTable, finish, bands: number[][]
+ * (one row of n per band), method}. Throws Error on invalid input.
+ */
+export function fieldSummary(stacks, payouts, { bands = [], finalTable = 9 } = {}) {
+  const errors = validateField(stacks, payouts);
+  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
+  const stackNumbers = Array.from(stacks, Number);
+  const prizes = Array.from(payouts, Number);
+  const n = stackNumbers.length;
+  const shares = chipShares(stackNumbers);
+  const live = [];
+  const busted = [];
+  shares.forEach((share, i) => (share > 0 ? live : busted).push(i));
+  const m = live.length;
+  const indicator = (first, last) => Array.from({ length: n }, (_, r) => (r >= first - 1 && r < last ? 1 : 0));
+  const vectors = [prizes.concat(new Array(n - prizes.length).fill(0)), indicator(1, prizes.length),
+    indicator(1, Math.min(finalTable, n)), ...bands.map(([first, last]) => indicator(first, last))];
+  const length = Math.max(1, ...vectors.map((v) => v.findLastIndex((x) => x !== 0) + 1));
+  const results = vectors.map(() => new Array(n).fill(0));
+  const liveShares = live.map((i) => shares[i]);
+  const method = m <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  const livePaid = Math.min(length, m);
+  if (method === "dp") {
+    const table = dpPlaces(liveShares, livePaid);
+    vectors.forEach((vector, v) => live.forEach((player, row) => {
+      results[v][player] = table[row].reduce((sum, p, r) => sum + p * vector[r], 0);
+    }));
+  } else {
+    const cut = vectors.map((vector) => Float64Array.from(vector.slice(0, livePaid)));
+    const { times, weights } = quadratureNodes(liveShares, livePaid, STEP);
+    const nodes = vectors.map(() => new Float64Array(m));
+    const sums = vectors.map(() => new Float64Array(m));
+    for (let j = 0; j < times.length; j++) {
+      nodeEquities(liveShares, cut, times[j], nodes);
+      for (let v = 0; v < vectors.length; v++) {
+        const [node, sum, weight] = [nodes[v], sums[v], weights[j]];
+        for (let row = 0; row < m; row++) sum[row] += weight * node[row];
+      }
+    }
+    sums.forEach((sum, v) => live.forEach((player, row) => { results[v][player] = sum[row]; }));
+  }
+  vectors.forEach((vector, v) => busted.forEach((player) => {
+    results[v][player] = vector.slice(m).reduce((sum, x) => sum + x, 0) / busted.length;
+  }));
+  const finish = new Array(n).fill(m + (busted.length + 1) / 2);
+  const liveFinish = expectedFinish(liveShares);
+  live.forEach((player, row) => { finish[player] = liveFinish[row]; });
+  const [equity, cash, finalTableChance, ...bandChances] = results;
+  return { equity, cash, finalTable: finalTableChance, finish, bands: bandChances, method };
+}
+
+/** Player indices by stack, largest first (ties by player number). */
+export function stackOrder(stacks) {
+  return Array.from(stacks, (stack, i) => [Number(stack), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, i]) => i);
+}
+
+/** Mean of `chances` (one per player) over each of `groups` runs of players in `order` (as equal as
+ * possible): the rows of the aggregated place heatmap. Returns [{first, last, mean}] with 1-based ranks. */
+export function groupMeans(order, chances, groups) {
+  const out = [];
+  for (let g = 0; g < groups; g++) {
+    const [start, stop] = [Math.floor((g * order.length) / groups), Math.floor(((g + 1) * order.length) / groups)];
+    if (stop <= start) continue;
+    let sum = 0;
+    for (let k = start; k < stop; k++) sum += chances[order[k]];
+    out.push({ first: start + 1, last: stop, mean: sum / (stop - start) });
+  }
+  return out;
 }
 
 // ------------------------------------------------------------------ bubble factors, risk premium
