@@ -519,3 +519,15 @@ def test_bubble_factors_of_huge_and_denormal_stacks_are_finite():
         result = icm.bubble_factors([1e308, 1e308, 5e-324], [2, 1], method=method)
         assert np.isfinite(result.equity).all()
         assert result.bubble_factor[0, 1] == pytest.approx(icm.bubble_factors([1, 1, 0], [2, 1]).bubble_factor[0, 1])
+
+
+def test_cli_payouts_as_percentages_of_the_pool():
+    result = run_cli("--stacks", "500 300 200", "--payouts", "50% 30% 20%")
+    assert result.exit_code == 0, result.output
+    equity = icm.prize_equity([500, 300, 200], [50, 30, 20], places=False).equity
+    assert "prize pool 100%" in result.output and f"{equity[0]:,.4f}%" in result.output
+    data = json.loads(run_cli("--stacks", "500 300 200", "--payouts", "50%,30%,20%", "--json").output)
+    assert data["payouts_unit"] == "percent" and data["equity"] == pytest.approx(equity.tolist(), rel=1e-12)
+    assert json.loads(run_cli("--stacks", "500 300 200", "--payouts", "600 400", "--json").output)["payouts_unit"] == "amount"
+    assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "65% 35"), "give every prize as a percentage")
+    assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "60% 50%"), "add up to 110%, more than the whole pool")

@@ -446,3 +446,23 @@ def test_icm_twenty_thousand_players_summary_first_and_no_frozen_page(open_page,
     tasks = page.evaluate("window.__longTasks.filter(([start]) => start >= window.__pasted)")
     screenshot(page, "icm-20000")
     assert all(duration <= 100 for _, duration in tasks), f"main thread blocked after the paste (start, ms): {tasks}"
+
+
+def test_icm_payouts_typed_as_percentages(open_page, screenshot):
+    page = open_page("icm/index.html")
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "50% 30% 20%")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-table td.ev')?.textContent.endsWith('%')")
+    equity = prize_equity([500, 300, 200], [50, 30, 20], places=False).equity
+    assert page.locator("#icm-table td.ev").all_inner_texts() == [f"{x:,.2f}%" for x in equity]
+    assert "prize pool 100.00%" in page.locator("#icm-method").inner_text()
+    assert "payouts=50%25%2C30%25%2C20%25" in page.url
+    page.reload()
+    page.wait_for_function("document.querySelector('#icm-table td.ev')?.textContent.endsWith('%')")
+    assert page.input_value("#payouts") == "50%, 30%, 20%"
+    page.fill("#payouts", "65% 35")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('as a percentage of the pool')")
+    assert page.locator("#icm-results").is_hidden()
+    screenshot(page, "icm-percent-error")

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, stackOrder, validateField } from "../../templates/assets/js/icm.js";
+import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder, validateField } from "../../templates/assets/js/icm.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
 const TOLERANCE = 1e-12; // of the prize pool / of a probability
@@ -114,3 +114,10 @@ test("stack order and group means of the aggregated heatmap", () => {
   assert.deepEqual(order, [1, 0, 2, 3]);
   assert.deepEqual(groupMeans(order, [0.5, 0.9, 0.3, 0.1], 2), [{ first: 1, last: 2, mean: 0.7 }, { first: 3, last: 4, mean: 0.2 }]);
 });
+
+for (const typed of fixture.typed_payouts) {
+  test(`payouts typed as Python reads them: ${JSON.stringify(typed.text)}`, () => {
+    if (typed.error) assert.throws(() => parsePayouts(typed.text, "payouts"), { message: typed.error });
+    else assert.deepEqual(parsePayouts(typed.text, "payouts"), { values: typed.values, percent: typed.percent });
+  });
+}

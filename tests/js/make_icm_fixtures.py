@@ -11,7 +11,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.commands.icm import parse_number_list  # noqa: E402
+from generator.commands.icm import parse_number_list, parse_payouts  # noqa: E402
 from generator.errors import InputError  # noqa: E402
 from kernels import icm  # noqa: E402
 
@@ -134,6 +134,22 @@ def bubble_factor_cases() -> list[dict]:
     return cases
 
 
+TYPED_PAYOUTS = ["50% 30% 20%", "50%,30%,20%", "50%, 30%, 20%", "65% 35", "50 %", "60% 50%", "12.5% 12.5%", "100%",
+                 "1e2%", "33.4% 33.3% 33.3%", "50%% 50%", "%50 50%", "600 400"]
+
+
+def typed_payout_cases() -> list[dict]:
+    """Each typed payout list with Python's prizes and unit, or Python's message."""
+    cases = []
+    for text in TYPED_PAYOUTS:
+        try:
+            values, percent = parse_payouts(text, "payouts")
+            cases.append({"text": text, "values": values, "percent": percent})
+        except InputError as error:
+            cases.append({"text": text, "error": str(error)})
+    return cases
+
+
 SUMMARY_BANDS = [[1, 1], [2, 3], [4, 9]]
 
 
@@ -160,7 +176,7 @@ def summary_cases() -> list[dict]:
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
     data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases(),
-            "summary": summary_cases()}
+            "summary": summary_cases(), "typed_payouts": typed_payout_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")
 

@@ -1,7 +1,7 @@
 // ICM calculator page: parse the form, show every invalid field inline, compute with icm.js
 // (in a Web Worker for large fields so the page never freezes), keep the state in the URL.
 
-import { chipShares, icm, parseNumberList, validateField } from "./icm.js";
+import { chipShares, parsePayouts, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
 const MAX_PLACE_ROWS = 200; // larger fields: a summary, a paged table and an aggregated heatmap (fieldSummary)
@@ -11,7 +11,8 @@ const MAX_PLACE_COLUMNS = 20;
 const BUBBLE_MAX_PLAYERS = 200; // the matrix is computed in the worker: ~0.35 s at 100 players, ~3 s at 200 (node)
 const BUBBLE_SHOWN = 12; // a larger field shows the rows and columns of chosen players only
 const METHODS = { dp: "exact recursion over subsets of players", integral: "one integral per player and place" };
-const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let payoutsInPercent = false; // the payouts were typed as percentages of the pool ("50% 30% 20%"): money shown in %
+const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + (payoutsInPercent ? "%" : "");
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
 const SUFFIX = { 1: "st", 2: "nd", 3: "rd" };
 const ordinal = (n) => `${n}${(n % 100 > 10 && n % 100 < 14) ? "th" : SUFFIX[n % 10] || "th"}`;
@@ -64,7 +65,13 @@ async function validate() {
   const byField = { stacks: [], payouts: [], form: [] };
   const stacks = parseField("stacks", byField);
   await nextTask();
-  const payouts = parseField("payouts", byField);
+  let payouts = null;
+  try {
+    const typed = parsePayouts(fields.payouts.value, "payouts");
+    [payouts, payoutsInPercent] = [typed.values, typed.percent];
+  } catch (error) {
+    byField.payouts.push(error.message);
+  }
   echoCount(stacks, payouts);
   if (stacks !== null && payouts !== null) {
     await nextTask();
@@ -304,12 +311,15 @@ async function renderBigField(stacks, payouts, summary, bands) {
   renderBubbleFactors(stacks, payouts);
 }
 
+/** The payouts for the URL, with their % signs when typed as percentages. */
+const payoutsInUrl = (payouts) => encodeURIComponent(payouts.map((p) => `${p}${payoutsInPercent ? "%" : ""}`).join(","));
+
 async function run() {
   const input = await validate();
   if (!input) { results.hidden = true; return; }
   if (input.stacks.length > MAX_PLACE_ROWS) {
     await nextTask();
-    const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}`;
+    const url = `?stacks=${input.stacks.join(",")}&payouts=${payoutsInUrl(input.payouts)}`;
     history.replaceState(null, "", url);
     const bands = placeBands(input.stacks.length, input.payouts.length);
     document.getElementById("icm-progress").textContent = `Computing ${input.stacks.length.toLocaleString("en-US")} players…`;
@@ -327,7 +337,7 @@ async function run() {
   document.getElementById("icm-small").hidden = false;
   document.getElementById("icm-big").hidden = true;
   const chosen = document.getElementById("bubble-players").value.trim();
-  const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}` +
+  const url = `?stacks=${input.stacks.join(",")}&payouts=${payoutsInUrl(input.payouts)}` +
     (chosen ? `&players=${encodeURIComponent(chosen.split(/[\s,;]+/).filter(Boolean).join(","))}` : "");
   history.replaceState(null, "", url);
   try {

@@ -1,6 +1,6 @@
 // ICM call-or-fold page: read the table, run icm-spot.js in the ICM worker (the main thread only
 // parses and renders), show the verdict and a 13×13 chart of the EV difference; state in the URL.
-import { parseNumberList, validateField } from "./icm.js";
+import { parseNumberList, parsePayouts, validateField } from "./icm.js";
 
 const form = document.getElementById("spot-form");
 const results = document.getElementById("spot-results");
@@ -31,7 +31,9 @@ function showErrors(byList) {
 function readForm() {
   const byList = { stacks: [], payouts: [], table: [], range: [], hand: [], form: [] };
   const list = (id) => {
-    try { return parseNumberList(input(id).value, id); } catch (error) { byList[id].push(error.message); return null; }
+    try {
+      return id === "payouts" ? parsePayouts(input(id).value, id).values : parseNumberList(input(id).value, id);
+    } catch (error) { byList[id].push(error.message); return null; }
   };
   const stacks = list("stacks");
   const payouts = list("payouts");
@@ -150,7 +152,7 @@ function writeUrl() {
   const params = new URLSearchParams({ side: side() });
   for (const [id, key] of Object.entries(URL_KEYS)) {
     const value = input(id).value.trim();
-    if (value) params.set(key, id === "stacks" || id === "payouts" ? parseNumberList(value, id).join(",") : value);
+    if (value) params.set(key, id === "stacks" ? parseNumberList(value, id).join(",") : value);
   }
   history.replaceState(null, "", `?${params}`);
 }
@@ -160,7 +162,7 @@ function restoreFromUrl() {
   if (params.get("side") === "shove") input("side-shove").checked = true;
   for (const [id, key] of Object.entries(URL_KEYS)) {
     if (!params.has(key)) continue;
-    input(id).value = id === "stacks" || id === "payouts" ? params.get(key).split(",").join(", ") : params.get(key);
+    input(id).value = id === "stacks" ? params.get(key).split(",").join(", ") : params.get(key);
   }
 }
 

@@ -86,6 +86,29 @@ export function parseNumberList(text, name) {
   });
 }
 
+const PERCENT_SIGN = /%(?=$|[\s;,])/g;
+
+/** {values, percent}: parseNumberList's grammar where every entry may instead end in "%" — prizes as
+ * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%), as parse_payouts in
+ * generator/commands/icm.py. Throws Error with one message. */
+export function parsePayouts(text, name) {
+  const signs = (text.match(/%/g) || []).length;
+  if (!signs) return { values: parseNumberList(text, name), percent: false };
+  const stripped = text.replace(PERCENT_SIGN, "");
+  if (stripped.includes("%")) throw new Error(`${name}: a % sign must end an entry (50% 30% 20%)`);
+  const values = parseNumberList(stripped, name);
+  if (signs !== values.length) throw new Error(`${name}: give every prize as a percentage of the pool (50% 30% 20%) or none`);
+  const total = values.reduce((a, b) => a + b, 0);
+  if (total > 100 * (1 + 1e-12)) throw new Error(`${name}: the percentages add up to ${formatG(total)}%, more than the whole pool`);
+  return { values, percent: true };
+}
+
+/** Python's f"{x:g}" for the numbers a message shows (6 significant digits, no trailing zeros). */
+function formatG(x) {
+  const text = x.toPrecision(6);
+  return text.includes("e") ? text.replace(/\.?0+e/, "e").replace(/e([+-])(\d)$/, "e$10$2") : text.replace(/\.?0+$/, "");
+}
+
 function parseEntry(value) {
   if (typeof value === "number") return value;
   if (typeof value === "string" && value.trim() !== "") return Number(value);
