@@ -212,7 +212,7 @@ def test_cli_json():
     result = run_cli("--stacks", "500, 300, 200", "--payouts", "600,400,0", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"players", "paid", "equity", "places", "method"}
+    assert set(data) == {"players", "paid", "payouts_unit", "equity", "places", "method"}
     np.testing.assert_allclose(data["equity"], [435.7142857142857, 330.0, 234.28571428571428], rtol=1e-14)
     assert len(data["places"]) == 3 and len(data["places"][0]) == 3
 
