@@ -31,10 +31,15 @@ let pending = 0;
 
 const POOL_TOO_BIG = "payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit";
 
-/** The numbers typed in a field (icm.js's list grammar), or null after noting the reason in byField. */
-function parseField(name, byField) {
+const PARSE_IN_WORKER_FROM = 20000; // characters: a longer typed list is read in the worker
+
+/** {values, percent} typed in a field (icm.js's list grammar; payouts may be percentages), or null after
+ * noting the reason in byField; a long list is read in the worker, off the main thread. */
+async function parseField(name, byField) {
+  const text = fields[name].value;
   try {
-    return parseNumberList(fields[name].value, name);
+    if (text.length >= PARSE_IN_WORKER_FROM) return await inWorker(`parse-${name}`, null, null, { text });
+    return name === "payouts" ? parsePayouts(text, name) : { values: parseNumberList(text, name), percent: false };
   } catch (error) {
     byField[name].push(error.message);
     return null;
@@ -63,15 +68,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function validate() {
   const byField = { stacks: [], payouts: [], form: [] };
-  const stacks = parseField("stacks", byField);
+  const stacks = (await parseField("stacks", byField))?.values ?? null;
   await nextTask();
-  let payouts = null;
-  try {
-    const typed = parsePayouts(fields.payouts.value, "payouts");
-    [payouts, payoutsInPercent] = [typed.values, typed.percent];
-  } catch (error) {
-    byField.payouts.push(error.message);
-  }
+  const typed = await parseField("payouts", byField);
+  const payouts = typed?.values ?? null;
+  payoutsInPercent = typed?.percent ?? false;
   echoCount(stacks, payouts);
   if (stacks !== null && payouts !== null) {
     await nextTask();

@@ -1,7 +1,8 @@
 // Web Worker for the ICM pages: runs icm.js and icm-spot.js off the main thread so the page stays
-// responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands} or {id, kind: "spot", side, stacks,
+// responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands}, {id, kind:
+// "parse-stacks" | "parse-payouts", text} (a long typed list, read off the main thread) or {id, kind: "spot", side, stacks,
 // payouts, spot, range, hand, matchupsUrl, headsupUrl}. Out: {id, result} or {id, error, field}.
-import { bubbleFactors, fieldSummary, groupMeans, icm, stackOrder } from "./icm.js";
+import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder } from "./icm.js";
 import { spotAnswer } from "./icm-spot.js";
 import { classWeights } from "./range-equity.js";
 import { parseRange, rankingFromHeadsup } from "./ranges.js";
@@ -58,6 +59,8 @@ self.onmessage = async (e) => {
   try {
     let result;
     if (kind === "spot") result = await spot(e.data);
+    else if (kind === "parse-stacks") result = { values: parseNumberList(e.data.text, "stacks"), percent: false };
+    else if (kind === "parse-payouts") result = parsePayouts(e.data.text, "payouts");
     else if (kind === "summary") result = summary(stacks, payouts, e.data.bands, e.data.groups);
     else result = kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts);
     self.postMessage({ id, result });
