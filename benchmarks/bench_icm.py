@@ -1,7 +1,7 @@
 """ICM engine benchmark: integral vs subset DP vs Monte Carlo, Python (Numba) and JS (node) side by side.
 
 Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table;
-``--bubble-factors`` prints only the bubble-factor rows.
+``--bubble-factors`` prints only the bubble-factor rows, ``--summary`` only the big-field summary rows.
 Fields: log-normal stacks (sd 1 in log), 15% of the field paid (at least 3 places) with decreasing
 prizes, plus equal stacks at n = 10,000. Errors are max (and summed, L1) |equity - reference| over players, in units
 of the prize pool; the reference is the exact DP (n <= 20), else the integral with half the step (h/2)
@@ -59,14 +59,14 @@ def reference_equity(stacks: np.ndarray, payouts: np.ndarray, equal: bool) -> tu
     return icm.integral_equity(shares, payouts, step=icm.STEP / 2), "integral h/2"
 
 
-def run_node(fields: list[tuple[np.ndarray, np.ndarray]], bubble: bool = False) -> list[dict] | None:
+def run_node(fields: list[tuple[np.ndarray, np.ndarray]], bubble: bool = False, **extra) -> list[dict] | None:
     """JS timings and equities (bubble: bubble-factor matrices) for `fields`, or None when node is missing."""
     node = shutil.which("node")
     if node is None:
         return None
     payload = [
         {"stacks": s.tolist(), "payouts": p.tolist(), "repeats": (1 if s.size > 20 else 5) if bubble else repeats_for(s.size),
-         "bubble": bubble}
+         "bubble": bubble, **extra}
         for s, p in fields
     ]
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
@@ -167,9 +167,34 @@ def bubble_factor_rows() -> list[str]:
     return rows
 
 
+SUMMARY_SIZES = [1000, 20_000]
+SUMMARY_BANDS = [[1, 1], [2, 3], [4, 9]]
+
+
+def summary_rows() -> list[str]:
+    """Markdown rows: the ICM page's big-field summary (fieldSummary in node: equity, P(cash),
+    P(final table), expected finish, 3 bands) against the plain equity of the same field in the same run."""
+    rows = ["| n | paid | summary JS s | equity only JS s | summary / equity | max abs(P(cash) - Py) |",
+            "|---|---|---|---|---|---|"]
+    fields = [make_field(n) for n in SUMMARY_SIZES]
+    summaries = run_node(fields, bands=SUMMARY_BANDS)
+    plain = run_node(fields)
+    if summaries is None or plain is None:
+        return rows + ["| (node not found) | | | | | |"]
+    for (stacks, payouts), summary, equity in zip(fields, summaries, plain):
+        cash = icm.prize_equity(stacks, np.ones(payouts.size), places=False).equity
+        gap = np.abs(np.array(summary["cash"]) - cash).max()
+        rows.append(f"| {stacks.size:,} | {payouts.size:,} | {summary['seconds']:.2f} | {equity['seconds']:.2f} "
+                    f"| {summary['seconds'] / equity['seconds']:.1f} | {gap:.1e} |")
+    return rows
+
+
 def main() -> None:
     if "--bubble-factors" in sys.argv:
         print("\n".join(bubble_factor_rows()))
+        return
+    if "--summary" in sys.argv:
+        print("\n".join(summary_rows()))
         return
     fields = [(*make_field(n), False) for n in SIZES] + [(*make_field(10_000, equal=True), True)]
     js_results = run_node([(stacks, payouts) for stacks, payouts, _ in fields]) or [None] * len(fields)
@@ -182,6 +207,8 @@ def main() -> None:
     print("Times: best wall time after a warm-up; JS = node running templates/assets/js/icm.js.")
     print("\nBubble factors (kernels/icm.py bubble_factors; naive = one ICM evaluation per ordered pair):\n")
     print("\n".join(bubble_factor_rows()))
+    print("\nBig-field summary of the ICM page (icm.js fieldSummary in node) against the plain equity:\n")
+    print("\n".join(summary_rows()))
 
 
 if __name__ == "__main__":
