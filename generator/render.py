@@ -101,6 +101,10 @@ class SiteRenderer:
             Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
+            Page(section_path("icm-spot"), "icm-spot.html", {
+                "available": self.data.matchups is not None and self.data.headsup is not None,
+                "rows": as_grid([{"index": index, "name": name} for index, name in enumerate(CLASS_NAMES)]),
+            }, "icm-spot"),
             Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),
             Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data), "license": (DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL)}, "data"),
             # Hosts serve 404.html at any missing path, so its links start at base_url (not relative).

@@ -24,6 +24,12 @@
                                    ``threehanded_boards`` / ``threehanded_opponent_pairs``, ``hands`` (deals × seats), ``groups`` (batches
                                    of the standard errors), ``ci_checked`` / ``ci_missed`` (3-player
                                    Monte Carlo intervals checked against the exact values)
+``{{< bubble stacks=50,30,20``     the bubble-factor matrix of a field (kernels.icm.bubble_factors)
+``payouts=0.7,0.3 >}}``
+``{{< bubble_value stacks=…``      one entry of it, row ``row`` risking against column ``col``
+``payouts=… row=2 col=3``          (1-based): ``show=factor`` (default), ``required``,
+``show=required >}}``              ``premium`` or ``equity`` (the row player's ICM equity)
+``{{< section icm-spot >}}``       a link to a section page (generator.structure.SECTIONS)
 =================================  ===============================================================
 
 Missing data renders as "not computed yet"; a malformed shortcode is an :class:`InputError`.
@@ -40,7 +46,7 @@ from generator import charts
 from generator.errors import InputError
 from generator.formatting import big, count, day, factor, pct, scientific
 from generator.sitedata import PLAYER_COUNTS, SiteData
-from generator.structure import hand_path
+from generator.structure import SECTIONS, hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.icm import prize_equity, validate_field
@@ -117,6 +123,9 @@ class Shortcodes:
             "chart": self.chart,
             "table": self.table,
             "fact": self.fact,
+            "bubble": self.bubble,
+            "bubble_value": self.bubble_value,
+            "section": self.section,
         }
 
     def __call__(self, name: str, args: list[str], options: dict) -> str:
@@ -310,3 +319,61 @@ class Shortcodes:
         gain = self.data.median_gain(field, players)
         return None if gain is None else factor(gain)
 
+    def _bubble_factors(self, options):
+        """kernels.icm.bubble_factors of the field in ``stacks=`` and ``payouts=`` (comma lists)."""
+        from generator.commands.icm import parse_number_list
+        from kernels.icm import bubble_factors
+
+        if "stacks" not in options or "payouts" not in options:
+            raise InputError("needs stacks=A,B,C payouts=X,Y")
+        stacks = parse_number_list(options["stacks"], "stacks")
+        if len(stacks) > 12:
+            raise InputError("stacks: at most 12 players in an article's matrix")
+        try:
+            return stacks, bubble_factors(stacks, parse_number_list(options["payouts"], "payouts"))
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+
+    def bubble(self, args, options) -> str:
+        _arity(args, 0, "{{< bubble stacks=A,B,C payouts=X,Y >}}")
+        stacks, result = self._bubble_factors(options)
+        head = "".join(f'<th scope="col">vs {j + 1}</th>' for j in range(len(stacks)))
+        rows = []
+        for i in range(len(stacks)):
+            cells = []
+            for j in range(len(stacks)):
+                factor = result.bubble_factor[i, j]
+                if factor != factor:  # NaN: undefined
+                    cells.append("<td>–</td>")
+                else:
+                    title = f"needs {pct(result.required_equity[i, j], 1)} to call an even-money all-in"
+                    cells.append(f'<td title="{escape(title)}">{factor:.2f}</td>')
+            rows.append(f'<tr><th scope="row">{i + 1} ({stacks[i]:,.10g})</th>{"".join(cells)}</tr>')
+        return (f'<div class="table-scroll" tabindex="0" role="region" aria-label="Bubble factors"><table class="data"><caption>Bubble factors: row player risks against '
+                f'column player</caption><thead><tr><th scope="col">Player (stack)</th>{head}</tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+    def bubble_value(self, args, options) -> str:
+        _arity(args, 0, "{{< bubble_value stacks=A,B,C payouts=X,Y row=I col=J show=factor|required|premium|equity >}}")
+        stacks, result = self._bubble_factors(options)
+        row = _int_option(options, "row", None, range(1, len(stacks) + 1)) - 1
+        show = options.get("show", "factor")
+        if show == "equity":
+            return f"{result.equity[row]:,.4g}"
+        col = _int_option(options, "col", None, range(1, len(stacks) + 1)) - 1
+        values = {"factor": result.bubble_factor, "required": result.required_equity, "premium": result.risk_premium}
+        if show not in values:
+            raise InputError(f"show must be factor, required, premium or equity, got {show!r}")
+        value = values[show][row, col]
+        if value != value:  # NaN: undefined for this pair
+            return "–"
+        if show == "factor":
+            return f"{value:.2f}"
+        return pct(value, 1) if show == "required" else f"{100 * value:+.1f} points"
+
+    def section(self, args, options) -> str:
+        _arity(args, 1, "{{< section KEY >}}")
+        if args[0] not in SECTIONS:
+            raise InputError(f"unknown section '{args[0]}' (known: {', '.join(SECTIONS)})")
+        title, path = SECTIONS[args[0]]
+        return f'<a href="{escape(self.root + path)}">{escape(title)}</a>'

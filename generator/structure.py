@@ -21,6 +21,7 @@ SECTIONS = {
     "equity": ("Equity", "equity/index.html"),
     "pushfold": ("Push/fold", "pushfold/index.html"),
     "icm": ("ICM", "icm/index.html"),
+    "icm-spot": ("Call/fold", "icm/spot/index.html"),
     "articles": ("Articles", "articles/index.html"),
     "data": ("Data", "data/index.html"),
 }

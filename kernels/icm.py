@@ -265,7 +265,12 @@ def _solve_stretched(shares, target, start, start_value, start_slope):
 @numba.njit(cache=True)
 def _quadrature(shares, paid, step):
     """Trapezoid nodes t (N,) and weights step / v'(t) (N,) on the uniform grid v(T_MIN) + j step."""
-    t_max = _upper_time(shares, paid)
+    return _quadrature_to(shares, _upper_time(shares, paid), step)
+
+
+@numba.njit(cache=True)
+def _quadrature_to(shares, t_max, step):
+    """The grid of ``_quadrature`` from T_MIN up to a given end time t_max."""
     v_min, slope = _stretched(shares, T_MIN)
     v_max = _stretched(shares, t_max)[0]
     count = int(math.ceil((v_max - v_min) / step)) + 1
@@ -580,10 +585,124 @@ def prize_equity(stacks, payouts, method: str = "auto", places: bool = True) -> 
 # ------------------------------------------------------------------ bubble factors, risk premium
 
 
+BUBBLE_STEP = 0.125  # trapezoid step for the outcome fields, which share the grid of the field before the all-in
+PAIR_TAIL = 42.0  # e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} has no mass left
+GAIN_FLOOR = 1e-12  # a gain below this fraction of the pool is under the engine's accuracy: BF undefined
+BUST_RATIO = 1e-15  # a loser left with at most this fraction of the winner's chips is busted (rounding of x - x)
+
+
+@numba.njit(cache=True)
+def _divide_factor(c, low, high, fired, quiet, size, out):
+    """out[:size] = c / (quiet + fired z) for c (size,) zero outside [low, high]: the forward recurrence
+    when fired <= quiet (coefficients below ``size`` only), else the backward one from the top (each
+    stable in its direction, as in ``_node_places``). Returns the quotient's window (low, high)."""
+    out[:size] = 0.0
+    if fired <= quiet:
+        previous = 0.0
+        for r in range(low, min(high, size - 1) + 1):
+            previous = (c[r] - fired * previous) / quiet
+            out[r] = previous
+        return low, high
+    if high < 1:
+        return 0, 0
+    following = 0.0
+    bottom = max(low - 1, 0)
+    for r in range(high - 1, bottom - 1, -1):
+        following = (c[r + 1] - quiet * following) / fired
+        out[r] = following
+    return bottom, high - 1
+
+
+@numba.njit(cache=True)
+def _with_factor_sum(payouts, limit, y, fired, quiet):
+    """sum_{r < limit} a_r [y (quiet + fired z)]_r."""
+    total = payouts[0] * quiet * y[0]
+    for r in range(1, limit):
+        total += payouts[r] * (quiet * y[r] + fired * y[r - 1])
+    return total
+
+
+@numba.njit(cache=True)
+def _pair_equities(shares, payouts, won_share, lost_share, times, weights):
+    """Integrands of every all-in outcome on one grid of nodes, O(m^2 size) per node.
+
+    shares (m,) of the players with chips; payouts (k,), k <= m; won_share[w, l] / lost_share[l, w]:
+    the winner's / loser's share after w beats l (0: the loser is busted). Only the two shares of an
+    all-in change, so at each node the law of the others, PB^{(-w,-l)}, is the full Poisson-binomial
+    product with w's and l's factors divided out, and each outcome multiplies one new factor back in.
+    Returns (base (m,), won (m, m), lost (m, m)): equity before, of w after beating l, of l after losing
+    to w (lost[l, w]; left 0 where l busts)."""
+    m = shares.size
+    paid = payouts.size
+    base = np.zeros(m)
+    won = np.zeros((m, m))
+    lost = np.zeros((m, m))
+    leave_one = np.zeros((m, m + 1))
+    windows = np.zeros((m, 2), dtype=np.int64)
+    leave_two = np.zeros(m + 1)
+    for node in range(times.size):
+        t = times[node]
+        weight = weights[node]
+        fired, quiet, any_backward = _clock_probabilities(shares, t)
+        size = m + 1 if any_backward else paid
+        pb, low, high = _poisson_binomial(fired, quiet, size)
+        for i in range(m):
+            windows[i, 0], windows[i, 1] = _divide_factor(pb, low, high, fired[i], quiet[i], size, leave_one[i])
+            total = 0.0
+            for r in range(paid):
+                total += payouts[r] * leave_one[i, r]
+            base[i] += weight * shares[i] * quiet[i] * total
+        for i in range(m):
+            for j in range(i + 1, m):
+                first, second = (j, i) if fired[i] <= quiet[i] else (i, j)  # a forward division last needs only `paid` terms
+                _divide_factor(leave_one[first], windows[first, 0], windows[first, 1], fired[second], quiet[second],
+                               paid if fired[second] <= quiet[second] else size, leave_two)
+                for winner, loser in ((i, j), (j, i)):
+                    up = won_share[winner, loser]
+                    down = lost_share[loser, winner]
+                    up_quiet = math.exp(-up * t)
+                    up_fired = -math.expm1(-up * t)
+                    down_quiet = math.exp(-down * t)
+                    down_fired = -math.expm1(-down * t)
+                    limit = paid if down > 0.0 else min(paid, m - 1)
+                    won[winner, loser] += weight * up * up_quiet * _with_factor_sum(
+                        payouts, limit, leave_two, down_fired, down_quiet)
+                    if down > 0.0:
+                        lost[loser, winner] += weight * down * down_quiet * _with_factor_sum(
+                            payouts, paid, leave_two, up_fired, up_quiet)
+    return base, won, lost
+
+
+def _integral_pair_equities(shares: np.ndarray, payouts: np.ndarray, busted: int):
+    """(base (m,), won (m, m), lost (m, m)) as in ``_pair_equities`` for live shares (m,) summing to 1,
+    with the busted loser's equity filled in: he shares places m.. with the ``busted`` players already
+    out. One grid for all outcome fields: the field's own nodes (step BUBBLE_STEP), run on until fewer
+    than k + 2 clocks of the field have rung with probability below TAIL_MASS (then fewer than k of the
+    others of any two players have: every outcome integrand is done), or, when k + 2 > m, until every
+    integrand x e^{-x t} of every outcome field, the smallest share included, has lost its mass."""
+    m = shares.size
+    live_prizes = _paid_prefix(payouts[: min(payouts.size, m)])
+    moved = np.minimum.outer(shares, shares)
+    won_share = shares[:, None] + moved
+    lost_share = shares[:, None] - moved
+    gone = lost_share <= shares[None, :] * BUST_RATIO
+    lost_share[gone] = 0.0
+    if live_prizes.size + 2 <= m:  # fewer than k of the others of two players rung => fewer than k + 2 of all
+        t_end = _upper_time(shares, live_prizes.size + 2)
+    else:  # nearly all paid: wait until the slowest clock of any outcome field has rung
+        left = lost_share[lost_share > 0]
+        t_end = PAIR_TAIL / (min(shares.min(), left.min()) if left.size else shares.min())
+    times, weights = _quadrature_to(shares, t_end, BUBBLE_STEP)
+    base, won, lost = _pair_equities(shares, np.ascontiguousarray(live_prizes), np.ascontiguousarray(won_share),
+                                     np.ascontiguousarray(lost_share), times, weights)
+    lost[gone] = payouts[m - 1 :].sum() / (busted + 1)
+    return base, won, lost
+
+
 @dataclass(frozen=True)
 class BubbleFactors:
     """Chip-risk prices for every ordered pair (i risks against j), (n, n) arrays, NaN where undefined
-    (the diagonal, a player without chips, or an all-in that cannot change i's equity):
+    (the diagonal, a player without chips, or an all-in whose win gains i less than GAIN_FLOOR of the pool):
 
     * ``bubble_factor[i, j]`` = (equity i loses if i loses) / (equity i gains if i wins), the all-in
       being for min(stack_i, stack_j) chips and every other stack unchanged;
@@ -606,35 +725,56 @@ def _pair_outcome_equity(stacks: np.ndarray, payouts: np.ndarray, winner: int, l
     amount = min(stacks[winner], stacks[loser])
     moved[winner] += amount
     moved[loser] -= amount
-    if moved[loser] <= stacks[winner] * 1e-15:  # the loser is all in and busts (x - x may leave rounding)
+    if moved[loser] <= stacks[winner] * BUST_RATIO:  # the loser is all in and busts (x - x may leave rounding)
         moved[loser] = 0.0
     equity = prize_equity(moved, payouts, method=method, places=False).equity
     return equity[winner], equity[loser]
 
 
+def _dp_pair_equities(stacks: np.ndarray, payouts: np.ndarray, live: np.ndarray):
+    """(base (n,), won (n, n), lost (n, n)) by one exact DP per (winner, loser) ordered pair."""
+    n = stacks.size
+    base = prize_equity(stacks, payouts, method="dp", places=False).equity
+    won = np.full((n, n), np.nan)
+    lost = np.full((n, n), np.nan)
+    for winner in live:
+        for loser in live:
+            if winner != loser:
+                won[winner, loser], lost[loser, winner] = _pair_outcome_equity(stacks, payouts, winner, loser, "dp")
+    return base, won, lost
+
+
 def bubble_factors(stacks, payouts, method: str = "auto") -> BubbleFactors:
     """Bubble factors, required equity and risk premium for every ordered pair of players with chips.
 
-    Cost: one ICM evaluation per (winner, loser) ordered pair, n (n - 1) in all, not the naive
-    2 n (n - 1): the field where i beats j is the field where j loses to i, so each evaluation serves
-    the row of the winner (E_win) and the row of the loser (E_lose). ``method`` as in ``prize_equity``,
-    chosen once for the field (``auto``: DP up to 10 players with chips) and used for every evaluation."""
+    ``method`` as in ``prize_equity``, chosen once for the field (``auto``: DP up to 10 players with
+    chips). "dp": one exact DP per (winner, loser) ordered pair, each serving the winner's row (E_win)
+    and the loser's (E_lose). "integral": every outcome field on one quadrature grid, where an all-in
+    changes two factors of the Poisson-binomial product: O(N m^2 W) for N nodes, m players with chips
+    and window W <= m + 1, instead of n (n - 1) full evaluations (docs/icm.md)."""
     stacks, payouts = validate_field(stacks, payouts)
     n = stacks.size
-    live = np.flatnonzero(chip_shares(stacks) > 0)
+    shares = chip_shares(stacks)
+    live = np.flatnonzero(shares > 0)
     chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
-    base = prize_equity(stacks, payouts, method=chosen, places=False).equity
-    gain = np.full((n, n), np.nan)  # gain[i, j] = E_i(i beats j) - E_i
-    loss = np.full((n, n), np.nan)  # loss[i, j] = E_i - E_i(i loses to j)
-    for winner in live:
-        for loser in live:
-            if winner == loser:
-                continue
-            won, lost = _pair_outcome_equity(stacks, payouts, winner, loser, chosen)
-            gain[winner, loser] = won - base[winner]
-            loss[loser, winner] = base[loser] - lost
+    if chosen not in ("dp", "integral"):
+        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
+    if chosen == "dp":  # stacks scaled by the largest: 1e308 + 1e308 would overflow
+        base, won, lost = _dp_pair_equities(stacks / stacks.max(), payouts, live)
+    else:
+        base = np.full(n, payouts[live.size :].sum() / max(n - live.size, 1))
+        won = np.full((n, n), np.nan)
+        lost = np.full((n, n), np.nan)
+        live_base, live_won, live_lost = _integral_pair_equities(shares[live], payouts, n - live.size)
+        base[live] = live_base
+        won[np.ix_(live, live)] = live_won
+        lost[np.ix_(live, live)] = live_lost
+        np.fill_diagonal(won, np.nan)
+        np.fill_diagonal(lost, np.nan)
+    gain = won - base[:, None]  # gain[i, j] = E_i(i beats j) - E_i
+    loss = base[:, None] - lost  # loss[i, j] = E_i - E_i(i loses to j)
     with np.errstate(divide="ignore", invalid="ignore"):
-        defined = (gain > 0) & np.isfinite(loss)
+        defined = (gain > GAIN_FLOOR * payouts.sum()) & np.isfinite(loss)
         factor = np.where(defined, loss / np.where(defined, gain, 1.0), np.nan)
         required = np.where(defined, loss / np.where(defined, gain + loss, 1.0), np.nan)
     return BubbleFactors(factor, required, required - 0.5, base, chosen)

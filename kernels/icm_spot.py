@@ -2,7 +2,8 @@
 needs (in prize money and in chips), and EV(call) - EV(fold) for a hand's win/tie/loss chances.
 
 The spot (docs/icm.md, "Call or fold"): every player with chips posts an ante (all of his stack if
-it is smaller), the small and the big blind post their blinds (live money: part of their bet),
+it is smaller), the big blind also a big-blind ante if there is one (dead money, like the antes), the
+small and the big blind post their blinds (live money: part of their bet),
 everyone else folds, the shover puts in everything, and the caller either folds (losing what he
 posted) or calls for the smaller of the two stacks behind the antes. The pot of a call is the antes,
 the blinds of players not in the hand, and the two bets; a tie splits it. Stacks are in chips,
@@ -18,7 +19,8 @@ import numpy as np
 from kernels.cards import COMBO_CLASS, N_CLASSES
 from kernels.icm import prize_equity, validate_field
 
-OUTCOMES = ("fold", "win", "tie", "lose")  # the caller folds; calls and wins, ties, loses
+OUTCOMES = ("fold", "win", "tie", "lose")
+TOO_MANY_CHIPS = "stacks: the chips add up to more than 1.8e308; give the stacks in a larger unit"  # the caller folds; calls and wins, ties, loses
 
 
 @dataclass(frozen=True)
@@ -40,21 +42,31 @@ class CallSpot:
 
 
 def spot_fields(stacks, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
-                small_blind_player: int | None, big_blind_player: int | None) -> dict:
-    """outcome -> stacks (n,) after it (see the module docstring); chips are conserved in each."""
+                small_blind_player: int | None, big_blind_player: int | None, big_blind_ante: float = 0.0) -> dict:
+    """outcome -> stacks (n,) after it (see the module docstring); chips are conserved in each.
+    ``big_blind_ante``: dead money the big blind posts before his blind (all of his stack if smaller),
+    on top of any per-player ``ante``."""
     stacks = np.asarray(stacks, dtype=np.float64)
     n = stacks.size
     for name, player in (("shover", shover), ("caller", caller), ("small blind", small_blind_player),
                          ("big blind", big_blind_player)):
         if player is not None and not 0 <= player < n:
             raise ValueError(f"{name}: player {player + 1} is not in the field of {n} players")
+    with np.errstate(over="ignore"):
+        total = stacks.sum()
+    if not np.isfinite(total):
+        raise ValueError(TOO_MANY_CHIPS)
     if shover == caller:
         raise ValueError("the shover and the caller must be different players")
     if small_blind_player is not None and small_blind_player == big_blind_player:
         raise ValueError("the small and the big blind must be different players")
-    if min(small_blind, big_blind, ante) < 0:
-        raise ValueError("blinds and ante must be >= 0")
+    if min(small_blind, big_blind, ante, big_blind_ante) < 0:
+        raise ValueError("blinds and antes must be >= 0")
+    if big_blind_ante > 0 and big_blind_player is None:
+        raise ValueError("a big-blind ante needs a player in the big blind")
     antes = np.minimum(ante, stacks)
+    if big_blind_ante > 0:
+        antes[big_blind_player] += min(big_blind_ante, stacks[big_blind_player] - antes[big_blind_player])
     behind = stacks - antes
     blinds = np.zeros(n)
     for player, blind in ((small_blind_player, small_blind), (big_blind_player, big_blind)):
@@ -83,12 +95,14 @@ def spot_fields(stacks, small_blind: float, big_blind: float, ante: float, shove
 
 def call_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
               small_blind_player: int | None = None, big_blind_player: int | None = None,
-              method: str = "auto") -> CallSpot:
-    """The caller's side of the spot; the blinds default to the shover (small) and the caller (big)."""
+              method: str = "auto", big_blind_ante: float = 0.0) -> CallSpot:
+    """The caller's side of the spot; the blinds default to the shover (small) and the caller (big);
+    ``big_blind_ante`` as in ``spot_fields``."""
     stacks, payouts = validate_field(stacks, payouts)
     small_blind_player = shover if small_blind_player is None else small_blind_player
     big_blind_player = caller if big_blind_player is None else big_blind_player
-    fields = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player)
+    fields = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player,
+                         big_blind_ante)
     results = {outcome: prize_equity(field, payouts, method=method, places=False) for outcome, field in fields.items()}
     equity = {outcome: float(result.equity[caller]) for outcome, result in results.items()}
     chips = {outcome: float(field[caller]) for outcome, field in fields.items()}
@@ -146,14 +160,16 @@ SHOVE_OUTCOMES = ("fold", "steal", "win", "tie", "lose")
 
 def shove_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
                small_blind_player: int | None = None, big_blind_player: int | None = None,
-               method: str = "auto") -> ShoveSpot:
+               method: str = "auto", big_blind_ante: float = 0.0) -> ShoveSpot:
     """The shover's side of the spot of ``call_spot``. When the shover folds, the caller takes the
     antes and the blinds (everyone else has folded: the caller is the last to act)."""
     stacks, payouts = validate_field(stacks, payouts)
     small_blind_player = shover if small_blind_player is None else small_blind_player
     big_blind_player = caller if big_blind_player is None else big_blind_player
-    called = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player)
-    walk = spot_fields(stacks, small_blind, big_blind, ante, caller, shover, small_blind_player, big_blind_player)
+    called = spot_fields(stacks, small_blind, big_blind, ante, shover, caller, small_blind_player, big_blind_player,
+                         big_blind_ante)
+    walk = spot_fields(stacks, small_blind, big_blind, ante, caller, shover, small_blind_player, big_blind_player,
+                       big_blind_ante)
     fields = {"fold": walk["fold"], "steal": called["fold"], "win": called["lose"], "tie": called["tie"],
               "lose": called["win"]}
     results = {outcome: prize_equity(field, payouts, method=method, places=False) for outcome, field in fields.items()}

@@ -212,7 +212,7 @@ def test_cli_json():
     result = run_cli("--stacks", "500, 300, 200", "--payouts", "600,400,0", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"players", "paid", "equity", "places", "method"}
+    assert set(data) == {"players", "paid", "payouts_unit", "equity", "places", "method"}
     np.testing.assert_allclose(data["equity"], [435.7142857142857, 330.0, 234.28571428571428], rtol=1e-14)
     assert len(data["places"]) == 3 and len(data["places"][0]) == 3
 
@@ -433,6 +433,41 @@ def test_bubble_factors_match_brute_force_icm(method):
             np.testing.assert_allclose(result.equity, permutation_equity(stacks, payouts), rtol=1e-10)
 
 
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 11, 14])
+def test_integral_outcome_equities_match_the_subset_dp(n):
+    """The one-grid scheme (two Poisson-binomial factors divided out and one multiplied back in per
+    outcome) against one exact DP per outcome field: every E, E_win and E_lose within 1e-12 of the pool,
+    on log-normal, one giant (1e9:1), tiny (1e-7) and equal stacks, winner-take-all to every place paid."""
+    rng = np.random.default_rng(n)
+    shapes = {
+        "log-normal": rng.lognormal(0.0, 1.0, n),
+        "giant": np.r_[1e9, np.ones(n - 1)],
+        "tiny": np.r_[rng.lognormal(0.0, 1.0, n - 1), 1e-7],
+        "equal": np.full(n, 7.0),  # every loser busts exactly
+    }
+    payout_shapes = [[1.0], [0.5, 0.3, 0.2][:n], [1.0] * min(n, 4), list(range(n, 0, -1))]
+    off_diagonal = ~np.eye(n, dtype=bool)
+    for stacks in shapes.values():
+        for payouts in payout_shapes:
+            payouts = np.asarray(payouts, dtype=float)
+            exact = icm._dp_pair_equities(stacks, payouts, np.arange(n))
+            fast = icm._integral_pair_equities(icm.chip_shares(stacks), payouts, 0)
+            for expected, got in zip(exact, fast):
+                expected, got = np.atleast_2d(expected), np.atleast_2d(got)
+                mask = off_diagonal if expected.shape == (n, n) else np.ones_like(expected, dtype=bool)
+                assert np.abs(got - expected)[mask].max() <= 1e-12 * payouts.sum()
+
+
+def test_integral_bubble_factors_with_busted_players_match_the_dp():
+    stacks = [3000, 0, 1200, 1200, 800, 0, 450, 2500, 90, 1700, 640, 0]
+    payouts = [50, 30, 20, 10, 6, 5, 4, 3, 2, 1, 1]  # more prizes than players with chips: busted players cash
+    fast = icm.bubble_factors(stacks, payouts, method="integral")
+    exact = icm.bubble_factors(stacks, payouts, method="dp")
+    np.testing.assert_allclose(fast.equity, exact.equity, rtol=0, atol=1e-12 * sum(payouts))
+    np.testing.assert_allclose(fast.required_equity, exact.required_equity, rtol=0, atol=1e-10, equal_nan=True)
+    assert np.isnan(fast.bubble_factor[[1, 5, 11]]).all() and np.isfinite(fast.bubble_factor[0, 2])
+
+
 def test_bubble_factors_are_one_when_the_winner_takes_all():
     """Chip EV: equity is linear in chips, so risking x chips costs what winning x gains."""
     stacks = [4000, 2500, 1500, 1500, 600, 0]
@@ -477,3 +512,22 @@ def test_cli_bubble_factors_refuse_huge_fields():
     assert_one_line_exit_2(
         run_cli("--stacks", " ".join(["5"] * 201), "--payouts", "1", "--bubble-factors"), "201 players is more than 200"
     )
+
+
+def test_bubble_factors_of_huge_and_denormal_stacks_are_finite():
+    for method in ("dp", "integral"):
+        result = icm.bubble_factors([1e308, 1e308, 5e-324], [2, 1], method=method)
+        assert np.isfinite(result.equity).all()
+        assert result.bubble_factor[0, 1] == pytest.approx(icm.bubble_factors([1, 1, 0], [2, 1]).bubble_factor[0, 1])
+
+
+def test_cli_payouts_as_percentages_of_the_pool():
+    result = run_cli("--stacks", "500 300 200", "--payouts", "50% 30% 20%")
+    assert result.exit_code == 0, result.output
+    equity = icm.prize_equity([500, 300, 200], [50, 30, 20], places=False).equity
+    assert "prize pool 100%" in result.output and f"{equity[0]:,.4f}%" in result.output
+    data = json.loads(run_cli("--stacks", "500 300 200", "--payouts", "50%,30%,20%", "--json").output)
+    assert data["payouts_unit"] == "percent" and data["equity"] == pytest.approx(equity.tolist(), rel=1e-12)
+    assert json.loads(run_cli("--stacks", "500 300 200", "--payouts", "600 400", "--json").output)["payouts_unit"] == "amount"
+    assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "65% 35"), "give every prize as a percentage")
+    assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "60% 50%"), "add up to 110%, more than the whole pool")

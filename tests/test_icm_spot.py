@@ -38,6 +38,45 @@ def test_dead_blind_of_a_third_player_goes_to_the_pot():
     np.testing.assert_allclose(fields["win"], [1000.0, 999.0, 1001.0])  # pot = SB 1 (dead) + 2 x 500
 
 
+def test_big_blind_ante_fields_by_hand():
+    """Player 1 (SB 1) shoves, player 3 (BB 2) posts a BB ante of 2 for the table and calls or folds.
+    Behind the antes: 1500 / 1000 / 498. Fold: player 3 keeps 496, player 1 takes BB ante 2 + BB 2 (1504).
+    Call: both put in 498, the pot is 2 + 996 = 998."""
+    fields = icm_spot.spot_fields(STACKS, 1, 2, 0.0, shover=0, caller=2, small_blind_player=0, big_blind_player=2,
+                                  big_blind_ante=2)
+    np.testing.assert_allclose(fields["fold"], [1504.0, 1000.0, 496.0])
+    np.testing.assert_allclose(fields["win"], [1002.0, 1000.0, 998.0])
+    np.testing.assert_allclose(fields["tie"], [1501.0, 1000.0, 499.0])
+    np.testing.assert_allclose(fields["lose"], [2000.0, 1000.0, 0.0])
+    both = icm_spot.spot_fields(STACKS, 1, 2, 0.25, shover=0, caller=2, small_blind_player=0, big_blind_player=1,
+                                big_blind_ante=3)  # a third player's BB ante and BB are dead, on top of the antes
+    np.testing.assert_allclose(both["fold"], [1500 - 0.25 + 0.75 + 3 + 2, 1000 - 0.25 - 3 - 2, 499.75])
+    np.testing.assert_allclose(both["win"], [1499.75 - 499.75, 994.75, 499.75 + 0.75 + 3 + 2 + 499.75])
+    short = icm_spot.spot_fields([1500, 1000, 1.5], 1, 2, 0.0, shover=0, caller=1, small_blind_player=0,
+                                 big_blind_player=2, big_blind_ante=2)  # the BB ante takes his whole stack
+    np.testing.assert_allclose(short["fold"], [1501.5, 1000.0, 0.0])
+    for total, outcome_fields in ((3000.0, fields), (3000.0, both), (2501.5, short)):
+        for field in outcome_fields.values():
+            assert field.sum() == pytest.approx(total)  # chips are conserved
+
+
+def test_big_blind_ante_spot_matches_direct_computation():
+    """call_spot and shove_spot with a BB ante: every equity is the DP's on the hand-made field, the
+    required equity is the break-even, and the shover's fold field gives the BB ante to the caller."""
+    spot = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.0, shover=0, caller=2, big_blind_ante=2)
+    direct = {"fold": [1504, 1000, 496], "win": [1002, 1000, 998], "tie": [1501, 1000, 499], "lose": [2000, 1000, 0]}
+    for outcome, field in direct.items():
+        assert spot.equity[outcome] == pytest.approx(icm.prize_equity(field, PAYOUTS, method="dp").equity[2], rel=1e-12)
+    p = spot.required_icm
+    assert p * spot.equity["win"] + (1 - p) * spot.equity["lose"] == pytest.approx(spot.equity["fold"], rel=1e-12)
+    assert spot.required_chips == pytest.approx(496 / 998, rel=1e-12)
+    shove = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.0, shover=0, caller=2, big_blind_ante=2)
+    np.testing.assert_allclose(shove.fields["fold"], [1499, 1000, 501])  # SB 1 to the BB, who keeps his BB ante
+    assert shove.equity["steal"] == pytest.approx(icm.prize_equity([1504, 1000, 496], PAYOUTS, method="dp").equity[0])
+    with pytest.raises(ValueError, match="blinds and antes must be >= 0"):
+        icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.0, shover=0, caller=2, big_blind_ante=-1)
+
+
 def test_required_equity_is_the_break_even_of_the_outcomes():
     spot = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
     equity = {k: icm.prize_equity(f, PAYOUTS, method="dp").equity[2] for k, f in spot.fields.items()}
@@ -115,6 +154,8 @@ def test_cli_hand_text_and_json_agree_with_the_kernel():
         (["--range", "22+", "--shover", "3"], "different players"),
         (["--range", "22+", "--caller", "4"], "--caller: player 4 is not in the field of 3 players"),
         (["--range", "22+", "--ante", "inf"], "--ante: entry 1 must be a finite number"),
+        (["--range", "22+", "--bb-ante", "-2"], "blinds and antes must be >= 0"),
+        (["--range", "22+", "--bb-ante", "2x"], "--bb-ante: entry 1 is not a number"),
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(extra, fragment):
@@ -162,6 +203,14 @@ def test_shove_ev_matches_direct_enumeration_with_card_removal():
         win * spot.equity["win"] + tie * spot.equity["tie"] + lose * spot.equity["lose"]) - spot.equity["fold"]
     outcomes = icm_spot.outcomes_vs_range(headsup.win, headsup.tie, headsup.loss, weights)[hero]
     assert spot.ev_difference(calls, *outcomes) == pytest.approx(direct, rel=1e-12)
+
+
+def test_cli_big_blind_ante():
+    args = ["--stacks", "1500 1000 500", "--payouts", "65 35", "--blinds", "1 2", "--bb-ante", "2", "--shover", "1",
+            "--caller", "3", "--range", "22+,A2s+", "--hand", "AJo", "--json"]
+    data = json.loads(run(*args).output)
+    spot = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.0, shover=0, caller=2, big_blind_ante=2)
+    assert data["caller_chips"]["fold"] == 496 and data["required_equity_icm"] == pytest.approx(spot.required_icm)
 
 
 def test_cli_shove_side():

@@ -285,3 +285,27 @@ def test_ranges_union_is_the_combo_pair_weighted_sum_of_the_counts(shortcodes):
 def test_ranges_shortcode_names_bad_ranges(shortcodes, args, message):
     with pytest.raises(InputError, match=message):
         shortcodes("ranges", args, {})
+
+
+def test_bubble_shortcodes_are_the_engines_numbers(shortcodes):
+    from kernels.icm import bubble_factors
+
+    field = {"stacks": "4000,3000,2000,1000", "payouts": "50,30,20"}
+    result = bubble_factors([4000, 3000, 2000, 1000], [50, 30, 20])
+    assert shortcodes("bubble_value", [], {**field, "row": "2", "col": "3"}) == f"{result.bubble_factor[1, 2]:.2f}"
+    assert shortcodes("bubble_value", [], {**field, "row": "2", "col": "3", "show": "required"}) == f"{100 * result.required_equity[1, 2]:.1f}%"
+    assert shortcodes("bubble_value", [], {**field, "row": "2", "col": "3", "show": "premium"}) == f"{100 * result.risk_premium[1, 2]:+.1f} points"
+    assert shortcodes("bubble_value", [], {**field, "row": "1", "col": "1"}) == "–"
+    table = shortcodes("bubble", [], field)
+    assert table.count("<tr>") == 5 and f"<td title=\"needs {100 * result.required_equity[3, 0]:.1f}% to call" in table
+    assert shortcodes("section", ["icm-spot"], {}) == '<a href="../../icm/spot/index.html">Call/fold</a>'
+    for name, options, message in [
+        ("bubble", {"stacks": "1,2"}, "needs stacks="),
+        ("bubble_value", {**field, "row": "5", "col": "1"}, "row must be between 1 and 4"),
+        ("bubble_value", {**field, "row": "1", "col": "2", "show": "odds"}, "show must be"),
+        ("bubble", {"stacks": "1,2", "payouts": "0,0"}, "every prize is zero"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            shortcodes(name, [], options)
+    with pytest.raises(InputError, match="unknown section"):
+        shortcodes("section", ["nowhere"], {})

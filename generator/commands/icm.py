@@ -77,6 +77,28 @@ def parse_number_list(text: str, name: str) -> list[float]:
     return numbers
 
 
+PERCENT_SIGN = re.compile(r"%(?=$|[\s;,])")
+
+
+def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
+    """(prizes, in_percent): the list grammar above, where every entry may instead end in "%" — the
+    prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%).
+    Shared with icm.js (parsePayouts; fixtures in tests/js/make_icm_fixtures.py)."""
+    signs = text.count("%")
+    if not signs:
+        return parse_number_list(text, name), False
+    stripped = PERCENT_SIGN.sub("", text)
+    if "%" in stripped:
+        raise InputError(f"{name}: a % sign must end an entry (50% 30% 20%)")
+    values = parse_number_list(stripped, name)
+    if signs != len(values):
+        raise InputError(f"{name}: give every prize as a percentage of the pool (50% 30% 20%) or none")
+    total = sum(values)
+    if total > 100 * (1 + 1e-12):
+        raise InputError(f"{name}: the percentages add up to {total:g}%, more than the whole pool")
+    return values, True
+
+
 def read_stack_lines(path: Path) -> list[float]:
     """A CSV/text file with one stack per line (blank lines and # comments skipped)."""
     stacks = []
@@ -109,20 +131,21 @@ def read_field_file(path: Path) -> tuple[list, list | None]:
     return read_stack_lines(path), None
 
 
-def gather_field(stacks_text: str | None, payouts_text: str | None, field_file: Path | None) -> tuple[list, list]:
-    """The stacks and payouts from the options and/or the file; InputError when one is missing or doubled."""
+def gather_field(stacks_text: str | None, payouts_text: str | None, field_file: Path | None) -> tuple[list, list, bool]:
+    """(stacks, payouts, payouts in percent of the pool) from the options and/or the file; InputError
+    when one is missing or doubled."""
     file_stacks, file_payouts = read_field_file(field_file) if field_file else (None, None)
     if stacks_text is not None and file_stacks is not None:
         raise InputError("give the stacks either with --stacks or in --file, not both")
     stacks = parse_number_list(stacks_text, "--stacks") if stacks_text is not None else file_stacks
-    payouts = parse_number_list(payouts_text, "--payouts") if payouts_text is not None else file_payouts
+    payouts, percent = parse_payouts(payouts_text, "--payouts") if payouts_text is not None else (file_payouts, False)
     if stacks is None:
         raise InputError("no stacks: give --stacks '500 300 200' or --file field.csv")
     if payouts is None:
         raise InputError("no payouts: give --payouts '600 400' (or a 'payouts' list in the YAML file)")
     if not math.isfinite(sum(payouts)):
         raise InputError("payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit")
-    return stacks, payouts
+    return stacks, payouts, percent
 
 
 def ordinal(place: int) -> str:
@@ -130,19 +153,20 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-def format_table(stacks: list, payouts: list, result) -> str:
-    """A readable table: player, stack, chip share, equity and the first paid places' probabilities."""
+def format_table(stacks: list, payouts: list, result, percent: bool = False) -> str:
+    """A readable table: player, stack, chip share, equity and the first paid places' probabilities;
+    money as % of the pool when the payouts were typed as percentages."""
     shares = chip_shares(np.asarray(stacks))  # scaled by the largest stack: no overflow for huge stacks
     columns = 0 if result.places is None else min(len(payouts), TABLE_MAX_PLACES)
     header = ["player", "stack", "chips", "equity"] + [ordinal(r + 1) for r in range(columns)]
     rows = []
     for i, (stack, share) in enumerate(zip(stacks, shares)):
-        row = [str(i + 1), f"{stack:,.10g}", f"{share:.2%}", f"{result.equity[i]:,.4f}"]
+        row = [str(i + 1), f"{stack:,.10g}", f"{share:.2%}", f"{result.equity[i]:,.4f}" + ("%" if percent else "")]
         row += [f"{result.places[i, r]:.2%}" for r in range(columns)]
         rows.append(row)
     widths = [max(len(line[c]) for line in [header] + rows) for c in range(len(header))]
     lines = [
-        f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g} "
+        f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g}{'%' if percent else ''} "
         f"(method: {result.method})",
         "",
         "  ".join(text.rjust(width) for text, width in zip(header, widths)),
@@ -208,7 +232,8 @@ def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool
 
 @click.command("icm")
 @click.option("--stacks", "stacks_text", metavar="LIST", help="Chip stacks: \"10,000 5,000 2,500\" or \"500, 300, 200\" or 1500,1000,500 (see docs/icm.md).")
-@click.option("--payouts", "payouts_text", metavar="LIST", help="Prizes for 1st, 2nd, ...: \"600 400\" or 50,30,20.")
+@click.option("--payouts", "payouts_text", metavar="LIST",
+              help="Prizes for 1st, 2nd, ...: \"600 400\" or 50,30,20, or percentages of the pool: \"50% 30% 20%\".")
 @click.option(
     "--file",
     "field_file",
@@ -234,7 +259,7 @@ def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_j
 
     Zero stacks are busted players: they share the last places equally. At most one payout per player.
     """
-    stacks, payouts = gather_field(stacks_text, payouts_text, field_file)
+    stacks, payouts, percent = gather_field(stacks_text, payouts_text, field_file)
     if want_bubble:
         click.echo(bubble_factor_output(stacks, payouts, method, as_json))
         return
@@ -246,11 +271,11 @@ def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_j
     if as_json:
         places = None if result.places is None else result.places.tolist()
         click.echo(json.dumps({
-            "players": len(stacks), "paid": len(payouts),
+            "players": len(stacks), "paid": len(payouts), "payouts_unit": "percent" if percent else "amount",
             "equity": result.equity.tolist(), "places": places, "method": result.method,
         }))
     else:
-        click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result))
+        click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result, percent))
 
 
 # ------------------------------------------------------------------------------------ allin icm-spot
@@ -346,6 +371,8 @@ def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, 
 @click.option("--payouts", "payouts_text", required=True, metavar="LIST", help='Prizes for 1st, 2nd, ...: "65 35".')
 @click.option("--blinds", "blinds_text", default="0 0", show_default=True, metavar="SB,BB", help="Small and big blind: 1,2.")
 @click.option("--ante", default="0", show_default=True, help="Ante every player posts (dead money).")
+@click.option("--bb-ante", default="0", show_default=True,
+              help="Big-blind ante: dead money the big blind posts for the table (instead of or on top of --ante).")
 @click.option("--shover", type=int, required=True, help="Player number (from 1) who moves all in.")
 @click.option("--caller", type=int, required=True, help="Player number who calls or folds (the hero).")
 @click.option("--sb-player", type=int, default=None, help="Player in the small blind [default: the shover].")
@@ -362,7 +389,7 @@ def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, 
 @click.option("--hand", default=None, help="The hero's hand class (AJo); without it, a 13x13 chart of every hand.")
 @click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
-def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, caller, sb_player, bb_player,
+def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shover, caller, sb_player, bb_player,
                      side, range_text, hand, method, as_json):
     """Call or fold against an all-in under ICM: equity needed (ICM and chips), the hand's exact
     equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
@@ -372,11 +399,12 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, calle
     from kernels.ranges import RangeError, parse_range, ranking_from_equity
 
     stacks = parse_number_list(stacks_text, "--stacks")
-    payouts = parse_number_list(payouts_text, "--payouts")
+    payouts, _ = parse_payouts(payouts_text, "--payouts")  # percentages of the pool read as a pool of 100
     blinds = parse_number_list(blinds_text, "--blinds")
     if len(blinds) != 2:
         raise InputError(f"--blinds: give the small and the big blind (1 2), got {len(blinds)} numbers")
     ante_value = entry_number(ante.strip(), "--ante", 1)
+    bb_ante_value = entry_number(bb_ante.strip(), "--bb-ante", 1)
     errors = field_errors(stacks, payouts)
     if errors:
         raise InputError("; ".join(errors))
@@ -391,7 +419,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, shover, calle
     try:
         spot = (call_spot if side == "call" else shove_spot)(
             stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index, sb_index, bb_index,
-            method=method,
+            method=method, big_blind_ante=bb_ante_value,
         )
     except ValueError as error:
         raise InputError(str(error)) from None

@@ -250,3 +250,232 @@ def test_icm_large_field_uses_the_worker_and_url_state(open_page):
     workers = page.evaluate("window.__workers")
     assert [w["url"].rsplit("/", 1)[-1] for w in workers] == ["icm-worker.js"] and workers[0]["messages"] >= 1, workers
     assert f"stacks={','.join(map(str, stacks))}" in page.url
+
+
+def test_icm_bubble_factors_of_a_large_field_for_chosen_players(open_page, screenshot):
+    """A 60-player field: the matrix (computed in the worker) shows the 12 largest stacks by default and
+    the typed players on request, each cell Python's bubble factor; the choice is in a shared URL."""
+    stacks = [1000 + 37 * ((k * 7919) % 101) for k in range(60)]
+    payouts = [30, 20, 14, 10, 8, 7, 6, 5, 0.5]
+    factors = bubble_factors(stacks, payouts).bubble_factor
+    page = open_page(f"icm/index.html?stacks={','.join(map(str, stacks))}&payouts={','.join(map(str, payouts))}&players=3,17,42")
+    page.wait_for_function("document.querySelectorAll('#icm-bubble td[data-bf]').length === 6")
+    assert page.locator("#bubble-players").input_value() == "3, 17, 42"
+    assert page.locator("#icm-bubble thead th").all_inner_texts() == ["Risks", "vs 3", "vs 17", "vs 42"]
+    chosen = [2, 16, 41]
+    cells = page.locator("#icm-bubble td[data-bf]")
+    pairs = [(i, j) for i in chosen for j in chosen if i != j]
+    for k, (i, j) in enumerate(pairs):
+        assert abs(float(cells.nth(k).get_attribute("data-bf")) - factors[i, j]) <= 1e-12 * factors[i, j]
+        assert cells.nth(k).inner_text() == f"{factors[i, j]:.2f}"
+    cells.first.focus()
+    assert page.evaluate("document.activeElement.getAttribute('title')").startswith("Player 3 all in against player 17: needs")
+    screenshot(page, "icm-bubble-chosen")
+    page.set_viewport_size({"width": 390, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "icm-bubble-chosen-390")
+
+    page.fill("#bubble-players", "")
+    page.wait_for_function("document.querySelectorAll('#icm-bubble td[data-bf]').length === 132")
+    largest = sorted(sorted(range(60), key=lambda i: -stacks[i])[:12])
+    assert page.locator("#icm-bubble thead th").all_inner_texts()[1:] == [f"vs {i + 1}" for i in largest]
+    assert "players=" not in page.url
+
+    page.fill("#bubble-players", "3, 99")
+    page.wait_for_function("document.querySelector('#bubble-players-error li')?.textContent.includes('99 is not a player')")
+    assert page.locator("#icm-bubble").is_hidden()
+
+
+def spot_hands(side: str, stacks, payouts, range_text: str, **spot):
+    """kernels/icm_spot.py's answer for the page's spot: (spot, outcomes (169, 3), P(call) or None, EV (169,))."""
+    from generator.stages.headsup import headsup_results
+    from kernels import icm_spot
+    from kernels.ranges import parse_range, ranking_from_equity
+
+    tables, _ = headsup_results(progress=False)
+    weights = icm_spot.class_weights(parse_range(range_text, ranking_from_equity(tables.vs_random_equity())).weights)
+    outcomes = icm_spot.outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
+    if side == "call":
+        result = icm_spot.call_spot(stacks, payouts, **spot)
+        return result, outcomes, None, result.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+    result = icm_spot.shove_spot(stacks, payouts, **spot)
+    calls = icm_spot.call_probability(tables.pairs, weights)
+    return result, outcomes, calls, result.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+
+
+def test_icm_call_or_fold_verdict_and_chart(open_page, screenshot):
+    """The default spot of docs/icm.md (AJo against 22+, A2s+, KTs+ on the bubble): the verdict and every
+    chart cell are kernels/icm_spot.py's numbers; the chart is keyboard reachable and labelled."""
+    from kernels.cards import CLASS_NAMES, parse_class
+
+    page = open_page("icm/spot/index.html")
+    page.wait_for_selector("#spot-verdict")
+    spot, outcomes, _, ev = spot_hands("call", [1500, 1000, 500], [65, 35], "22+, A2s+, KTs+", small_blind=1, big_blind=2,
+                                       ante=0.25, shover=0, caller=2)
+    summary = page.locator("#spot-summary").inner_text()
+    assert f"Equity needed to call: {spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips" in summary
+    aj = parse_class("AJo")
+    assert f"equity {outcomes[aj, 0] + outcomes[aj, 1] / 2:.2%}" in summary
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert verdict.startswith(f"EV(call) − EV(fold) = {'+' if ev[aj] >= 0 else '−'}{abs(ev[aj]):.4f}")
+    assert verdict.endswith("call." if ev[aj] > 0 else "fold.")
+    cells = page.locator("#spot-chart a[data-i]")
+    assert cells.count() == 169
+    for k in range(0, 169, 7):
+        index = int(cells.nth(k).get_attribute("data-i"))
+        assert abs(float(cells.nth(k).get_attribute("data-ev")) - ev[index]) <= 1e-12 * spot.pool
+        share = 100 * ev[index] / spot.pool
+        label = f"{CLASS_NAMES[index]} {'+' if share >= 0 else '−'}{abs(share):.2f}: EV(call) − EV(fold) in % of the pool"
+        assert cells.nth(k).get_attribute("aria-label").startswith(label)
+    cells.first.focus()
+    assert page.evaluate("document.activeElement.dataset.i") == "0"
+    screenshot(page, "icm-spot")
+    page.set_viewport_size({"width": 390, "height": 900})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "icm-spot-390")
+
+
+def test_icm_shove_or_fold_from_a_shared_url(open_page, screenshot):
+    """A shared link restores the whole spot (shover's side, BB ante, blinds moved) and its answer."""
+    url = ("icm/spot/index.html?side=shove&stacks=4200,3100,2600,900,1800,2400&payouts=50,30,20&sb=50&bb=100&ante=10"
+           "&bbante=100&shover=4&caller=1&sbp=4&bbp=1&range=QQ%2B%2CAKs%2C0.5(AKo)&hand=72o")
+    page = open_page(url)
+    page.wait_for_selector("#spot-verdict")
+    assert page.locator("#side-shove").is_checked() and page.locator("#bb-ante").input_value() == "100"
+    spot, outcomes, calls, ev = spot_hands("shove", [4200, 3100, 2600, 900, 1800, 2400], [50, 30, 20], "QQ+,AKs,0.5(AKo)",
+                                           small_blind=50, big_blind=100, ante=10, big_blind_ante=100, shover=3, caller=0,
+                                           small_blind_player=3, big_blind_player=0)
+    from kernels.cards import parse_class
+
+    seven_two = parse_class("72o")
+    assert page.locator(f"#spot-chart a[data-i='{seven_two}'] b").inner_text() == "72o"
+    summary = page.locator("#spot-summary").inner_text()
+    assert f"72o: called {calls[seven_two]:.2%} of the time" in summary
+    assert abs(float(page.get_attribute(f"#spot-chart a[data-i='{seven_two}']", "data-ev")) - ev[seven_two]) <= 1e-12 * spot.pool
+    assert page.locator("#range-label").inner_text() == "The caller's calling range"
+    screenshot(page, "icm-spot-shove")
+
+
+def test_icm_spot_bad_input_is_a_visible_message(open_page, screenshot):
+    page = open_page("icm/spot/index.html")
+    page.wait_for_selector("#spot-verdict")
+    cases = [
+        ("#stacks", "10,000", "#stacks-error", "ambiguous"),
+        ("#payouts", "0 0", "#payouts-error", "every prize is zero"),
+        ("#caller", "7", "#table-error", "caller: \"7\" is not a player number (1 to 3)"),
+        ("#ante", "-1", "#table-error", "ante: must be >= 0"),
+        ("#range", "22+, AsKs", "#range-error", "give whole classes"),
+        ("#range", "22+, AXs", "#range-error", "range: token"),
+        ("#hand", "AJx", "#hand-error", "hand: token"),
+        ("#shover", "3", "#form-error", "the shover and the caller must be different players"),
+    ]
+    for selector, value, errors, message in cases:
+        previous = page.input_value(selector)
+        page.fill(selector, value)
+        page.wait_for_function(f"document.querySelector('{errors}').textContent.includes({message!r})")
+        assert page.locator("#spot-results").is_hidden()
+        text = page.locator("main").inner_text()
+        assert "NaN" not in text and "Infinity" not in text
+        page.fill(selector, previous)
+        page.wait_for_selector("#spot-verdict")
+    page.fill("#stacks", "1e308 1e308 5e-324")
+    page.fill("#caller", "2")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('more than 1.8e308')")
+    assert page.locator("#spot-results").is_hidden()
+    page.fill("#stacks", "1500 1000 5e-324")  # a denormal stack: the caller has nothing left after the ante
+    page.fill("#caller", "3")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('no chips left to call with')")
+    text = page.locator("main").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+    page.fill("#stacks", "10,000 5,000 2,500")
+    page.wait_for_function("document.querySelector('#spot-count').textContent === 'Read as 3 players, 2 paid.'")
+    page.wait_for_selector("#spot-verdict")
+    screenshot(page, "icm-spot-thousands")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("path, ready", [
+    ("icm/spot/index.html", "#spot-verdict"),
+    ("icm/spot/index.html?side=shove&hand=TT%2B%2CAQs%2B&range=20%25", "#spot-verdict"),
+    ("icm/index.html?stacks=" + ",".join(str(1000 + 37 * k) for k in range(30)) + "&payouts=30,20,14,10", "#icm-bubble td[data-bf]"),
+])
+def test_icm_pages_have_no_axe_violations(open_page, path, ready):
+    page = open_page(path)
+    page.wait_for_selector(ready)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("axe.run(document).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes[0].html))")
+    assert violations == []
+
+
+#: Every script run in a long animation frame (Chromium's 'long-animation-frame' entries): its source,
+#: its invoker and its duration, so that the page's own work can be told from the browser's (layout).
+LONG_FRAMES = """
+window.__scripts = [];
+new PerformanceObserver((list) => {
+  for (const frame of list.getEntries()) {
+    for (const script of frame.scripts) window.__scripts.push([script.sourceURL + " " + script.sourceFunctionName + ":" + script.sourceCharPosition, script.invoker, script.duration]);
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
+"""
+
+
+def test_icm_twenty_thousand_players_summary_first_and_no_frozen_page(open_page, screenshot):
+    """20,000 players (15% paid): the summary of the largest, median and smallest stacks, the paged
+    table and the aggregated heatmap, every number from the worker; no script of the page runs for more
+    than 100 ms on the main thread (PerformanceObserver 'long-animation-frame', whose entries name each
+    script and its duration: a property of the page's structure — the work is in the worker, the page
+    reads and renders in short tasks — not a timing of the computation). Plain 'longtask' entries cannot
+    be used: on the loaded 2-core machine Chromium's own layout of the pasted 20,000-line text box is a
+    task of 60-450 ms that no page code runs in."""
+    rng = np.random.default_rng(20_000)
+    stacks = np.round(rng.lognormal(7.0, 1.0, 20_000)).astype(int) + 1
+    payouts = np.round(np.linspace(2.0, 1.0, 3000) ** 2 * 100) / 100
+    page = open_page("icm/index.html")
+    page.wait_for_selector("#icm-table td.ev")
+    page.evaluate(LONG_FRAMES)
+    page.evaluate(  # as a paste: both fields set, one input event
+        "([stacks, payouts]) => { const f = document.getElementById('icm-form'); f.elements.stacks.value = stacks;"
+        " f.elements.payouts.value = payouts; f.elements.stacks.dispatchEvent(new Event('input', { bubbles: true })); }",
+        ["\n".join(map(str, stacks)), " ".join(f"{p:g}" for p in payouts)],
+    )
+    page.locator("#icm-big").wait_for(state="visible", timeout=240_000)
+    assert page.locator("#icm-count").inner_text() == "Read as 20000 players, 3000 paid."
+    order = np.lexsort((np.arange(stacks.size), -stacks))
+    chosen = [order[0], order[stacks.size // 2], order[-1]]
+    rows = page.locator("#icm-summary tbody tr")
+    assert rows.count() == 3
+    assert [rows.nth(k).locator("th").inner_text() for k in range(3)] == [str(i + 1) for i in chosen]
+    equity = prize_equity(stacks, payouts, places=False).equity
+    for k, i in enumerate(chosen):
+        assert rows.nth(k).locator("td.ev").inner_text() == f"{equity[i]:,.2f}"
+    assert page.locator("#icm-big-table tbody tr").count() == 100
+    page.get_by_role("button", name="Next").click()
+    assert page.locator("#icm-big-table tbody tr").first.locator("th").inner_text() == "101"
+    assert page.locator("#icm-heatmap tbody tr").count() == 10
+    scripts = page.evaluate("window.__scripts")  # the page's (timers, events, worker messages) and the paste's
+    screenshot(page, "icm-20000")
+    assert all(duration <= 100 for _, _, duration in scripts), f"scripts blocked the main thread: {scripts}"
+    page.evaluate("new Promise((done) => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 150); done(); }))")
+    page.wait_for_function("window.__scripts.some(([, , duration]) => duration >= 150)")  # the observer sees a 150 ms script
+
+
+def test_icm_payouts_typed_as_percentages(open_page, screenshot):
+    page = open_page("icm/index.html")
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "50% 30% 20%")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-table td.ev')?.textContent.endsWith('%')")
+    equity = prize_equity([500, 300, 200], [50, 30, 20], places=False).equity
+    assert page.locator("#icm-table td.ev").all_inner_texts() == [f"{x:,.2f}%" for x in equity]
+    assert "prize pool 100.00%" in page.locator("#icm-method").inner_text()
+    assert "payouts=50%25%2C30%25%2C20%25" in page.url
+    page.reload()
+    page.wait_for_function("document.querySelector('#icm-table td.ev')?.textContent.endsWith('%')")
+    assert page.input_value("#payouts") == "50%, 30%, 20%"
+    page.fill("#payouts", "65% 35")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('as a percentage of the pool')")
+    assert page.locator("#icm-results").is_hidden()
+    screenshot(page, "icm-percent-error")

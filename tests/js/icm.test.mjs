@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { bubbleFactors, icm, parseNumberList, validateField } from "../../templates/assets/js/icm.js";
+import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder, validateField } from "../../templates/assets/js/icm.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
 const TOLERANCE = 1e-12; // of the prize pool / of a probability
@@ -72,12 +72,14 @@ test("thousands separators: the case a player typed is three players", () => {
   assert.throws(() => parseNumberList("10,000", "stacks"), /ambiguous: one number \(10000\) or 2 entries/);
 });
 
-const BUBBLE_TOLERANCE = 1e-9; // relative: a ratio of two equity differences, each within 1e-12 of the pool
+const BUBBLE_TOLERANCE = 1e-12; // required equity and risk premium: absolute; bubble factor: relative
 
 for (const field of fixture.bubble) {
   test(`bubble factors agree with Python: ${field.name}`, () => {
     const result = bubbleFactors(field.stacks, field.payouts);
     assert.equal(result.method, field.method);
+    const pool = field.payouts.reduce((sum, prize) => sum + prize, 0);
+    result.equity.forEach((value, i) => assert.ok(Math.abs(value - field.equity[i]) <= TOLERANCE * pool, `equity ${i}`));
     for (const [mine, theirs] of [
       [result.bubbleFactor, field.bubble_factor],
       [result.requiredEquity, field.required_equity],
@@ -95,3 +97,27 @@ for (const field of fixture.bubble) {
 test("bubble factor of the hand-computed example: 81/71", () => {
   assert.ok(Math.abs(bubbleFactors([50, 30, 20], [0.7, 0.3]).bubbleFactor[1][2] - 81 / 71) < 1e-12);
 });
+
+for (const field of fixture.summary) {
+  test(`big-field summary agrees with Python's full place table: ${field.name}`, () => {
+    const result = fieldSummary(field.stacks, field.payouts, { bands: field.bands });
+    const n = field.stacks.length;
+    assertClose(result.cash, field.cash, 1, "P(cash)");
+    assertClose(result.finalTable, field.final_table, 1, "P(final table)");
+    assertClose(result.finish, field.finish, n, "expected finish");
+    result.bands.forEach((chances, b) => assertClose(chances, field.band_chances[b], 1, `band ${b}`));
+  });
+}
+
+test("stack order and group means of the aggregated heatmap", () => {
+  const order = stackOrder([5, 9, 5, 1]);
+  assert.deepEqual(order, [1, 0, 2, 3]);
+  assert.deepEqual(groupMeans(order, [0.5, 0.9, 0.3, 0.1], 2), [{ first: 1, last: 2, mean: 0.7 }, { first: 3, last: 4, mean: 0.2 }]);
+});
+
+for (const typed of fixture.typed_payouts) {
+  test(`payouts typed as Python reads them: ${JSON.stringify(typed.text)}`, () => {
+    if (typed.error) assert.throws(() => parsePayouts(typed.text, "payouts"), { message: typed.error });
+    else assert.deepEqual(parsePayouts(typed.text, "payouts"), { values: typed.values, percent: typed.percent });
+  });
+}

@@ -11,7 +11,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.commands.icm import parse_number_list  # noqa: E402
+from generator.commands.icm import parse_number_list, parse_payouts  # noqa: E402
 from generator.errors import InputError  # noqa: E402
 from kernels import icm  # noqa: E402
 
@@ -118,6 +118,10 @@ def bubble_factor_cases() -> list[dict]:
         {"name": "busted player, winner takes all", "stacks": [40, 0, 25, 25], "payouts": [1]},
         {"name": "final table", "stacks": rng.lognormal(0, 0.8, 9).round(1).tolist(), "payouts": [50, 30, 20]},
         {"name": "twelve (integral)", "stacks": rng.lognormal(0, 1, 12).tolist(), "payouts": [40, 25, 15, 10]},
+        {"name": "eleven, all paid, equal stacks bust (integral)", "stacks": [5, 5, 5, 9, 2, 7, 7, 1, 3, 0, 4, 6],
+         "payouts": list(range(12, 0, -1))},
+        {"name": "forty, 15% paid (integral)", "stacks": rng.lognormal(0, 1, 40).round(0).tolist(),
+         "payouts": [30, 20, 14, 10, 8, 7]},
     ]
     cases = []
     for field in fields:
@@ -126,13 +130,53 @@ def bubble_factor_cases() -> list[dict]:
             key: [[None if np.isnan(v) else float(v) for v in row] for row in getattr(result, key)]
             for key in ("bubble_factor", "required_equity", "risk_premium")
         }
-        cases.append({**field, **as_lists, "method": result.method})
+        cases.append({**field, **as_lists, "equity": result.equity.tolist(), "method": result.method})
+    return cases
+
+
+TYPED_PAYOUTS = ["50% 30% 20%", "50%,30%,20%", "50%, 30%, 20%", "65% 35", "50 %", "60% 50%", "12.5% 12.5%", "100%",
+                 "1e2%", "33.4% 33.3% 33.3%", "50%% 50%", "%50 50%", "600 400"]
+
+
+def typed_payout_cases() -> list[dict]:
+    """Each typed payout list with Python's prizes and unit, or Python's message."""
+    cases = []
+    for text in TYPED_PAYOUTS:
+        try:
+            values, percent = parse_payouts(text, "payouts")
+            cases.append({"text": text, "values": values, "percent": percent})
+        except InputError as error:
+            cases.append({"text": text, "error": str(error)})
+    return cases
+
+
+SUMMARY_BANDS = [[1, 1], [2, 3], [4, 9]]
+
+
+def summary_cases() -> list[dict]:
+    """Sample fields of up to 300 players with P(cash), P(final table), the expected finishing place and
+    P(band of places) from Python's full place table (every place paid 0 past the prizes)."""
+    cases = []
+    for field in sample_fields():
+        stacks, payouts = field["stacks"], field["payouts"]
+        n = len(stacks)
+        if n > 300:
+            continue
+        places = icm.prize_equity(stacks, list(payouts) + [0.0] * (n - len(payouts))).places
+        cases.append({
+            "name": field["name"], "stacks": stacks, "payouts": payouts, "bands": SUMMARY_BANDS,
+            "cash": places[:, : len(payouts)].sum(axis=1).tolist(),
+            "final_table": places[:, : min(9, n)].sum(axis=1).tolist(),
+            "finish": (places @ np.arange(1, n + 1)).tolist(),
+            "band_chances": [places[:, first - 1 : min(last, n)].sum(axis=1).tolist() for first, last in SUMMARY_BANDS],
+        })
     return cases
 
 
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases()}
+    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases(),
+            "summary": summary_cases(), "typed_payouts": typed_payout_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")
 

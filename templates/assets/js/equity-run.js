@@ -4,6 +4,7 @@
 
 import { EquityPool } from "./equity-pool.js";
 import { Z_975 } from "./range-equity.js";
+import { rankingFromHeadsup } from "./ranges.js";
 
 /** Rejection reason of a cancelled run. */
 export class Cancelled extends Error {}
@@ -45,9 +46,7 @@ let ranking = null;
 export function loadRanking(url) {
   ranking ??= fetch(url).then(async (response) => {
     if (!response.ok) throw new Error(`headsup.json: HTTP ${response.status}`);
-    const h = await response.json();
-    const equity = h.win.map((w, i) => (w + h.tie[i] / 2) / h.total[i]);
-    return equity.map((_, i) => i).sort((a, b) => equity[b] - equity[a] || a - b);
+    return rankingFromHeadsup(await response.json());
   });
   return ranking;
 }

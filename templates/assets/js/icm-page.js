@@ -1,14 +1,18 @@
 // ICM calculator page: parse the form, show every invalid field inline, compute with icm.js
 // (in a Web Worker for large fields so the page never freezes), keep the state in the URL.
 
-import { bubbleFactors, chipShares, icm, parseNumberList, validateField } from "./icm.js";
+import { chipShares, parsePayouts, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
-const MAX_PLACE_ROWS = 200;
+const MAX_PLACE_ROWS = 200; // larger fields: a summary, a paged table and an aggregated heatmap (fieldSummary)
+const PAGE_ROWS = 100;
+const HEATMAP_GROUPS = 10; // players grouped by stack rank for the aggregated place heatmap
 const MAX_PLACE_COLUMNS = 20;
-const BUBBLE_MAX_PLAYERS = 12; // n(n-1) ICM evaluations on the main thread: ~20 ms at 12 players (node)
+const BUBBLE_MAX_PLAYERS = 200; // the matrix is computed in the worker: ~0.35 s at 100 players, ~3 s at 200 (node)
+const BUBBLE_SHOWN = 12; // a larger field shows the rows and columns of chosen players only
 const METHODS = { dp: "exact recursion over subsets of players", integral: "one integral per player and place" };
-const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let payoutsInPercent = false; // the payouts were typed as percentages of the pool ("50% 30% 20%"): money shown in %
+const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + (payoutsInPercent ? "%" : "");
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
 const SUFFIX = { 1: "st", 2: "nd", 3: "rd" };
 const ordinal = (n) => `${n}${(n % 100 > 10 && n % 100 < 14) ? "th" : SUFFIX[n % 10] || "th"}`;
@@ -27,10 +31,15 @@ let pending = 0;
 
 const POOL_TOO_BIG = "payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit";
 
-/** The numbers typed in a field (icm.js's list grammar), or null after noting the reason in byField. */
-function parseField(name, byField) {
+const PARSE_IN_WORKER_FROM = 20000; // characters: a longer typed list is read in the worker
+
+/** {values, percent} typed in a field (icm.js's list grammar; payouts may be percentages), or null after
+ * noting the reason in byField; a long list is read in the worker, off the main thread. */
+async function parseField(name, byField) {
+  const text = fields[name].value;
   try {
-    return parseNumberList(fields[name].value, name);
+    if (text.length >= PARSE_IN_WORKER_FROM) return await inWorker(`parse-${name}`, null, null, { text });
+    return name === "payouts" ? parsePayouts(text, name) : { values: parseNumberList(text, name), percent: false };
   } catch (error) {
     byField[name].push(error.message);
     return null;
@@ -53,27 +62,51 @@ function echoCount(stacks, payouts) {
   document.getElementById("icm-count").textContent = `Read as ${players}, ${paid}.`;
 }
 
-function validate() {
+/** A new task for the rest of the work: long fields are read and shown in pieces, so that no single
+ * task on the main thread runs long (the page's promise: never blocked for more than 100 ms). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function validate() {
   const byField = { stacks: [], payouts: [], form: [] };
-  const stacks = parseField("stacks", byField);
-  const payouts = parseField("payouts", byField);
+  const stacks = (await parseField("stacks", byField))?.values ?? null;
+  await nextTask();
+  const typed = await parseField("payouts", byField);
+  const payouts = typed?.values ?? null;
+  payoutsInPercent = typed?.percent ?? false;
   echoCount(stacks, payouts);
   if (stacks !== null && payouts !== null) {
+    await nextTask();
     for (const error of validateField(stacks, payouts)) (byField[error.field] ?? byField.form).push(error.message);
     if (!byField.payouts.length && !Number.isFinite(payouts.reduce((a, b) => a + b, 0))) byField.payouts.push(POOL_TOO_BIG);
   }
   return showErrors(byField) ? null : { stacks, payouts };
 }
 
+const waiting = new Map(); // message id -> {resolve, reject}
+
+/** icm.js's `kind` ("icm" | "bubble") in the worker; resolves with its result (a newer request of the
+ * same kind supersedes an older one: the older promise never settles). */
+function inWorker(kind, stacks, payouts, extra = {}) {
+  if (!worker) {
+    worker = new Worker(form.dataset.worker, { type: "module" });
+    worker.onmessage = (e) => {
+      const handlers = waiting.get(e.data.id);
+      waiting.delete(e.data.id);
+      if (handlers) (e.data.error ? handlers.reject(new Error(e.data.error)) : handlers.resolve(e.data.result));
+    };
+    worker.onerror = (e) => { for (const handlers of waiting.values()) handlers.reject(new Error(e.message)); waiting.clear(); };
+  }
+  const id = ++pending;
+  for (const [key, handlers] of waiting) if (handlers.kind === kind) waiting.delete(key);
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { kind, resolve, reject });
+    worker.postMessage({ id, kind, stacks, payouts, ...extra });
+  });
+}
+
 function compute(stacks, payouts) {
   if (stacks.length < WORKER_FROM_PLAYERS) return Promise.resolve(icm(stacks, payouts));
-  worker ??= new Worker(form.dataset.worker, { type: "module" });
-  const id = ++pending;
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (e) => { if (e.data.id === id) (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data.result)); };
-    worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ id, stacks, payouts });
-  });
+  return inWorker("icm", stacks, payouts);
 }
 
 function renderResults({ stacks, payouts }, result) {
@@ -108,26 +141,72 @@ function renderResults({ stacks, payouts }, result) {
   if (stacks.length > shown || payouts.length > paid) {
     table.createCaption().textContent = `First ${shown} players and ${paid} places shown.`;
   }
-  renderBubbleFactors(stacks, payouts);
   results.hidden = false;
+  renderBubbleFactors(stacks, payouts);
 }
 
-/** The bubble-factor matrix: numbers in the cells (readable without colour), shade by size, the
- * required equity and risk premium in each cell's title. */
-function renderBubbleFactors(stacks, payouts) {
+/** Players whose rows and columns the matrix shows (0-based): the typed list in #bubble-players, or
+ * every player for a small field, or the BUBBLE_SHOWN largest stacks. Null after showing why not. */
+function chosenPlayers(stacks) {
+  const input = document.getElementById("bubble-players");
+  const error = document.getElementById("bubble-players-error");
+  error.replaceChildren();
+  input.setAttribute("aria-invalid", "false");
+  const refuse = (message) => {
+    error.replaceChildren(Object.assign(document.createElement("li"), { textContent: message }));
+    input.setAttribute("aria-invalid", "true");
+    return null;
+  };
+  if (input.value.trim() === "") {
+    if (stacks.length <= BUBBLE_SHOWN) return stacks.map((_, i) => i);
+    return stacks.map((stack, i) => [stack, i]).sort((a, b) => b[0] - a[0]).slice(0, BUBBLE_SHOWN).map(([, i]) => i).sort((a, b) => a - b);
+  }
+  let numbers;
+  try { numbers = parseNumberList(input.value, "players"); } catch (e) { return refuse(e.message); }
+  const bad = numbers.find((k) => !Number.isInteger(k) || k < 1 || k > stacks.length);
+  if (bad !== undefined) return refuse(`players: ${bad} is not a player number (1 to ${stacks.length})`);
+  const chosen = [...new Set(numbers.map((k) => k - 1))];
+  if (chosen.length < 2) return refuse("players: choose at least two players");
+  if (chosen.length > BUBBLE_SHOWN) return refuse(`players: choose at most ${BUBBLE_SHOWN} players`);
+  return chosen;
+}
+
+let bubbleRequest = 0;
+let lastBubble = null; // {key: the field, result: its bubbleFactors}: choosing players recomputes nothing
+
+/** The bubble-factor matrix, computed in the worker: numbers in the cells (readable without colour),
+ * shade by size, the required equity and risk premium in each cell's title (hover or keyboard focus).
+ * Fields above BUBBLE_SHOWN players show chosen players' rows and columns. */
+async function renderBubbleFactors(stacks, payouts) {
   const table = document.getElementById("icm-bubble");
   const note = document.getElementById("icm-bubble-note");
+  const request = ++bubbleRequest;
+  document.getElementById("bubble-choose").hidden = stacks.length <= BUBBLE_SHOWN || stacks.length > BUBBLE_MAX_PLAYERS;
   if (stacks.length > BUBBLE_MAX_PLAYERS) {
     table.hidden = true;
-    note.textContent = `Bubble factors are shown for up to ${BUBBLE_MAX_PLAYERS} players here (this field has ${stacks.length}); ` +
-      "the command line computes them for larger fields: allin icm --bubble-factors.";
+    note.textContent = `Bubble factors are computed here for up to ${BUBBLE_MAX_PLAYERS} players (this field has ${stacks.length}); ` +
+      "the command line computes them too: allin icm --bubble-factors.";
     return;
   }
-  const { bubbleFactor, requiredEquity, riskPremium } = bubbleFactors(stacks, payouts);
-  const header = stacks.map((_, j) => `<th scope="col">vs ${j + 1}</th>`).join("");
+  const chosen = chosenPlayers(stacks);
+  if (chosen === null) { table.hidden = true; return; }
+  const key = `${stacks.join(",")}/${payouts.join(",")}`;
+  if (lastBubble?.key !== key) {
+    note.textContent = "Computing bubble factors…";
+    try {
+      lastBubble = { key, result: await inWorker("bubble", stacks, payouts) };
+    } catch (error) {
+      if (request === bubbleRequest) { table.hidden = true; note.textContent = `Could not compute bubble factors: ${error.message}`; }
+      return;
+    }
+    if (request !== bubbleRequest) return;
+  }
+  const { result } = lastBubble;
+  const { bubbleFactor, requiredEquity, riskPremium } = result;
+  const header = chosen.map((j) => `<th scope="col">vs ${j + 1}</th>`).join("");
   table.querySelector("thead").innerHTML = `<tr><th scope="col">Risks</th>${header}</tr>`;
-  table.querySelector("tbody").innerHTML = stacks.map((_, i) => {
-    const cells = stacks.map((__, j) => {
+  table.querySelector("tbody").innerHTML = chosen.map((i) => {
+    const cells = chosen.map((j) => {
       const factor = bubbleFactor[i][j];
       if (factor === null || !Number.isFinite(factor)) return '<td class="e9">–</td>';
       const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
@@ -138,13 +217,129 @@ function renderBubbleFactors(stacks, payouts) {
     return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
   }).join("");
   table.hidden = false;
-  note.textContent = "";
+  note.textContent = chosen.length < stacks.length
+    ? `Players ${chosen.map((i) => i + 1).join(", ")} of ${stacks.length} shown${document.getElementById("bubble-players").value.trim() ? "" : " (the largest stacks)"}.`
+    : "";
 }
 
+/** Bands of places for the aggregated heatmap: 1st, 2nd–3rd, 4th–9th, then the paid places in up to
+ * three bands ([first, last], 1-based). */
+function placeBands(players, paid) {
+  const bands = [[1, 1], [2, 3], [4, 9]].filter(([first]) => first <= Math.min(players, paid));
+  bands.forEach((band) => { band[1] = Math.min(band[1], paid, players); });
+  const rest = paid - 9;
+  if (rest > 0) {
+    const size = Math.ceil(rest / 3);
+    for (let first = 10; first <= paid; first += size) bands.push([first, Math.min(first + size - 1, paid)]);
+  }
+  return bands;
+}
+
+const placeName = ([first, last]) => (first === last ? ordinal(first) : `${ordinal(first)}–${ordinal(last)}`);
+
+/** Players the summary names (0-based): typed in #summary-players, else the largest, the median and the smallest stack. */
+function summaryPlayers(stacks) {
+  const text = document.getElementById("summary-players").value;
+  const error = document.getElementById("summary-players-error");
+  error.replaceChildren();
+  if (text.trim()) {
+    try {
+      const numbers = parseNumberList(text, "players");
+      const bad = numbers.find((k) => !Number.isInteger(k) || k < 1 || k > stacks.length);
+      if (bad === undefined && numbers.length <= 20) return [...new Set(numbers.map((k) => k - 1))];
+      throw new Error(bad === undefined ? "players: at most 20" : `players: ${bad} is not a player number (1 to ${stacks.length})`);
+    } catch (e) {
+      error.replaceChildren(Object.assign(document.createElement("li"), { textContent: e.message }));
+    }
+  }
+  const { order } = bigField.summary;
+  return [...new Set([order[0], order[Math.floor(order.length / 2)], order[order.length - 1]])];
+}
+
+let bigField = null; // {stacks, payouts, summary, page}: the last large field, for paging without recomputing
+
+function summaryRow(i) {
+  const { stacks, payouts, summary, shares, pool } = bigField;
+  const perChip = shares[i] > 0 ? (summary.equity[i] / pool) / shares[i] : 0;
+  return `<tr><th scope="row">${i + 1}</th><td>${stacks[i].toLocaleString("en-US")}</td><td>${pct(shares[i])}</td>` +
+    `<td class="ev">${money(summary.equity[i])}</td><td>${pct(summary.cash[i], 1)}</td>` +
+    `<td>${pct(summary.finalTable[i], 1)}</td><td>${summary.finish[i].toFixed(1)}</td><td>${perChip.toFixed(3)}</td></tr>`;
+}
+
+function renderBigPage() {
+  const { stacks, page } = bigField;
+  const pages = Math.ceil(stacks.length / PAGE_ROWS);
+  const first = page * PAGE_ROWS;
+  const rows = [];
+  for (let i = first; i < Math.min(first + PAGE_ROWS, stacks.length); i++) rows.push(summaryRow(i));
+  document.querySelector("#icm-big-table tbody").innerHTML = rows.join("");
+  document.getElementById("icm-page-label").textContent =
+    `Players ${first + 1}–${Math.min(first + PAGE_ROWS, stacks.length)} of ${stacks.length.toLocaleString("en-US")} (page ${page + 1} of ${pages})`;
+  document.getElementById("icm-prev").disabled = page === 0;
+  document.getElementById("icm-next").disabled = page >= pages - 1;
+}
+
+/** A large field: the summary of chosen players first, then the paged table and the heatmap of stack
+ * groups × bands of places (mean probability in each group). All numbers come from the worker. */
+async function renderBigField(stacks, payouts, summary, bands) {
+  const shares = chipShares(stacks);
+  const pool = payouts.reduce((a, b) => a + b, 0);
+  await nextTask();
+  const finite = [summary.equity, summary.cash, summary.finalTable, summary.finish, ...summary.bands].every((list) => list.every(Number.isFinite));
+  if (!finite || !shares.every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks and payouts");
+  await nextTask();
+  bigField = { stacks, payouts, summary, shares, pool, page: 0 }; // before summaryPlayers, which reads its order
+  document.getElementById("icm-method").textContent =
+    `${stacks.length.toLocaleString("en-US")} players, ${payouts.length.toLocaleString("en-US")} paid, prize pool ${money(pool)}; ${METHODS[summary.method] ?? summary.method}.`;
+  document.querySelector("#icm-summary tbody").innerHTML = summaryPlayers(stacks).map(summaryRow).join("");
+  renderBigPage();
+  await nextTask();
+  const names = [...bands.map(placeName), "not paid"];
+  document.querySelector("#icm-heatmap thead").innerHTML =
+    `<tr><th scope="col">Stacks (rank)</th>${names.map((name) => `<th scope="col">${name}</th>`).join("")}</tr>`;
+  document.querySelector("#icm-heatmap tbody").innerHTML = summary.heatmap[0].map(({ first, last }, g) => {
+    const label = `${ordinal(first)}–${ordinal(last)} largest`;
+    const cells = summary.heatmap.map((column, c) => {
+      const { mean } = column[g];
+      const q = Math.min(9, Math.floor(mean * 10));
+      return `<td class="e${q}" title="${label} stacks: ${pct(mean, 2)} to finish ${names[c]}">${pct(mean, 1)}</td>`;
+    });
+    return `<tr><th scope="row">${label}</th>${cells.join("")}</tr>`;
+  }).join("");
+  document.getElementById("icm-small").hidden = true;
+  document.getElementById("icm-big").hidden = false;
+  results.hidden = false;
+  renderBubbleFactors(stacks, payouts);
+}
+
+/** The payouts for the URL, with their % signs when typed as percentages. */
+const payoutsInUrl = (payouts) => encodeURIComponent(payouts.map((p) => `${p}${payoutsInPercent ? "%" : ""}`).join(","));
+
 async function run() {
-  const input = validate();
+  const input = await validate();
   if (!input) { results.hidden = true; return; }
-  const url = `?stacks=${input.stacks.join(",")}&payouts=${input.payouts.join(",")}`;
+  if (input.stacks.length > MAX_PLACE_ROWS) {
+    await nextTask();
+    const url = `?stacks=${input.stacks.join(",")}&payouts=${payoutsInUrl(input.payouts)}`;
+    history.replaceState(null, "", url);
+    const bands = placeBands(input.stacks.length, input.payouts.length);
+    document.getElementById("icm-progress").textContent = `Computing ${input.stacks.length.toLocaleString("en-US")} players…`;
+    try {
+      const summary = await inWorker("summary", input.stacks, input.payouts, { bands, groups: HEATMAP_GROUPS });
+      await renderBigField(input.stacks, input.payouts, summary, bands);
+      document.getElementById("icm-progress").textContent = "";
+    } catch (error) {
+      document.getElementById("icm-progress").textContent = "";
+      showErrors({ form: [`Could not compute: ${error.message}`] });
+      results.hidden = true;
+    }
+    return;
+  }
+  document.getElementById("icm-small").hidden = false;
+  document.getElementById("icm-big").hidden = true;
+  const chosen = document.getElementById("bubble-players").value.trim();
+  const url = `?stacks=${input.stacks.join(",")}&payouts=${payoutsInUrl(input.payouts)}` +
+    (chosen ? `&players=${encodeURIComponent(chosen.split(/[\s,;]+/).filter(Boolean).join(","))}` : "");
   history.replaceState(null, "", url);
   try {
     renderResults(input, await compute(input.stacks, input.payouts));
@@ -170,6 +365,7 @@ function restoreFromUrl() {
   const params = new URLSearchParams(location.search);
   if (params.has("stacks")) fields.stacks.value = params.get("stacks").split(",").join(", ");
   if (params.has("payouts")) fields.payouts.value = params.get("payouts").split(",").join(", ");
+  if (params.has("players")) document.getElementById("bubble-players").value = params.get("players").split(",").join(", ");
 }
 
 let timer = null;
@@ -178,6 +374,15 @@ form.addEventListener("input", (e) => {
   document.getElementById("preset").value = "";
   clearTimeout(timer);
   timer = setTimeout(run, 300);
+});
+document.getElementById("bubble-players").addEventListener("input", () => {
+  clearTimeout(timer);
+  timer = setTimeout(run, 300);
+});
+document.getElementById("icm-prev").addEventListener("click", () => { bigField.page -= 1; renderBigPage(); });
+document.getElementById("icm-next").addEventListener("click", () => { bigField.page += 1; renderBigPage(); });
+document.getElementById("summary-players").addEventListener("input", () => {
+  if (bigField) document.querySelector("#icm-summary tbody").innerHTML = summaryPlayers(bigField.stacks).map(summaryRow).join("");
 });
 form.addEventListener("submit", (e) => { e.preventDefault(); clearTimeout(timer); run(); });
 document.getElementById("preset").addEventListener("change", (e) => {

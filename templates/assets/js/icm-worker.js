@@ -1,11 +1,70 @@
-// Web Worker for large ICM fields: runs icm.js off the main thread so the page stays responsive.
-import { icm } from "./icm.js";
+// Web Worker for the ICM pages: runs icm.js and icm-spot.js off the main thread so the page stays
+// responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands}, {id, kind:
+// "parse-stacks" | "parse-payouts", text} (a long typed list, read off the main thread) or {id, kind: "spot", side, stacks,
+// payouts, spot, range, hand, matchupsUrl, headsupUrl}. Out: {id, result} or {id, error, field}.
+import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder } from "./icm.js";
+import { spotAnswer } from "./icm-spot.js";
+import { classWeights } from "./range-equity.js";
+import { parseRange, rankingFromHeadsup } from "./ranges.js";
 
-self.onmessage = (e) => {
-  const { id, stacks, payouts } = e.data;
+const cache = {};
+function fetchedJson(url) {
+  cache[url] ??= fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.json();
+  });
+  return cache[url];
+}
+
+class FieldError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** Class weights (169) of a typed range; FieldError naming the form field when it is not one. */
+function rangeWeights(text, ranking, field) {
+  let combos;
   try {
-    self.postMessage({ id, result: icm(stacks, payouts) });
+    combos = parseRange(text, ranking).weights;
   } catch (error) {
-    self.postMessage({ id, error: error.message });
+    throw new FieldError(field, `${field}: ${error.message}`);
+  }
+  const weights = classWeights(combos);
+  if (weights === null) throw new FieldError(field, `${field}: the range weights single combos of a class differently; give whole classes (AKs, QQ+)`);
+  if (!weights.some((w) => w > 0)) throw new FieldError(field, `${field}: the range is empty`);
+  return { weights: Array.from(weights), combos: combos.reduce((n, w) => n + (w > 0), 0) };
+}
+
+async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsUrl, headsupUrl }) {
+  const ranking = /%/.test(range + hand) ? rankingFromHeadsup(await fetchedJson(headsupUrl)) : null;
+  const villain = rangeWeights(range, ranking, "range");
+  const hero = hand.trim() ? rangeWeights(hand, ranking, "hand") : null;
+  const tables = await fetchedJson(matchupsUrl);
+  return { ...spotAnswer(side, stacks, payouts, table, tables, villain.weights), rangeCombos: villain.combos, hero };
+}
+
+/** fieldSummary plus what the page would otherwise sort and sum on its main thread: the stack order
+ * and the heatmap (stack groups × bands of places, then "not paid"). */
+function summary(stacks, payouts, bands, groups) {
+  const result = fieldSummary(stacks, payouts, { bands });
+  const order = stackOrder(stacks);
+  const columns = [...result.bands, result.cash.map((p) => 1 - p)];
+  return { ...result, order, heatmap: columns.map((chances) => groupMeans(order, chances, groups)) };
+}
+
+self.onmessage = async (e) => {
+  const { id, kind, stacks, payouts } = e.data;
+  try {
+    let result;
+    if (kind === "spot") result = await spot(e.data);
+    else if (kind === "parse-stacks") result = { values: parseNumberList(e.data.text, "stacks"), percent: false };
+    else if (kind === "parse-payouts") result = parsePayouts(e.data.text, "payouts");
+    else if (kind === "summary") result = summary(stacks, payouts, e.data.bands, e.data.groups);
+    else result = kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts);
+    self.postMessage({ id, result });
+  } catch (error) {
+    self.postMessage({ id, error: error.message, field: error.field ?? null });
   }
 };

@@ -24,6 +24,10 @@ const T_MIN = 1e-18;
 const WINDOW_SIGMAS = 10.0;
 const SERIES_TOL = 1e-17;
 const GROUP = 8;
+const BUBBLE_STEP = 0.125; // trapezoid step of the one grid shared by every all-in outcome field
+const PAIR_TAIL = 42; // e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} is done
+const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
+const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the engine's accuracy
 
 // ------------------------------------------------------------------------------------ validation
 
@@ -80,6 +84,29 @@ export function parseNumberList(text, name) {
     }
     return entryNumber(chunk, name, i + 1);
   });
+}
+
+const PERCENT_SIGN = /%(?=$|[\s;,])/g;
+
+/** {values, percent}: parseNumberList's grammar where every entry may instead end in "%" — prizes as
+ * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%), as parse_payouts in
+ * generator/commands/icm.py. Throws Error with one message. */
+export function parsePayouts(text, name) {
+  const signs = (text.match(/%/g) || []).length;
+  if (!signs) return { values: parseNumberList(text, name), percent: false };
+  const stripped = text.replace(PERCENT_SIGN, "");
+  if (stripped.includes("%")) throw new Error(`${name}: a % sign must end an entry (50% 30% 20%)`);
+  const values = parseNumberList(stripped, name);
+  if (signs !== values.length) throw new Error(`${name}: give every prize as a percentage of the pool (50% 30% 20%) or none`);
+  const total = values.reduce((a, b) => a + b, 0);
+  if (total > 100 * (1 + 1e-12)) throw new Error(`${name}: the percentages add up to ${formatG(total)}%, more than the whole pool`);
+  return { values, percent: true };
+}
+
+/** Python's f"{x:g}" for the numbers a message shows (6 significant digits, no trailing zeros). */
+function formatG(x) {
+  const text = x.toPrecision(6);
+  return text.includes("e") ? text.replace(/\.?0+e/, "e").replace(/e([+-])(\d)$/, "e$10$2") : text.replace(/\.?0+$/, "");
 }
 
 function parseEntry(value) {
@@ -263,7 +290,11 @@ function solveStretched(shares, target, start, startValue, startSlope) {
 
 /** Trapezoid nodes and weights on the uniform grid v(T_MIN) + j·step: {times, weights}. */
 export function quadratureNodes(shares, paid, step = STEP) {
-  const tMax = upperTime(shares, paid);
+  return quadratureTo(shares, upperTime(shares, paid), step);
+}
+
+/** The grid of quadratureNodes from T_MIN up to a given end time tMax. */
+function quadratureTo(shares, tMax, step) {
   let [vMin, slope] = stretched(shares, T_MIN);
   const vMax = stretched(shares, tMax)[0];
   const count = Math.ceil((vMax - vMin) / step) + 1;
@@ -353,10 +384,11 @@ function clockProbabilities(shares, t) {
   return { fired, quiet, anyBackward };
 }
 
-/** out[i] = x_i e^{-x_i t} Σ_r a_r PB_r^{(-i)}(t): short series in p/q (or q/p) per player. */
-function nodeEquity(shares, payouts, t, out) {
+/** outs[v][i] = x_i e^{-x_i t} Σ_r a^v_r PB_r^{(-i)}(t) for payout vectors a^v of one length (the
+ * Poisson-binomial product is built once): short series in p/q (or q/p) per player. */
+function nodeEquities(shares, vectors, t, outs) {
   const n = shares.length;
-  const paid = payouts.length;
+  const paid = vectors[0].length;
   const { fired, quiet, anyBackward } = clockProbabilities(shares, t);
   const { pb, low, high } = poissonBinomial(fired, quiet, anyBackward ? n + 1 : paid);
   let forwardTerms = 1;
@@ -365,34 +397,37 @@ function nodeEquity(shares, payouts, t, out) {
     if (fired[j] <= quiet[j]) forwardTerms = Math.max(forwardTerms, seriesLength(fired[j] / quiet[j], paid - low));
     else backwardTerms = Math.max(backwardTerms, seriesLength(quiet[j] / fired[j], high));
   }
-  const forward = new Float64Array(forwardTerms);
-  for (let d = 0; d < forwardTerms; d++) {
-    let total = 0;
-    for (let r = low; r < paid - d; r++) total += payouts[r + d] * pb[r];
-    forward[d] = total;
-  }
-  const backward = new Float64Array(backwardTerms);
-  if (anyBackward) {
-    for (let m = 0; m < backwardTerms; m++) {
+  vectors.forEach((payouts, v) => {
+    const out = outs[v];
+    const forward = new Float64Array(forwardTerms);
+    for (let d = 0; d < forwardTerms; d++) {
       let total = 0;
-      const stop = Math.min(paid, high - m);
-      for (let r = Math.max(0, low - 1 - m); r < stop; r++) total += payouts[r] * pb[r + 1 + m];
-      backward[m] = total;
+      for (let r = low; r < paid - d; r++) total += payouts[r + d] * pb[r];
+      forward[d] = total;
     }
-  }
-  for (let i = 0; i < n; i++) {
-    if (fired[i] <= quiet[i]) {
-      const ratio = fired[i] / quiet[i];
-      let acc = 0;
-      for (let d = seriesLength(ratio, forwardTerms) - 1; d >= 0; d--) acc = forward[d] - ratio * acc;
-      out[i] = shares[i] * acc;
-    } else {
-      const ratio = quiet[i] / fired[i];
-      let acc = 0;
-      for (let m = seriesLength(ratio, backwardTerms) - 1; m >= 0; m--) acc = backward[m] - ratio * acc;
-      out[i] = shares[i] * ratio * acc;
+    const backward = new Float64Array(backwardTerms);
+    if (anyBackward) {
+      for (let m = 0; m < backwardTerms; m++) {
+        let total = 0;
+        const stop = Math.min(paid, high - m);
+        for (let r = Math.max(0, low - 1 - m); r < stop; r++) total += payouts[r] * pb[r + 1 + m];
+        backward[m] = total;
+      }
     }
-  }
+    for (let i = 0; i < n; i++) {
+      if (fired[i] <= quiet[i]) {
+        const ratio = fired[i] / quiet[i];
+        let acc = 0;
+        for (let d = seriesLength(ratio, forwardTerms) - 1; d >= 0; d--) acc = forward[d] - ratio * acc;
+        out[i] = shares[i] * acc;
+      } else {
+        const ratio = quiet[i] / fired[i];
+        let acc = 0;
+        for (let m = seriesLength(ratio, backwardTerms) - 1; m >= 0; m--) acc = backward[m] - ratio * acc;
+        out[i] = shares[i] * ratio * acc;
+      }
+    }
+  });
 }
 
 /** out[i][r] = x_i e^{-x_i t} PB_r^{(-i)}(t), r < paid, by stable forward/backward division. */
@@ -432,10 +467,10 @@ export function integralEquity(shares, payouts) {
   const prizes = Float64Array.from(paidPrefix(payouts));
   const { times, weights } = quadratureNodes(shares, prizes.length, STEP);
   const equity = new Array(shares.length).fill(0);
-  const node = new Float64Array(shares.length);
+  const node = [new Float64Array(shares.length)];
   for (let j = 0; j < times.length; j++) {
-    nodeEquity(shares, prizes, times[j], node);
-    for (let i = 0; i < shares.length; i++) equity[i] += weights[j] * node[i];
+    nodeEquities(shares, [prizes], times[j], node);
+    for (let i = 0; i < shares.length; i++) equity[i] += weights[j] * node[0][i];
   }
   return equity;
 }
@@ -499,55 +534,276 @@ export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
   return { equity, places: null, method: chosen };
 }
 
+// ------------------------------------------------------------------ big fields: what a player reads first
+
+/** 1 + E[others ringing before i] = 1 + ∫ x_i e^{-x_i t} (μ(t) - p_i(t)) dt for live shares, on a grid
+ * that runs until the slowest clock has rung (past PAIR_TAIL / x_min). Expected finishing place (n). */
+function expectedFinish(shares) {
+  const n = shares.length;
+  const { times, weights } = quadratureTo(shares, PAIR_TAIL / Math.min(...shares), STEP);
+  const finish = new Float64Array(n).fill(1);
+  for (let j = 0; j < times.length; j++) {
+    const t = times[j];
+    let mu = 0;
+    for (let i = 0; i < n; i++) mu -= Math.expm1(-shares[i] * t);
+    for (let i = 0; i < n; i++) finish[i] += weights[j] * shares[i] * Math.exp(-shares[i] * t) * (mu + Math.expm1(-shares[i] * t));
+  }
+  return finish;
+}
+
+/**
+ * A big field as a player reads it, without the n × k place table: for every player the prize
+ * equity, P(cash) (any paid place), P(final table) (the first `finalTable` places), the expected
+ * finishing place, and P(finishing within each band of places) — each the equity of an indicator
+ * payout vector, all on one pass of the integral (nodeEquities). bands: [[first, last], ...], 1-based
+ * places, last <= number of players. Returns {equity, cash, finalTable, finish, bands: number[][]
+ * (one row of n per band), method}. Throws Error on invalid input.
+ */
+export function fieldSummary(stacks, payouts, { bands = [], finalTable = 9 } = {}) {
+  const errors = validateField(stacks, payouts);
+  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
+  const stackNumbers = Array.from(stacks, Number);
+  const prizes = Array.from(payouts, Number);
+  const n = stackNumbers.length;
+  const shares = chipShares(stackNumbers);
+  const live = [];
+  const busted = [];
+  shares.forEach((share, i) => (share > 0 ? live : busted).push(i));
+  const m = live.length;
+  const indicator = (first, last) => Array.from({ length: n }, (_, r) => (r >= first - 1 && r < last ? 1 : 0));
+  const vectors = [prizes.concat(new Array(n - prizes.length).fill(0)), indicator(1, prizes.length),
+    indicator(1, Math.min(finalTable, n)), ...bands.map(([first, last]) => indicator(first, last))];
+  const length = Math.max(1, ...vectors.map((v) => v.findLastIndex((x) => x !== 0) + 1));
+  const results = vectors.map(() => new Array(n).fill(0));
+  const liveShares = live.map((i) => shares[i]);
+  const method = m <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  const livePaid = Math.min(length, m);
+  if (method === "dp") {
+    const table = dpPlaces(liveShares, livePaid);
+    vectors.forEach((vector, v) => live.forEach((player, row) => {
+      results[v][player] = table[row].reduce((sum, p, r) => sum + p * vector[r], 0);
+    }));
+  } else {
+    const cut = vectors.map((vector) => Float64Array.from(vector.slice(0, livePaid)));
+    const { times, weights } = quadratureNodes(liveShares, livePaid, STEP);
+    const nodes = vectors.map(() => new Float64Array(m));
+    const sums = vectors.map(() => new Float64Array(m));
+    for (let j = 0; j < times.length; j++) {
+      nodeEquities(liveShares, cut, times[j], nodes);
+      for (let v = 0; v < vectors.length; v++) {
+        const [node, sum, weight] = [nodes[v], sums[v], weights[j]];
+        for (let row = 0; row < m; row++) sum[row] += weight * node[row];
+      }
+    }
+    sums.forEach((sum, v) => live.forEach((player, row) => { results[v][player] = sum[row]; }));
+  }
+  vectors.forEach((vector, v) => busted.forEach((player) => {
+    results[v][player] = vector.slice(m).reduce((sum, x) => sum + x, 0) / busted.length;
+  }));
+  const finish = new Array(n).fill(m + (busted.length + 1) / 2);
+  const liveFinish = expectedFinish(liveShares);
+  live.forEach((player, row) => { finish[player] = liveFinish[row]; });
+  const [equity, cash, finalTableChance, ...bandChances] = results;
+  return { equity, cash, finalTable: finalTableChance, finish, bands: bandChances, method };
+}
+
+/** Player indices by stack, largest first (ties by player number). */
+export function stackOrder(stacks) {
+  return Array.from(stacks, (stack, i) => [Number(stack), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, i]) => i);
+}
+
+/** Mean of `chances` (one per player) over each of `groups` runs of players in `order` (as equal as
+ * possible): the rows of the aggregated place heatmap. Returns [{first, last, mean}] with 1-based ranks. */
+export function groupMeans(order, chances, groups) {
+  const out = [];
+  for (let g = 0; g < groups; g++) {
+    const [start, stop] = [Math.floor((g * order.length) / groups), Math.floor(((g + 1) * order.length) / groups)];
+    if (stop <= start) continue;
+    let sum = 0;
+    for (let k = start; k < stop; k++) sum += chances[order[k]];
+    out.push({ first: start + 1, last: stop, mean: sum / (stop - start) });
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ bubble factors, risk premium
 
+/** out[0..size) = c / (quiet + fired z), c zero outside [low, high]: forward when fired <= quiet
+ * (coefficients below size only), else backward from the top. Returns the quotient's [low, high]. */
+function divideFactor(c, low, high, fired, quiet, size, out) {
+  out.fill(0, 0, size);
+  if (fired <= quiet) {
+    let previous = 0;
+    const stop = Math.min(high, size - 1);
+    for (let r = low; r <= stop; r++) {
+      previous = (c[r] - fired * previous) / quiet;
+      out[r] = previous;
+    }
+    return [low, high];
+  }
+  if (high < 1) return [0, 0];
+  let following = 0;
+  const bottom = Math.max(low - 1, 0);
+  for (let r = high - 1; r >= bottom; r--) {
+    following = (c[r + 1] - quiet * following) / fired;
+    out[r] = following;
+  }
+  return [bottom, high - 1];
+}
+
+/** Σ_{r < limit} a_r [y (quiet + fired z)]_r. */
+function withFactorSum(payouts, limit, y, fired, quiet) {
+  let total = payouts[0] * quiet * y[0];
+  for (let r = 1; r < limit; r++) total += payouts[r] * (quiet * y[r] + fired * y[r - 1]);
+  return total;
+}
+
+/**
+ * Every all-in outcome on one grid (kernels/icm.py _pair_equities): at each node the law of the
+ * others of w and l is the full Poisson-binomial product with their two factors divided out; each
+ * outcome multiplies one new factor back in. shares (m) of the players with chips, payouts (k <= m),
+ * wonShare[w][l] / lostShare[l][w] the winner's / loser's share after w beats l (0: busted).
+ * Returns {base: Float64Array(m), won, lost: Float64Array(m)[]} (lost[l][w] left 0 where l busts).
+ */
+function pairEquities(shares, payouts, wonShare, lostShare, times, weights) {
+  const m = shares.length;
+  const paid = payouts.length;
+  const base = new Float64Array(m);
+  const won = Array.from({ length: m }, () => new Float64Array(m));
+  const lost = Array.from({ length: m }, () => new Float64Array(m));
+  const leaveOne = Array.from({ length: m }, () => new Float64Array(m + 1));
+  const windows = Array.from({ length: m }, () => [0, 0]);
+  const leaveTwo = new Float64Array(m + 1);
+  for (let node = 0; node < times.length; node++) {
+    const t = times[node];
+    const weight = weights[node];
+    const { fired, quiet, anyBackward } = clockProbabilities(shares, t);
+    const size = anyBackward ? m + 1 : paid;
+    const { pb, low, high } = poissonBinomial(fired, quiet, size);
+    for (let i = 0; i < m; i++) {
+      windows[i] = divideFactor(pb, low, high, fired[i], quiet[i], size, leaveOne[i]);
+      let total = 0;
+      for (let r = 0; r < paid; r++) total += payouts[r] * leaveOne[i][r];
+      base[i] += weight * shares[i] * quiet[i] * total;
+    }
+    for (let i = 0; i < m; i++) {
+      for (let j = i + 1; j < m; j++) {
+        const first = fired[i] <= quiet[i] ? j : i; // a forward division last needs only `paid` terms
+        const second = first === i ? j : i;
+        divideFactor(leaveOne[first], windows[first][0], windows[first][1], fired[second], quiet[second],
+          fired[second] <= quiet[second] ? paid : size, leaveTwo);
+        for (let side = 0; side < 2; side++) {
+          const winner = side === 0 ? i : j;
+          const loser = side === 0 ? j : i;
+          const up = wonShare[winner][loser];
+          const down = lostShare[loser][winner];
+          const upQuiet = Math.exp(-up * t);
+          const downQuiet = Math.exp(-down * t);
+          const limit = down > 0 ? paid : Math.min(paid, m - 1);
+          won[winner][loser] += weight * up * upQuiet * withFactorSum(payouts, limit, leaveTwo, -Math.expm1(-down * t), downQuiet);
+          if (down > 0) {
+            lost[loser][winner] += weight * down * downQuiet * withFactorSum(payouts, paid, leaveTwo, -Math.expm1(-up * t), upQuiet);
+          }
+        }
+      }
+    }
+  }
+  return { base, won, lost };
+}
+
+/** {base, won, lost} for live shares (m, summing to 1), as _integral_pair_equities in kernels/icm.py:
+ * the busted loser's equity filled in (he shares places m.. with `busted` players already out). */
+function integralPairEquities(shares, payouts, busted) {
+  const m = shares.length;
+  const livePrizes = Float64Array.from(paidPrefix(payouts.slice(0, Math.min(payouts.length, m))));
+  const wonShare = shares.map((x, w) => shares.map((y) => x + Math.min(x, y)));
+  const gone = shares.map((x, l) => shares.map((y) => x - Math.min(x, y) <= y * BUST_RATIO));
+  const lostShare = shares.map((x, l) => shares.map((y, w) => (gone[l][w] ? 0 : x - Math.min(x, y))));
+  let tEnd;
+  if (livePrizes.length + 2 <= m) {
+    tEnd = upperTime(shares, livePrizes.length + 2);
+  } else {
+    let smallest = Math.min(...shares);
+    lostShare.forEach((row) => row.forEach((x) => { if (x > 0) smallest = Math.min(smallest, x); }));
+    tEnd = PAIR_TAIL / smallest;
+  }
+  const { times, weights } = quadratureTo(shares, tEnd, BUBBLE_STEP);
+  const result = pairEquities(shares, livePrizes, wonShare, lostShare, times, weights);
+  const bustedPrize = payouts.slice(m - 1).reduce((sum, prize) => sum + prize, 0) / (busted + 1);
+  for (let l = 0; l < m; l++) for (let w = 0; w < m; w++) if (gone[l][w]) result.lost[l][w] = bustedPrize;
+  return result;
+}
+
 /** i's and j's equity after `winner` takes min(stack_w, stack_l) from `loser` (kernels/icm.py). */
-function pairOutcomeEquity(stacks, payouts, winner, loser, method) {
+function pairOutcomeEquity(stacks, payouts, winner, loser) {
   const moved = stacks.slice();
   const amount = Math.min(stacks[winner], stacks[loser]);
   moved[winner] += amount;
   moved[loser] -= amount;
-  if (moved[loser] <= stacks[winner] * 1e-15) moved[loser] = 0;
-  const { equity } = icm(moved, payouts, { method, places: false });
+  if (moved[loser] <= stacks[winner] * BUST_RATIO) moved[loser] = 0;
+  const { equity } = icm(moved, payouts, { method: "dp", places: false });
   return [equity[winner], equity[loser]];
 }
 
 /**
  * Bubble factors, required equity and risk premium for every ordered pair (row i risks
- * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: n(n-1) ICM
- * evaluations, each serving the winner's row (E_win) and the loser's (E_lose). Undefined entries
- * (diagonal, players without chips, no gain possible) are null.
+ * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: "dp" = one exact DP
+ * per ordered pair; "integral" = every outcome field on one quadrature grid, O(N m² W). Undefined
+ * entries (diagonal, players without chips, a win that gains less than 1e-12 of the pool) are null.
  * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: number[], method}.
  */
 export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
+  if (!["auto", "dp", "integral"].includes(method)) {
+    throw new Error(`unknown ICM method ${method} (expected auto, dp or integral)`);
+  }
   const errors = validateField(stacks, payouts);
   if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
   const stackNumbers = Array.from(stacks, Number);
   const prizes = Array.from(payouts, Number);
+  const shares = chipShares(stackNumbers);
   const live = [];
-  chipShares(stackNumbers).forEach((share, i) => { if (share > 0) live.push(i); });
+  shares.forEach((share, i) => { if (share > 0) live.push(i); });
   const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
-  const base = icm(stackNumbers, prizes, { method: chosen, places: false }).equity;
   const n = stackNumbers.length;
   const empty = () => Array.from({ length: n }, () => new Array(n).fill(null));
-  const gain = empty();
-  const loss = empty();
-  for (const winner of live) {
-    for (const loser of live) {
-      if (winner === loser) continue;
-      const [won, lost] = pairOutcomeEquity(stackNumbers, prizes, winner, loser, chosen);
-      gain[winner][loser] = won - base[winner];
-      loss[loser][winner] = base[loser] - lost;
+  const won = empty();
+  const lost = empty();
+  let base;
+  if (chosen === "dp") {
+    const largest = Math.max(...stackNumbers);
+    const scaled = stackNumbers.map((stack) => stack / largest); // 1e308 + 1e308 would overflow
+    base = icm(scaled, prizes, { method: "dp", places: false }).equity;
+    for (const winner of live) {
+      for (const loser of live) {
+        if (winner !== loser) [won[winner][loser], lost[loser][winner]] = pairOutcomeEquity(scaled, prizes, winner, loser);
+      }
     }
+  } else {
+    const bustedPrize = prizes.slice(live.length).reduce((sum, prize) => sum + prize, 0) / Math.max(n - live.length, 1);
+    base = new Array(n).fill(bustedPrize);
+    const fast = integralPairEquities(live.map((i) => shares[i]), prizes, n - live.length);
+    live.forEach((i, a) => {
+      base[i] = fast.base[a];
+      live.forEach((j, b) => {
+        if (i !== j) {
+          won[i][j] = fast.won[a][b];
+          lost[i][j] = fast.lost[a][b];
+        }
+      });
+    });
   }
+  const floor = GAIN_FLOOR * prizes.reduce((sum, prize) => sum + prize, 0);
   const bubbleFactor = empty();
   const requiredEquity = empty();
   const riskPremium = empty();
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      if (gain[i][j] === null || loss[i][j] === null || !(gain[i][j] > 0)) continue;
-      bubbleFactor[i][j] = loss[i][j] / gain[i][j];
-      requiredEquity[i][j] = loss[i][j] / (gain[i][j] + loss[i][j]);
+      if (won[i][j] === null || lost[i][j] === null) continue;
+      const gain = won[i][j] - base[i];
+      const loss = base[i] - lost[i][j];
+      if (!(gain > floor)) continue;
+      bubbleFactor[i][j] = loss / gain;
+      requiredEquity[i][j] = loss / (gain + loss);
       riskPremium[i][j] = requiredEquity[i][j] - 0.5;
     }
   }

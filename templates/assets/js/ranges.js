@@ -125,6 +125,13 @@ function combosOfClasses(classes) {
   return out;
 }
 
+/** Class indices best first by exact heads-up equity vs a random hand, from headsup.json's counts
+ * (kernels.ranges.ranking_from_equity: ties by class index): the order of "x%" ranges. */
+export function rankingFromHeadsup(h) {
+  const equity = h.win.map((w, i) => (w + h.tie[i] / 2) / h.total[i]);
+  return equity.map((_, i) => i).sort((a, b) => equity[b] - equity[a] || a - b);
+}
+
 /** Combo indices of the top ``percent`` % (closest prefix of ``ranking``, class indices best first). */
 export function topPercent(percent, ranking) {
   const target = (percent * N_COMBOS) / 100;

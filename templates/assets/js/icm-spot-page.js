@@ -1,0 +1,195 @@
+// ICM call-or-fold page: read the table, run icm-spot.js in the ICM worker (the main thread only
+// parses and renders), show the verdict and a 13×13 chart of the EV difference; state in the URL.
+import { parseNumberList, parsePayouts, validateField } from "./icm.js";
+
+const form = document.getElementById("spot-form");
+const results = document.getElementById("spot-results");
+const ERROR_LISTS = ["stacks", "payouts", "table", "range", "hand", "form"];
+const NUMBER_FIELDS = { sb: "small blind", bb: "big blind", ante: "ante", "bb-ante": "big-blind ante" };
+const PLAYER_FIELDS = { shover: "shover", caller: "caller", "sb-player": "small blind player", "bb-player": "big blind player" };
+const URL_KEYS = { stacks: "stacks", payouts: "payouts", sb: "sb", bb: "bb", ante: "ante", "bb-ante": "bbante", shover: "shover",
+  caller: "caller", "sb-player": "sbp", "bb-player": "bbp", range: "range", hand: "hand" };
+const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
+const signed = (x, digits) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
+const amount = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 4 });
+const input = (id) => document.getElementById(id);
+const side = () => form.elements.side.value;
+
+let worker = null;
+let latest = 0;
+
+function showErrors(byList) {
+  for (const name of ERROR_LISTS) {
+    const messages = byList[name] || [];
+    input(`${name}-error`).replaceChildren(...messages.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
+  }
+  for (const id of ["stacks", "payouts", "range", "hand"]) input(id).setAttribute("aria-invalid", byList[id]?.length ? "true" : "false");
+  return Object.values(byList).some((list) => list.length);
+}
+
+/** The form as numbers and text, or null after showing every problem found. */
+function readForm() {
+  const byList = { stacks: [], payouts: [], table: [], range: [], hand: [], form: [] };
+  const list = (id) => {
+    try {
+      return id === "payouts" ? parsePayouts(input(id).value, id).values : parseNumberList(input(id).value, id);
+    } catch (error) { byList[id].push(error.message); return null; }
+  };
+  const stacks = list("stacks");
+  const payouts = list("payouts");
+  input("spot-count").textContent = `Read as ${stacks ? `${stacks.length} player${stacks.length === 1 ? "" : "s"}` : "stacks not read"}, ` +
+    `${payouts ? `${payouts.length} paid` : "payouts not read"}.`;
+  if (stacks && payouts) {
+    for (const error of validateField(stacks, payouts)) byList[error.field]?.push(error.message);
+    if (!byList.payouts.length && !Number.isFinite(payouts.reduce((a, b) => a + b, 0))) {
+      byList.payouts.push("payouts: the prize pool adds up to more than 1.8e308; give the prizes in a larger unit");
+    }
+  }
+  const numbers = {};
+  for (const [id, name] of Object.entries(NUMBER_FIELDS)) {
+    const text = input(id).value.trim() || "0";
+    try {
+      const values = parseNumberList(text, name);
+      if (values.length !== 1) throw new Error(`${name}: give one number`);
+      if (values[0] < 0) throw new Error(`${name}: must be >= 0`);
+      numbers[id] = values[0];
+    } catch (error) { byList.table.push(error.message); }
+  }
+  const players = {};
+  for (const [id, name] of Object.entries(PLAYER_FIELDS)) {
+    const text = input(id).value.trim();
+    if (!text && (id === "sb-player" || id === "bb-player")) { players[id] = null; continue; }
+    const k = Number(text);
+    if (!Number.isInteger(k) || k < 1 || (stacks && k > stacks.length)) {
+      byList.table.push(`${name}: "${text}" is not a player number${stacks ? ` (1 to ${stacks.length})` : ""}`);
+    } else players[id] = k - 1;
+  }
+  if (!input("range").value.trim()) byList.range.push("range: give the opponent's range (22+, A2s+ or 20%)");
+  if (showErrors(byList)) return null;
+  return {
+    side: side(), stacks, payouts, range: input("range").value, hand: input("hand").value,
+    spot: { smallBlind: numbers.sb, bigBlind: numbers.bb, ante: numbers.ante, bigBlindAnte: numbers["bb-ante"],
+      shover: players.shover, caller: players.caller, smallBlindPlayer: players["sb-player"], bigBlindPlayer: players["bb-player"] },
+  };
+}
+
+function compute(request) {
+  worker ??= new Worker(form.dataset.worker, { type: "module" });
+  const id = ++latest;
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (e) => {
+      if (e.data.id !== latest) return; // superseded
+      if (e.data.error) reject(Object.assign(new Error(e.data.error), { field: e.data.field }));
+      else resolve(e.data.result);
+    };
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage({ id, kind: "spot", ...request, matchupsUrl: form.dataset.matchups, headsupUrl: form.dataset.headsup });
+  });
+}
+
+const COMBOS_OF = (index) => { const [row, col] = [Math.floor(index / 13), index % 13]; return row === col ? 6 : col > row ? 4 : 12; };
+const CLASS_NAME = (index) => document.querySelector(`#spot-chart a[data-i="${index}"] b`).textContent;
+
+/** The hero's hand (one class) or range: its combo-weighted win, tie, lose, P(call) and EV. */
+function heroSummary(answer) {
+  const classes = answer.hero.weights.map((w, i) => [w * COMBOS_OF(i), i]).filter(([w]) => w > 0);
+  const total = classes.reduce((sum, [w]) => sum + w, 0);
+  const mean = (key) => classes.reduce((sum, [w, i]) => sum + w * answer.hands[i][key], 0) / total;
+  return {
+    name: classes.length === 1 ? CLASS_NAME(classes[0][1]) : `${input("hand").value.trim()} (average over ${Math.round(total * 100) / 100} combos)`,
+    win: mean("win"), tie: mean("tie"), ev: mean("ev"), call: answer.side === "shove" ? mean("call") : null,
+  };
+}
+
+function paragraph(text, className = "") {
+  return Object.assign(document.createElement("p"), { textContent: text, className });
+}
+
+function render(request, answer) {
+  const shover = request.spot.shover + 1, caller = request.spot.caller + 1;
+  const e = answer.equity;
+  const lines = [];
+  const numbersShown = [...Object.values(e), ...Object.values(answer.chips), ...answer.hands.map((h) => h.ev)];
+  if (!numbersShown.every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks, blinds and payouts");
+  const rangeText = `${request.range.trim()} (${answer.rangeCombos} combos)`;
+  if (answer.side === "call") {
+    lines.push(paragraph(`Player ${shover} shoves ${rangeText}; player ${caller} calls or folds (fold: ${amount(answer.chips.fold)} chips, call and win: ${amount(answer.chips.win)}, call and lose: ${amount(answer.chips.lose)}).`));
+    lines.push(paragraph(`Equity needed to call: ${pct(answer.requiredIcm)} under ICM, ${pct(answer.requiredChips)} in chips (ICM adds ${signed(100 * (answer.requiredIcm - answer.requiredChips), 2)} points).`, "big-line"));
+    lines.push(paragraph(`ICM equity of player ${caller}: fold ${amount(e.fold)}, call and win ${amount(e.win)}, tie ${amount(e.tie)}, lose ${amount(e.lose)} (prize pool ${amount(answer.pool)}).`));
+  } else {
+    lines.push(paragraph(`Player ${shover} shoves or folds; player ${caller} calls with ${rangeText}.`));
+    lines.push(paragraph(`ICM equity of player ${shover}: fold ${amount(e.fold)}, steal the blinds ${amount(e.steal)}, called and win ${amount(e.win)}, tie ${amount(e.tie)}, lose ${amount(e.lose)} (prize pool ${amount(answer.pool)}).`));
+  }
+  if (answer.hero) {
+    const hero = heroSummary(answer);
+    const action = answer.side === "call" ? "call" : "shove";
+    const equity = hero.win + hero.tie / 2;
+    lines.push(paragraph(answer.side === "call"
+      ? `${hero.name} against ${rangeText}: equity ${pct(equity)} (win ${pct(hero.win)}, tie ${pct(hero.tie)}).`
+      : `${hero.name}: called ${pct(hero.call)} of the time; equity when called ${pct(equity)} (win ${pct(hero.win)}, tie ${pct(hero.tie)}).`));
+    const verdict = paragraph(`EV(${action}) − EV(fold) = ${signed(hero.ev, 4)} (${signed(100 * hero.ev / answer.pool, 3)}% of the pool): ${hero.ev > 0 ? action : "fold"}.`, "verdict");
+    verdict.id = "spot-verdict";
+    lines.push(verdict);
+  }
+  input("spot-summary").replaceChildren(...lines);
+  const action = answer.side === "call" ? "call" : "shove";
+  input("chart-title").textContent = answer.side === "call" ? "Every hand: call or fold" : "Every hand: shove or fold";
+  input("chart-help").textContent = `Each cell: EV(${action}) − EV(fold) in % of the prize pool. Positive (+, dark): ${action}; negative (−, light): fold.`;
+  for (const link of input("spot-chart").querySelectorAll("a[data-i]")) {
+    const i = Number(link.dataset.i);
+    const share = answer.hands[i].ev / answer.pool;
+    const name = link.querySelector("b").textContent;
+    link.querySelector(".v-ev").textContent = signed(100 * share, 2);
+    link.setAttribute("aria-label", `${name} ${signed(100 * share, 2)}: EV(${action}) − EV(fold) in % of the pool, ${share > 0 ? action : "fold"}`);
+    link.title = link.getAttribute("aria-label");
+    link.dataset.ev = String(answer.hands[i].ev);
+    link.parentElement.className = `cell ${share > 0 ? "e1 plays" : "e8"}`;
+  }
+  results.hidden = false;
+}
+
+function writeUrl() {
+  const params = new URLSearchParams({ side: side() });
+  for (const [id, key] of Object.entries(URL_KEYS)) {
+    const value = input(id).value.trim();
+    if (value) params.set(key, id === "stacks" ? parseNumberList(value, id).join(",") : value);
+  }
+  history.replaceState(null, "", `?${params}`);
+}
+
+function restoreFromUrl() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("side") === "shove") input("side-shove").checked = true;
+  for (const [id, key] of Object.entries(URL_KEYS)) {
+    if (!params.has(key)) continue;
+    input(id).value = id === "stacks" ? params.get(key).split(",").join(", ") : params.get(key);
+  }
+}
+
+function labelSide() {
+  input("range-label").textContent = side() === "call" ? "The shover's range" : "The caller's calling range";
+}
+
+async function run() {
+  labelSide();
+  const request = readForm();
+  if (!request) { results.hidden = true; return; }
+  writeUrl();
+  const mine = latest + 1;
+  try {
+    const answer = await compute(request);
+    if (mine === latest) render(request, answer);
+  } catch (error) {
+    if (mine !== latest) return;
+    const list = ["range", "hand"].includes(error.field) ? error.field : "form";
+    showErrors({ [list]: [list === "form" ? `Could not compute: ${error.message}` : error.message] });
+    results.hidden = true;
+  }
+}
+
+let timer = null;
+form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 300); });
+form.addEventListener("change", (e) => { if (e.target.name === "side") { clearTimeout(timer); run(); } });
+form.addEventListener("submit", (e) => { e.preventDefault(); clearTimeout(timer); run(); });
+restoreFromUrl();
+run();

@@ -1,0 +1,156 @@
+// Call or fold (and shove or fold) against one all-in under ICM: the same engine as
+// kernels/icm_spot.py, checked against it on shared fixtures (tests/js/make_icm_spot_fixtures.py).
+//
+// Pure ES module: no DOM, safe in a Web Worker. Players are 0-based here. The spot (docs/icm.md):
+// every player with chips posts the ante, the big blind also the big-blind ante (dead money), the
+// blinds are live, everyone else folds, the shover is all in, the caller folds or calls for the
+// smaller of the two stacks behind the antes; a tie splits the pot.
+import { icm, validateField } from "./icm.js";
+
+const N_CLASSES = 169;
+const TOO_MANY_CHIPS = "stacks: the chips add up to more than 1.8e308; give the stacks in a larger unit";
+
+/** outcome -> stacks after it ({fold, win, tie, lose}), as spot_fields in kernels/icm_spot.py. */
+export function spotFields(stacks, { smallBlind = 0, bigBlind = 0, ante = 0, bigBlindAnte = 0, shover, caller,
+  smallBlindPlayer = null, bigBlindPlayer = null }) {
+  const n = stacks.length;
+  for (const [name, player] of [["shover", shover], ["caller", caller], ["small blind", smallBlindPlayer], ["big blind", bigBlindPlayer]]) {
+    if (player !== null && !(player >= 0 && player < n)) throw new Error(`${name}: player ${player + 1} is not in the field of ${n} players`);
+  }
+  if (!Number.isFinite(stacks.reduce((a, b) => a + b, 0))) throw new Error(TOO_MANY_CHIPS);
+  if (shover === caller) throw new Error("the shover and the caller must be different players");
+  if (smallBlindPlayer !== null && smallBlindPlayer === bigBlindPlayer) throw new Error("the small and the big blind must be different players");
+  if (Math.min(smallBlind, bigBlind, ante, bigBlindAnte) < 0) throw new Error("blinds and antes must be >= 0");
+  if (bigBlindAnte > 0 && bigBlindPlayer === null) throw new Error("a big-blind ante needs a player in the big blind");
+  const antes = stacks.map((stack) => Math.min(ante, stack));
+  if (bigBlindAnte > 0) antes[bigBlindPlayer] += Math.min(bigBlindAnte, stacks[bigBlindPlayer] - antes[bigBlindPlayer]);
+  const behind = stacks.map((stack, i) => stack - antes[i]);
+  const blinds = new Array(n).fill(0);
+  for (const [player, blind] of [[smallBlindPlayer, smallBlind], [bigBlindPlayer, bigBlind]]) {
+    if (player !== null) blinds[player] = Math.min(blind, behind[player]);
+  }
+  if (behind[shover] <= 0) throw new Error(`shover: player ${shover + 1} has no chips left to shove after the ante`);
+  if (behind[caller] <= 0) throw new Error(`caller: player ${caller + 1} has no chips left to call with after the ante`);
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  const settled = behind.map((chips, i) => chips - blinds[i]);
+  const dead = sum(antes) + sum(blinds) - blinds[shover] - blinds[caller];
+  const fold = settled.slice();
+  fold[shover] = behind[shover] + sum(antes) + sum(blinds) - blinds[shover];
+  const bet = Math.min(behind[shover], behind[caller]);
+  const pot = dead + 2 * bet;
+  const called = settled.slice();
+  called[shover] = behind[shover] - bet;
+  called[caller] = behind[caller] - bet;
+  const win = called.slice(), tie = called.slice(), lose = called.slice();
+  win[caller] += pot;
+  tie[caller] += pot / 2;
+  tie[shover] += pot / 2;
+  lose[shover] += pot;
+  return { fold, win, tie, lose };
+}
+
+function checkedField(stacks, payouts) {
+  const errors = validateField(stacks, payouts);
+  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
+  return [Array.from(stacks, Number), Array.from(payouts, Number)];
+}
+
+function withDefaultBlinds(spot) {
+  return { ...spot, smallBlindPlayer: spot.smallBlindPlayer ?? spot.shover, bigBlindPlayer: spot.bigBlindPlayer ?? spot.caller };
+}
+
+/** The player's ICM equity and chips after each outcome of `fields`. */
+function outcomeEquity(fields, payouts, player, method) {
+  const equity = {}, chips = {};
+  let used = null;
+  for (const [outcome, field] of Object.entries(fields)) {
+    const result = icm(field, payouts, { method, places: false });
+    equity[outcome] = result.equity[player];
+    chips[outcome] = field[player];
+    used ??= result.method;
+  }
+  return { equity, chips, method: used };
+}
+
+/** The caller's side (call_spot): {fields, equity, chips, requiredIcm, requiredChips, pool, method}.
+ * spot: {smallBlind, bigBlind, ante, bigBlindAnte, shover, caller, smallBlindPlayer (default the
+ * shover), bigBlindPlayer (default the caller)}. */
+export function callSpot(stacks, payouts, spot, { method = "auto" } = {}) {
+  const [stackNumbers, prizes] = checkedField(stacks, payouts);
+  const fields = spotFields(stackNumbers, withDefaultBlinds(spot));
+  const { equity, chips, method: used } = outcomeEquity(fields, prizes, spot.caller, method);
+  return {
+    fields, equity, chips, method: used,
+    requiredIcm: (equity.fold - equity.lose) / (equity.win - equity.lose),
+    requiredChips: (chips.fold - chips.lose) / (chips.win - chips.lose),
+    pool: prizes.reduce((a, b) => a + b, 0),
+  };
+}
+
+/** The shover's side (shove_spot): {fields, equity, chips, pool, method} over fold, steal, win, tie, lose. */
+export function shoveSpot(stacks, payouts, spot, { method = "auto" } = {}) {
+  const [stackNumbers, prizes] = checkedField(stacks, payouts);
+  const blinds = withDefaultBlinds(spot);
+  const called = spotFields(stackNumbers, blinds);
+  const walk = spotFields(stackNumbers, { ...blinds, shover: spot.caller, caller: spot.shover });
+  const fields = { fold: walk.fold, steal: called.fold, win: called.lose, tie: called.tie, lose: called.win };
+  const { equity, chips, method: used } = outcomeEquity(fields, prizes, spot.shover, method);
+  return { fields, equity, chips, method: used, pool: prizes.reduce((a, b) => a + b, 0) };
+}
+
+/** [P(win), P(tie), P(lose)] of every hero class (169) against class `weights` (169), from the exact
+ * 169×169 class counts (matchups.json win/tie/loss): card removal is in the counts. */
+export function outcomesVsRange({ win, tie, loss }, weights) {
+  return Array.from({ length: N_CLASSES }, (_, h) => {
+    let w = 0, t = 0, l = 0;
+    for (let v = 0; v < N_CLASSES; v++) {
+      if (!weights[v]) continue;
+      w += win[h][v] * weights[v];
+      t += tie[h][v] * weights[v];
+      l += loss[h][v] * weights[v];
+    }
+    const total = w + t + l;
+    return total > 0 ? [w / total, t / total, l / total] : [NaN, NaN, NaN];
+  });
+}
+
+/** P(the caller's hand is in his range | hero class), card removal from matchups.json `pairs`. */
+export function callProbability({ pairs }, weights) {
+  return Array.from({ length: N_CLASSES }, (_, h) => {
+    let inRange = 0, all = 0;
+    for (let v = 0; v < N_CLASSES; v++) {
+      inRange += pairs[h][v] * weights[v];
+      all += pairs[h][v];
+    }
+    return inRange / all;
+  });
+}
+
+/** EV(call) - EV(fold) in payout units for one hand's [win, tie, lose]. */
+export function callEv(spot, [win, tie, lose]) {
+  return win * spot.equity.win + tie * spot.equity.tie + lose * spot.equity.lose - spot.equity.fold;
+}
+
+/** EV(shove) - EV(fold) in payout units: P(call) and the hand's [win, tie, lose] when called. */
+export function shoveEv(spot, call, [win, tie, lose]) {
+  const called = win * spot.equity.win + tie * spot.equity.tie + lose * spot.equity.lose;
+  return (1 - call) * spot.equity.steal + call * called - spot.equity.fold;
+}
+
+/**
+ * The whole answer for one side ("call" | "shove") and a range's class weights (169): the spot, and
+ * for every hero class {win, tie, lose, call (shove side), ev}: what the page and its chart show.
+ */
+export function spotAnswer(side, stacks, payouts, spot, tables, weights, options = {}) {
+  if (!weights.some((w) => w > 0)) throw new Error("the range is empty");
+  const answer = side === "shove" ? shoveSpot(stacks, payouts, spot, options) : callSpot(stacks, payouts, spot, options);
+  const outcomes = outcomesVsRange(tables, weights);
+  const calls = side === "shove" ? callProbability(tables, weights) : null;
+  const hands = outcomes.map((outcome, h) => ({
+    win: outcome[0], tie: outcome[1], lose: outcome[2],
+    call: calls ? calls[h] : null,
+    ev: calls ? shoveEv(answer, calls[h], outcome) : callEv(answer, outcome),
+  }));
+  if (!hands.every((hand) => Number.isFinite(hand.ev))) throw new Error("the EV is not a finite number for some hand; check the stacks, blinds and range");
+  return { ...answer, side, hands };
+}

@@ -1,0 +1,51 @@
+// The browser call/shove engine agrees with kernels/icm_spot.py (fixtures by make_icm_spot_fixtures.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { callSpot, shoveSpot, spotAnswer } from "../../templates/assets/js/icm-spot.js";
+
+const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm-spot.json", import.meta.url), "utf8"));
+const TOLERANCE = 1e-12; // of the prize pool (equities, EVs), of a probability or of a chip count
+
+/** kernels/icm_spot.py's keyword arguments as icm-spot.js's spot object. */
+function spotOf(kwargs) {
+  const names = { small_blind: "smallBlind", big_blind: "bigBlind", ante: "ante", big_blind_ante: "bigBlindAnte",
+    shover: "shover", caller: "caller", small_blind_player: "smallBlindPlayer", big_blind_player: "bigBlindPlayer" };
+  return Object.fromEntries(Object.entries(kwargs).map(([key, value]) => [names[key], value]));
+}
+
+const close = (a, b, scale, label) => assert.ok(Math.abs(a - b) <= TOLERANCE * scale, `${label}: ${a} vs ${b}`);
+
+for (const c of fixture.spots) {
+  test(`${c.side} spot agrees with Python: ${c.name}`, () => {
+    const pool = c.payouts.reduce((a, b) => a + b, 0);
+    const chips = c.stacks.reduce((a, b) => a + b, 0);
+    const answer = spotAnswer(c.side, c.stacks, c.payouts, spotOf(c.spot), fixture.tables, c.weights);
+    assert.equal(answer.method, c.method);
+    for (const [outcome, field] of Object.entries(c.fields)) {
+      answer.fields[outcome].forEach((value, i) => close(value, field[i], chips, `field ${outcome}[${i}]`));
+      close(answer.equity[outcome], c.equity[outcome], pool, `equity ${outcome}`);
+    }
+    if (c.side === "call") {
+      close(answer.requiredIcm, c.required_icm, 1, "required equity (ICM)");
+      close(answer.requiredChips, c.required_chips, 1, "required equity (chips)");
+    }
+    answer.hands.forEach((hand, h) => {
+      ["win", "tie", "lose"].forEach((key, k) => close(hand[key], c.outcomes[h][k], 1, `${key} of class ${h}`));
+      if (c.side === "shove") close(hand.call, c.calls[h], 1, `P(call) of class ${h}`);
+      close(hand.ev, c.ev[h], pool, `EV of class ${h}`);
+    });
+  });
+}
+
+for (const c of fixture.invalid) {
+  test(`refused as Python refuses it: ${c.error}`, () => {
+    assert.throws(() => callSpot(c.stacks, c.payouts, spotOf(c.spot)), { message: c.error });
+  });
+}
+
+test("the shover's side of the example: fold field by hand", () => {
+  const spot = shoveSpot([1500, 1000, 500], [65, 35], { smallBlind: 1, bigBlind: 2, ante: 0.25, shover: 0, caller: 2 });
+  assert.deepEqual(spot.fields.fold, [1498.75, 999.75, 501.5]);
+});

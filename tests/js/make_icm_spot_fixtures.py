@@ -1,0 +1,94 @@
+"""Write tests/js/fixtures/icm-spot.json: call/shove spots with kernels/icm_spot.py's answers, for
+tests/js/icm-spot.test.mjs (the exact 169x169 class counts travel with them).
+
+Run from the repository root: ``.venv/bin/python tests/js/make_icm_spot_fixtures.py``.
+"""
+
+import json
+from pathlib import Path
+import sys
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from generator.stages.headsup import headsup_results  # noqa: E402
+from kernels import icm_spot  # noqa: E402
+from kernels.ranges import parse_range, ranking_from_equity  # noqa: E402
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm-spot.json"
+
+#: (name, side, stacks, payouts, spot keyword arguments (0-based players), range)
+SPOTS = [
+    ("bubble, caller in the BB", "call", [1500, 1000, 500], [65, 35],
+     {"small_blind": 1, "big_blind": 2, "ante": 0.25, "shover": 0, "caller": 2}, "22+,A2s+"),
+    ("shover's side", "shove", [1500, 1000, 500], [65, 35],
+     {"small_blind": 1, "big_blind": 2, "ante": 0.25, "shover": 0, "caller": 2}, "22+,A2s+,KTs+"),
+    ("big-blind ante, dead third blind", "call", [4200, 3100, 2600, 900, 1800, 2400], [50, 30, 20],
+     {"small_blind": 50, "big_blind": 100, "ante": 0, "big_blind_ante": 100, "shover": 3, "caller": 1,
+      "small_blind_player": 4, "big_blind_player": 1}, "20%"),
+    ("both antes, shover short", "shove", [4200, 3100, 2600, 900, 1800, 2400], [50, 30, 20],
+     {"small_blind": 50, "big_blind": 100, "ante": 10, "big_blind_ante": 100, "shover": 3, "caller": 0,
+      "small_blind_player": 3, "big_blind_player": 0}, "QQ+,AKs,0.5(AKo)"),
+    ("twelve players (integral)", "call", [3000, 1200, 1200, 800, 450, 2500, 90, 1700, 640, 2200, 1300, 900],
+     [40, 25, 15, 10, 6, 4], {"small_blind": 20, "big_blind": 40, "ante": 5, "shover": 6, "caller": 4}, "30%"),
+]
+
+#: (stacks, payouts, spot keyword arguments) that kernels/icm_spot.py refuses, with its message.
+INVALID = [
+    ([100, 100, 100], [1], {"shover": 0, "caller": 0}),
+    ([100, 100, 100], [1], {"shover": 0, "caller": 3}),
+    ([100, 100, 100], [1], {"shover": 0, "caller": 1, "small_blind": -1}),
+    ([100, 100, 0.5], [1], {"shover": 0, "caller": 2, "ante": 1}),
+    ([100, 100, 100], [1], {"shover": 0, "caller": 1, "small_blind_player": 2, "big_blind_player": 2}),
+    ([1e308, 1e308, 5e-324], [2, 1], {"shover": 0, "caller": 1}),
+]
+
+
+def as_list(values) -> list:
+    return [None if not np.isfinite(v) else float(v) for v in values]
+
+
+def spot_case(name, side, stacks, payouts, kwargs, range_text, tables, ranking) -> dict:
+    weights = icm_spot.class_weights(parse_range(range_text, ranking).weights)
+    outcomes = icm_spot.outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
+    case = {"name": name, "side": side, "stacks": stacks, "payouts": payouts, "spot": kwargs, "range": range_text,
+            "weights": weights.tolist(), "outcomes": outcomes.tolist()}
+    if side == "call":
+        spot = icm_spot.call_spot(stacks, payouts, **kwargs)
+        ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+        case.update(required_icm=spot.required_icm, required_chips=spot.required_chips)
+    else:
+        spot = icm_spot.shove_spot(stacks, payouts, **kwargs)
+        calls = icm_spot.call_probability(tables.pairs, weights)
+        ev = spot.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+        case["calls"] = calls.tolist()
+    case.update(fields={k: v.tolist() for k, v in spot.fields.items()}, equity=spot.equity, chips=spot.chips,
+                method=spot.method, ev=as_list(ev))
+    return case
+
+
+def invalid_case(stacks, payouts, kwargs) -> dict:
+    full = {"small_blind": 0, "big_blind": 0, "ante": 0, **kwargs}
+    try:
+        icm_spot.call_spot(stacks, payouts, **full)
+    except ValueError as error:
+        return {"stacks": stacks, "payouts": payouts, "spot": full, "error": str(error)}
+    raise AssertionError(f"kernels/icm_spot.py accepted {kwargs}")
+
+
+def main() -> None:
+    tables, _ = headsup_results(progress=False)
+    ranking = ranking_from_equity(tables.vs_random_equity())
+    data = {
+        "tables": {key: getattr(tables, key).tolist() for key in ("win", "tie", "loss", "pairs")},
+        "spots": [spot_case(*spot, tables, ranking) for spot in SPOTS],
+        "invalid": [invalid_case(*case) for case in INVALID],
+    }
+    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+    FIXTURE.write_text(json.dumps(data))
+    print(f"wrote {FIXTURE}: {len(data['spots'])} spots, {len(data['invalid'])} refusals")
+
+
+if __name__ == "__main__":
+    main()
