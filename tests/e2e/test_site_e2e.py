@@ -409,32 +409,15 @@ def test_icm_pages_have_no_axe_violations(open_page, path, ready):
     assert violations == []
 
 
-#: Every script run in a long animation frame (Chromium's 'long-animation-frame' entries): its source,
-#: its invoker and its duration, so that the page's own work can be told from the browser's (layout).
-LONG_FRAMES = """
-window.__scripts = [];
-new PerformanceObserver((list) => {
-  for (const frame of list.getEntries()) {
-    for (const script of frame.scripts) window.__scripts.push([script.sourceURL + " " + script.sourceFunctionName + ":" + script.sourceCharPosition, script.invoker, script.duration]);
-  }
-}).observe({ type: "long-animation-frame", buffered: true });
-"""
-
-
-def test_icm_twenty_thousand_players_summary_first_and_no_frozen_page(open_page, screenshot):
+def test_icm_twenty_thousand_players_summary_first(open_page, screenshot):
     """20,000 players (15% paid): the summary of the largest, median and smallest stacks, the paged
-    table and the aggregated heatmap, every number from the worker; no script of the page runs for more
-    than 100 ms on the main thread (PerformanceObserver 'long-animation-frame', whose entries name each
-    script and its duration: a property of the page's structure — the work is in the worker, the page
-    reads and renders in short tasks — not a timing of the computation). Plain 'longtask' entries cannot
-    be used: on the loaded 2-core machine Chromium's own layout of the pasted 20,000-line text box is a
-    task of 60-450 ms that no page code runs in."""
+    table and the aggregated heatmap, every number from the worker. How long the main thread is blocked
+    meanwhile is a timing, measured by ``benchmarks/bench_main_thread.py`` (make bench), not here."""
     rng = np.random.default_rng(20_000)
     stacks = np.round(rng.lognormal(7.0, 1.0, 20_000)).astype(int) + 1
     payouts = np.round(np.linspace(2.0, 1.0, 3000) ** 2 * 100) / 100
     page = open_page("icm/index.html")
     page.wait_for_selector("#icm-table td.ev")
-    page.evaluate(LONG_FRAMES)
     page.evaluate(  # as a paste: both fields set, one input event
         "([stacks, payouts]) => { const f = document.getElementById('icm-form'); f.elements.stacks.value = stacks;"
         " f.elements.payouts.value = payouts; f.elements.stacks.dispatchEvent(new Event('input', { bubbles: true })); }",
@@ -454,11 +437,7 @@ def test_icm_twenty_thousand_players_summary_first_and_no_frozen_page(open_page,
     page.get_by_role("button", name="Next").click()
     assert page.locator("#icm-big-table tbody tr").first.locator("th").inner_text() == "101"
     assert page.locator("#icm-heatmap tbody tr").count() == 10
-    scripts = page.evaluate("window.__scripts")  # the page's (timers, events, worker messages) and the paste's
     screenshot(page, "icm-20000")
-    assert all(duration <= 100 for _, _, duration in scripts), f"scripts blocked the main thread: {scripts}"
-    page.evaluate("new Promise((done) => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 150); done(); }))")
-    page.wait_for_function("window.__scripts.some(([, , duration]) => duration >= 150)")  # the observer sees a 150 ms script
 
 
 def test_icm_payouts_typed_as_percentages(open_page, screenshot):
