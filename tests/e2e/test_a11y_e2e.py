@@ -20,6 +20,12 @@ PAGES = (
     ("data/index.html", "true"),
     ("icm/index.html?stacks=500,300,200&payouts=600,400", "document.querySelectorAll('#icm-table td.ev').length === 3"),
     ("equity/index.html?p=QQ%2B%2CAK&p=15%25", "document.querySelector('#equity-method').dataset.method !== undefined"),
+    ("icm/spot/index.html", "document.querySelector('#spot-verdict')"),
+    ("icm/spot/index.html?side=shove&hand=TT%2B%2CAQs%2B&range=20%25", "document.querySelector('#spot-verdict')"),
+    ("icm/index.html?stacks=" + ",".join(str(1000 + 37 * k) for k in range(30)) + "&payouts=30,20,14,10",
+     "document.querySelector('#icm-bubble td[data-bf]')"),  # chosen players' bubble factors
+    ("articles/monte-carlo-and-control-variates/index.html", "true"),  # math
+    ("articles/how-much-is-a-chip-worth-on-the-bubble/index.html", "true"),
     ("404.html", "true"),
 )
 

@@ -393,22 +393,6 @@ def test_icm_spot_bad_input_is_a_visible_message(open_page, screenshot):
     screenshot(page, "icm-spot-thousands")
 
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.mark.parametrize("path, ready", [
-    ("icm/spot/index.html", "#spot-verdict"),
-    ("icm/spot/index.html?side=shove&hand=TT%2B%2CAQs%2B&range=20%25", "#spot-verdict"),
-    ("icm/index.html?stacks=" + ",".join(str(1000 + 37 * k) for k in range(30)) + "&payouts=30,20,14,10", "#icm-bubble td[data-bf]"),
-])
-def test_icm_pages_have_no_axe_violations(open_page, path, ready):
-    page = open_page(path)
-    page.wait_for_selector(ready)
-    page.add_script_tag(path=str(AXE))
-    violations = page.evaluate("axe.run(document).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes[0].html))")
-    assert violations == []
-
-
 def test_icm_twenty_thousand_players_summary_first(open_page, screenshot):
     """20,000 players (15% paid): the summary of the largest, median and smallest stacks, the paged
     table and the aggregated heatmap, every number from the worker. How long the main thread is blocked
