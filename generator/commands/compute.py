@@ -18,6 +18,7 @@ from generator.stages.headsup import headsup_results, run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
 from generator.stages.threehanded import run_threehanded
+from generator.stages.threeway import BOARDS as THREEWAY_BOARDS, SEED as THREEWAY_SEED, threeway_stage
 from generator.validation import number_text
 
 site_dir_option = click.option(
@@ -60,6 +61,22 @@ def compute_threehanded_command(config_path, site_dir, backend):
     result = run_threehanded(site_dir, resolve_backend(backend))
     click.echo(f"wrote {site_dir}/data/threehanded.json (+ .csv); computed in {result['meta']['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
+
+
+@compute_group.command("threeway")
+@click.option("--boards", type=click.IntRange(min=1), default=THREEWAY_BOARDS, show_default=True,
+              help="Bring this shard up to this many boards (a rerun with more adds to the checkpoint).")
+@click.option("--seed", type=int, default=THREEWAY_SEED, show_default=True, help="A different seed is a separate run.")
+@click.option("--shard", type=click.IntRange(min=0), default=0, show_default=True, help="Stream id: one per machine of a split run.")
+@config_option
+@backend_option
+def compute_threeway_command(boards, seed, shard, config_path, backend):
+    """3-way class-triple showdown orderings by Monte Carlo (cached checkpoint; resumable)."""
+    load_config(config_path)
+    _, summary = threeway_stage(resolve_backend(backend), boards, seed, shard)
+    click.echo(f"3-way table: {summary['boards']:,} boards, {summary['possible_triples']:,} possible triples, "
+               f"median {summary['samples_median']:,} samples per triple, median se {summary['se_median']:.4f} "
+               f"(99th percentile {summary['se_p99']:.4f}); {summary['wall_time_s']:.1f} s")
 
 
 @compute_group.command("pushfold")
