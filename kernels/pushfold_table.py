@@ -324,6 +324,21 @@ class _Model:
         self.triple_mass = eq.triple_mass  # None is fine for heads-up tables (no 3-way pot)
         if eq.triple_mass is not None:
             self.triple_norm = np.asarray(eq.triple_mass.sum(axis=(0, 2, 3)), dtype=np.float64)  # (K,) Σ_{d,e} weight
+        self._tensors = {}
+
+    #: Payoff-weighted 3-way tensors kept at once (each K³ floats: 19 MB for hold'em in float32, 1.2 GB in all).
+    TENSORS_KEPT = 64
+
+    def payoff_tensor(self, payoff: np.ndarray) -> np.ndarray:
+        """``(K, K, K)`` Σ_o payoff[o] · triple_mass[o]: one read of the 13-ordering tensor per distinct
+        payoff vector (pots with the same payoffs share it), instead of one per iteration."""
+        key = payoff.tobytes()
+        if key not in self._tensors:
+            if len(self._tensors) >= self.TENSORS_KEPT:
+                self._tensors.pop(next(iter(self._tensors)))
+            mass = self.triple_mass
+            self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
+        return self._tensors[key]
 
 
 
@@ -416,9 +431,19 @@ def _triple_value(model, strategy, terminal, decisions, seat) -> np.ndarray:
     # outcome t's ranks are given in all_in's order; in (seat, other, other) order they are the mass's ordering codes[t]
     ranks = terminal.outcome_ranks[:, [all_in.index(s) for s in order]]
     codes = ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]
+    payoff = np.zeros(model.triple_mass.shape[0])
+    payoff[codes] = terminal.payoff[seat]
     second, third = (_action_vector(strategy, decisions[s]) for s in order[1:])
-    per_outcome = _contract(model.triple_mass, second, third)  # (13, K)
-    return (terminal.payoff[seat] @ per_outcome[codes]) / model.triple_norm
+    d, e = _support(second), _support(third)
+    k = model.prior.size
+    if d.size == 0 or e.size == 0:
+        return np.zeros(k)
+    tensor = model.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
+    if d.size * e.size * 4 < k * k:  # few classes play: gather them
+        value = tensor[:, d[:, None], e[None, :]].reshape(k, -1) @ np.outer(second[d], third[e]).ravel().astype(tensor.dtype)
+    else:
+        value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
+    return np.asarray(value, dtype=np.float64) / model.triple_norm
 
 
 def _outcome_payoff(game, model, strategy, terminal, decisions, seat) -> float:
