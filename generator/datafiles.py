@@ -17,6 +17,7 @@ DESCRIPTIONS = {
     "threehanded": "Each of the 169 classes against two uniformly random hands: exact integer counts of every deal (win, 2-way and 3-way split, loss).",
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
+    "pushfold_charts": "Push/fold Nash equilibria for 3 to 6 players (chip EV with and without a big-blind ante, SNG ICM spots): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
 
@@ -75,9 +76,24 @@ def pushfold_csv(pushfold: dict) -> bytes:
     return _csv_bytes(header, rows)
 
 
+def pushfold_charts_csv(charts: dict) -> bytes:
+    """One row per (table, decision): players, stack, ante, payouts, the spot, then the 169 frequencies."""
+    header = ["players", "stack", "ante", "bb_ante", "payouts", "action", "spot", "nash_conv_bb", "nash_conv_pool_pct",
+              *CLASS_NAMES]  # fmt: skip
+    rows = []
+    for group in charts["groups"]:
+        payouts = "" if group["payouts"] is None else " ".join(f"{p:g}" for p in group["payouts"])
+        for chart in group["charts"]:
+            common = [group["players"], chart["stack"], group["ante"], group["bb_ante"], payouts]
+            conv = ["" if chart[k] is None else chart[k] for k in ("nash_conv_bb", "nash_conv_pool_pct")]
+            for action in ("shove", "call"):
+                rows += [[*common, action, spot, *conv, *values] for spot, values in chart[action].items()]
+    return _csv_bytes(header, rows)
+
+
 CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
-    "pushfold": pushfold_csv,
+    "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
 }  # fmt: skip
 
 

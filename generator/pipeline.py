@@ -2,6 +2,7 @@
 
     evaluator tables ─┬─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
                       │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable)
+                      │                            │     └─► pushfold_charts (n-player Nash, with headsup; cached)
                       │                            └─► multiway controls ─► multiway (Monte Carlo; resumes
                       │                                and adds samples within the budget)
                       └─► threehanded (exact counts at 3 players, cached)
@@ -23,6 +24,7 @@ from generator.render import render_site
 from generator.stages.headsup import run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.stages.pushfold_charts import run_pushfold_charts
 from generator.stages.threehanded import run_threehanded
 from generator.stages.threeway import threeway_stage
 
@@ -42,9 +44,10 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     click.echo("[2/6] three-handed counts (exact; cached after the first build)")
     run_threehanded(site_dir, backend)
     click.echo("[3/6] 3-way class-triple table (Monte Carlo; resumes the checkpoint up to its board count)")
-    threeway_stage(backend)
-    click.echo("[4/6] push/fold equilibria (cached)")
+    threeway = threeway_stage(backend)
+    click.echo("[4/6] push/fold equilibria: heads-up, then 3-6 players (cached)")
     run_pushfold(site_dir, headsup)
+    run_pushfold_charts(site_dir, headsup, threeway)
     click.echo("[5/6] multiway Monte Carlo (adds samples to the checkpoint)")
     try:
         run_multiway(

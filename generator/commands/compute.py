@@ -79,6 +79,26 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
                f"(99th percentile {summary['se_p99']:.4f}); {summary['wall_time_s']:.1f} s")
 
 
+@compute_group.command("pushfold-charts")
+@click.option("--full", is_flag=True, help="The whole set: 2-10 players, 1-25 bb by 0.5, with and without a BB ante, "
+              "ICM spots at 5-20 bb (hours on 2 cores) instead of the default subset.")
+@config_option
+@site_dir_option
+@backend_option
+def compute_pushfold_charts_command(full, config_path, site_dir, backend):
+    """n-player push/fold Nash charts (needs the heads-up tables and the 3-way table; cached)."""
+    from generator.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
+
+    load_config(config_path)
+    backend = resolve_backend(backend)
+    result = run_pushfold_charts(site_dir, headsup_results(backend), threeway_stage(backend),
+                                 FULL_GROUPS if full else DEFAULT_GROUPS)  # fmt: skip
+    meta = result["meta"]
+    click.echo(f"wrote {site_dir}/data/pushfold_charts.json (+ .csv): {sum(len(g['charts']) for g in result['groups'])} "
+               f"tables in {meta['wall_time_s']:.1f} s; NashConv at most {meta['max_nash_conv_bb']:.4f} bb, "
+               f"{meta['max_nash_conv_pool_pct']:.4f}% of the pool" + _refreshed(config_path, site_dir))
+
+
 @compute_group.command("pushfold")
 @config_option
 @site_dir_option
