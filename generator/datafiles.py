@@ -17,6 +17,7 @@ DESCRIPTIONS = {
     "threehanded": "Each of the 169 classes against two uniformly random hands: exact integer counts of every deal (win, 2-way and 3-way split, loss).",
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
+    "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
     "pushfold_charts": "Push/fold Nash equilibria for 3 to 6 players (chip EV with and without a big-blind ante, SNG ICM spots): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
@@ -91,9 +92,21 @@ def pushfold_charts_csv(charts: dict) -> bytes:
     return _csv_bytes(header, rows)
 
 
+def pushfold_thresholds_csv(thresholds: dict) -> bytes:
+    """One row per class: for every ante, the largest stacks at which it is shoved / called (empty = never)."""
+    keys = ["push_max", "push_max_contiguous", "call_max", "call_max_contiguous"]
+    header = ["class", *(f"{key}_ante_{entry['ante']:g}" for entry in thresholds["by_ante"] for key in keys)]
+    rows = (
+        [name, *("" if entry[key][i] is None else entry[key][i] for entry in thresholds["by_ante"] for key in keys)]
+        for i, name in enumerate(CLASS_NAMES)
+    )
+    return _csv_bytes(header, rows)
+
+
 CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
     "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
+    "pushfold_thresholds": pushfold_thresholds_csv,
 }  # fmt: skip
 
 

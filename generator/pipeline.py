@@ -25,6 +25,7 @@ from generator.stages.headsup import run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
 from generator.stages.pushfold_charts import run_pushfold_charts
+from generator.stages.pushfold_thresholds import run_pushfold_thresholds
 from generator.stages.threehanded import run_threehanded
 from generator.stages.threeway import threeway_stage
 
@@ -47,6 +48,7 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     threeway = threeway_stage(backend)
     click.echo("[4/6] push/fold equilibria: heads-up, then 3-6 players (cached)")
     run_pushfold(site_dir, headsup)
+    run_pushfold_thresholds(site_dir, headsup)
     run_pushfold_charts(site_dir, headsup, threeway)
     click.echo("[5/6] multiway Monte Carlo (adds samples to the checkpoint)")
     try:

@@ -277,7 +277,33 @@ PUSHFOLD_CHARTS = _schema(
     },
 )  # fmt: skip
 
+_THRESHOLD = _array({"type": ["number", "null"], "minimum": 1, "maximum": 25}, N)
+PUSHFOLD_THRESHOLDS = _schema(
+    "pushfold_thresholds",
+    "Heads-up push/fold thresholds to 0.01 bb (chip EV)",
+    "by_ante: per ante (bb per player) the heads-up equilibrium solved at every stack from first_stack to "
+    "last_stack in steps of meta.step bb; push_max[i] / call_max[i] = largest of those stacks at which the SB "
+    "shoves / the BB calls class i with frequency >= meta.played_threshold (null: never; last_stack means 'at "
+    "least'); *_contiguous = largest X with the class played at every grid stack <= X. max_nash_conv = largest "
+    "NashConv (bb per hand) over the grid.",
+    {
+        "classes": CLASSES,
+        "combos": COMBOS,
+        "by_ante": _array({
+            "type": "object",
+            "required": ["ante", "first_stack", "last_stack", "max_nash_conv", "push_max", "push_max_contiguous",
+                         "call_max", "call_max_contiguous"],
+            "properties": {
+                "ante": NONNEGATIVE, "first_stack": {"type": "number", "minimum": 1}, "last_stack": {"type": "number"},
+                "max_nash_conv": NONNEGATIVE, "push_max": _THRESHOLD, "push_max_contiguous": _THRESHOLD,
+                "call_max": _THRESHOLD, "call_max_contiguous": _THRESHOLD,
+            },
+        }),
+    },
+    {"step": NONNEGATIVE, "tolerance": NONNEGATIVE, "played_threshold": FRACTION},
+)  # fmt: skip
+
 SCHEMAS = {
     "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
-    "pushfold_charts": PUSHFOLD_CHARTS,
+    "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
 }  # fmt: skip

@@ -27,6 +27,10 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     headsup = run_headsup(site, progress=False)
     run_threehanded(site, progress=False)
     run_pushfold(site, headsup)
+    from generator.datafiles import publish
+    from generator.stages.pushfold_thresholds import compute_thresholds
+
+    publish(site / "data", "pushfold_thresholds", compute_thresholds(headsup[0], top=1.5))  # a short grid: 1..1.5 bb
     config_path = site / "site.yaml"
     config_path.write_text("multiway:\n  seed: 4242\n")
     # a separate cache keeps this small run's checkpoint away from the user's
@@ -144,6 +148,12 @@ BROKEN = {
         "missing meta": _without("meta"),
         "meta without tolerance": lambda d: d["meta"].pop("tolerance"),
         "missing push_max": _without("push_max"),
+    },
+    "pushfold_thresholds": {
+        "threshold above 25 bb": lambda d: d["by_ante"][0]["push_max"].__setitem__(0, 25.5),
+        "row of 168": lambda d: d["by_ante"][1]["call_max"].pop(),
+        "no antes entry": _without("by_ante"),
+        "meta without step": lambda d: d["meta"].pop("step"),
     },
     "pushfold_charts": {
         "no groups entry": _without("groups"),

@@ -17,6 +17,7 @@ from generator.pipeline import build_site, refresh_pages
 from generator.stages.headsup import headsup_results, run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.stages.pushfold_thresholds import run_pushfold_thresholds
 from generator.stages.threehanded import run_threehanded
 from generator.stages.threeway import BOARDS as THREEWAY_BOARDS, SEED as THREEWAY_SEED, threeway_stage
 from generator.validation import number_text
@@ -104,10 +105,12 @@ def compute_pushfold_charts_command(full, config_path, site_dir, backend):
 @site_dir_option
 @backend_option
 def compute_pushfold_command(config_path, site_dir, backend):
-    """Heads-up push/fold Nash equilibria (1..25 bb) from the exact matchup table."""
+    """Heads-up push/fold Nash equilibria (1..25 bb) and thresholds to 0.01 bb from the exact matchup table."""
     load_config(config_path)
-    run_pushfold(site_dir, headsup_results(resolve_backend(backend)))
-    click.echo(f"wrote {site_dir}/data/pushfold.json (+ .csv)" + _refreshed(config_path, site_dir))
+    headsup = headsup_results(resolve_backend(backend))
+    run_pushfold(site_dir, headsup)
+    run_pushfold_thresholds(site_dir, headsup)
+    click.echo(f"wrote {site_dir}/data/pushfold.json and pushfold_thresholds.json (+ .csv)" + _refreshed(config_path, site_dir))
 
 
 @compute_group.command("multiway")
