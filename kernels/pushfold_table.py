@@ -320,7 +320,7 @@ class _Model:
         duel = np.asarray(eq.duel, dtype=np.float64)
         self.duel_conditional = self.conditional[:, :, None] * duel  # (K, K, 3)
         self.duel_joint = self.joint[:, :, None] * duel
-        self.equity = duel[:, :, 0] + duel[:, :, 1] / 2
+        self.conditional_equity = self.conditional * (duel[:, :, 0] + duel[:, :, 1] / 2)  # P(d | c) · equity(c vs d)
         self.triple_mass = eq.triple_mass  # None is fine for heads-up tables (no 3-way pot)
         if eq.triple_mass is not None:
             self.triple_norm = np.asarray(eq.triple_mass.sum(axis=(0, 2, 3)), dtype=np.float64)  # (K,) Σ_{d,e} weight
@@ -469,10 +469,10 @@ def _multiway_value(game, model, strategy, terminal, decisions, reach_given, sea
     reach = np.ones(k)
     beats = {}
     for s in opponents:
-        other = _action_vector(strategy, decisions[s])
-        weight = model.conditional @ other  # = reach_given[s]
+        weight = reach_given[s]  # P(s plays its action | hero class)
         reach = reach * weight
-        beats[s] = np.where(weight > 0, (model.conditional * model.equity) @ other / np.where(weight > 0, weight, 1.0), 0.0)
+        wins = model.conditional_equity @ _action_vector(strategy, decisions[s])
+        beats[s] = np.where(weight > 0, wins / np.where(weight > 0, weight, 1.0), 0.0)
     base = terminal.base[seat] - game.table.stacks[seat]
     if not game.icm:
         won = np.zeros(k)

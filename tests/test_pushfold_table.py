@@ -64,11 +64,15 @@ def test_heads_up_reproduces_the_heads_up_solver(holdem_duel, stack, ante):
 
 
 def _coarse_equities(seed=4, k=3, levels=3):
-    """K classes, each a random distribution over hand values 0..levels−1 (higher wins, equal values tie);
-    independent classes. Duel and triple tables follow exactly from the value distributions."""
+    """K classes, each a random distribution over hand values 0..levels−1; see :func:`_value_equities`."""
     rng = np.random.default_rng(seed)
-    values = rng.dirichlet(np.ones(levels), size=k)
-    prior = rng.dirichlet(np.ones(k) * 3)
+    return _value_equities(rng.dirichlet(np.ones(levels), size=k), rng.dirichlet(np.ones(k) * 3))
+
+
+def _value_equities(values, prior):
+    """Classes c with hand value v with probability values[c, v] (higher wins, equal values tie);
+    independent classes. Duel and triple tables follow exactly from the value distributions."""
+    k, levels = values.shape
     duel = np.zeros((k, k, 3))
     for c, d in product(range(k), repeat=2):
         for u, v in product(range(levels), repeat=2):
@@ -201,3 +205,18 @@ def test_icm_payoffs_are_the_icm_engine_s():
         final = np.array([utg, behind[1], behind[2] - 0.5, bb])  # the SB (seat 3) folded its blind
         assert np.allclose(terminal.payoff[:, outcome], prize_equity(final, np.array([50.0, 30.0, 20.0])).equity)
     assert np.isclose(terminal.payoff[:, 0].sum(), 100.0)
+
+
+def test_four_way_pots_use_the_independent_opponent_product():
+    """4+ all-in, chip EV: the seat wins each layer with the product of its equities against the eligible
+    opponents. Exact when the classes decide (A beats B): BB with A scoops; with B (ties B) it is the
+    stated approximation, 0.5³ of each layer, not the true 1/4 of a 4-way split."""
+    eq, _ = _value_equities(np.array([[0.0, 1.0], [1.0, 0.0]]), np.array([0.5, 0.5]))  # A has value 1, B value 0
+    game = pf.make_game(pf.Table((10.0, 20.0, 30.0, 40.0)))
+    b_only = np.array([0.0, 1.0])  # the other players play class B only
+    strategy = {key: b_only for key in pf.infoset_keys(game)}
+    values = pf.counterfactual_values(game, eq, strategy)[("call", 3, 0, (1, 2))]
+    reach = 0.5**3  # UTG shoves, BTN and SB call: each holds B with probability 1/2
+    assert values[0, 1] == pytest.approx(reach * (40 - 10))  # A: wins the 40 bb pot, put in 10
+    assert values[1, 1] == pytest.approx(reach * (0.5**3 * 40 - 10))
+    assert values[0, 0] == pytest.approx(reach * -1.0) and values[1, 0] == pytest.approx(reach * -1.0)  # fold: lose the BB
