@@ -4,7 +4,8 @@ pots happen at the solution, against the heads-up solver (``kernels.pushfold``) 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_table.py`` (from the repository root). Uses the build
 cache: the heads-up tables and the 3-way checkpoint (computed first if missing, which takes minutes).
 Prints a markdown table; "vs HU solver" is the time over the heads-up solver's time on the 10 bb
-heads-up game to the same NashConv (1e-4 bb).
+heads-up game to the same NashConv (1e-4 bb); "3-way table se bound" is the largest seat's bound on
+the standard error of its EV from the 3-way table's Monte Carlo (chip EV tables up to 6 players).
 """
 
 import sys
@@ -49,8 +50,8 @@ def main() -> None:
 
     print(f"3-way table: {summary['boards']:,} boards, median se {summary['se_median']:.4f}; dense tensor built in {build:.1f} s")
     print(f"heads-up solver (kernels.pushfold), 10 bb to NashConv 1e-4 bb: {peer:.3f} s, {reference.iterations} iterations\n")
-    print("| spot | solve (s) | vs HU solver | iterations | NashConv | P(3-way pot) | P(4+-way pot) | 4+-way EV bound |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| spot | solve (s) | vs HU solver | iterations | NashConv | P(3-way pot) | P(4+-way pot) | 4+-way EV bound | 3-way table se bound |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, spot, tolerance in SPOTS:
         game = pf.make_game(spot)
         pool = None if spot.payouts is None else float(sum(spot.payouts))
@@ -64,8 +65,11 @@ def main() -> None:
         unit = "bb" if pool is None else "% pool"
         conv = solution.nash_conv if pool is None else 100 * solution.nash_conv / pool
         bound = four * at_stake if pool is None else 100 * four
+        # largest seat's bound on the standard error of its EV from the 3-way table's Monte Carlo
+        se = 0.0 if spot.payouts is not None or len(spot.stacks) > 6 else float(pf.three_way_error_bound(game, equities, solution.strategy).max())
+        se_text = "—" if spot.payouts is not None or len(spot.stacks) > 6 else f"{se:.1e} bb"
         print(f"| {label} | {elapsed:.2f} | {elapsed / peer:.0f}× | {solution.iterations} | {conv:.2e} {unit} | "
-              f"{reach.get(3, 0.0):.2e} | {four:.2e} | {bound:.1e} {unit} |")
+              f"{reach.get(3, 0.0):.2e} | {four:.2e} | {bound:.1e} {unit} | {se_text} |")
 
 
 if __name__ == "__main__":

@@ -59,13 +59,16 @@ class Equities(NamedTuple):
     (card-compatible combo pairs); ``duel``: (K, K, 3) P(first wins, tie, second wins);
     ``triple_mass``: (13, K, K, K) compatible-combo weight × P(ordering o) for seats (a, b, c) holding
     (c, d, e), orderings as in :data:`kernels.threeway.core.ORDERINGS` (float32 is fine: 250 MB for
-    hold'em; :func:`triple_mass` builds it from the sorted-triple table).
+    hold'em; :func:`triple_mass` builds it from the sorted-triple table); ``triple_samples``: (K, K, K)
+    Monte Carlo samples behind each triple's orderings (:func:`dense_triples`), for
+    :func:`three_way_error_bound` (optional).
     """
 
     prior: np.ndarray
     pairs: np.ndarray
     duel: np.ndarray
     triple_mass: np.ndarray
+    triple_samples: np.ndarray | None = None
 
 
 class Table(NamedTuple):
@@ -288,6 +291,22 @@ def infoset_keys(game: Game) -> list:
     return [("open", s) for s in game.open_sets] + [("call", *c) for c in game.call_sets]
 
 
+def _sorted_rows(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every ordered class triple (c, d, e) in C order: its sorted-triple row and the seat permutation
+    (sorted position j holds ordered seat ``perm[:, j]``)."""
+    c, d, e = (x.ravel() for x in np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij"))
+    ordered = np.stack([c, d, e], axis=1)
+    perm = np.argsort(ordered, axis=1, kind="stable")
+    ranked = np.take_along_axis(ordered, perm, axis=1)
+    return triple_index(ranked[:, 0], ranked[:, 1], ranked[:, 2]), perm
+
+
+def dense_triples(values: np.ndarray, k: int, dtype=np.float32) -> np.ndarray:
+    """``(K, K, K)``: a per-sorted-triple quantity (T,) (e.g. sample counts) at every ordered triple."""
+    rows, _ = _sorted_rows(k)
+    return np.asarray(values, dtype=dtype)[rows].reshape(k, k, k)
+
+
 def triple_mass(orderings: np.ndarray, weights: np.ndarray, k: int, dtype=np.float32) -> np.ndarray:
     """The dense ``(13, K, K, K)`` ordering mass from a sorted-triple table.
 
@@ -295,11 +314,7 @@ def triple_mass(orderings: np.ndarray, weights: np.ndarray, k: int, dtype=np.flo
     :func:`kernels.threeway.core.triple_index`; ``weights``: (T,) compatible combo triples. Every ordered
     class triple takes the row of its sorted classes with the ranks permuted to its seat order.
     """
-    c, d, e = (x.ravel() for x in np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij"))
-    ordered = np.stack([c, d, e], axis=1)
-    perm = np.argsort(ordered, axis=1, kind="stable")  # sorted position j holds ordered seat perm[:, j]
-    ranked = np.take_along_axis(ordered, perm, axis=1)
-    rows = triple_index(ranked[:, 0], ranked[:, 1], ranked[:, 2])
+    rows, perm = _sorted_rows(k)
     mass = np.empty((THREE_WAY_ORDERINGS.shape[0], k * k * k), dtype=dtype)
     for o, ranks in enumerate(THREE_WAY_ORDERINGS):
         sorted_ranks = ranks[perm]  # (N, 3): the ranks of the sorted seats
@@ -360,25 +375,36 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
     values = {key: np.zeros((k, 2)) for key in keys if key[1] in seats}
     for terminal in game.terminals:
         decisions = _decisions(game, terminal)
-        reach_given = []  # per seat: (K,) P(its action | hero class), or None
-        for seat, decision in enumerate(decisions):
-            if decision is None:
-                reach_given.append(None)
-                continue
-            key, action = decision
-            aggressive = conditional_aggressive[:, column[key]]
-            reach_given.append(aggressive if action else 1.0 - aggressive)
+        reach_given = _reach_given(decisions, conditional_aggressive, column)
         for seat, decision in enumerate(decisions):
             if decision is None or seat not in seats:
                 continue
             key, action = decision
-            folders = np.ones(k)
-            for other, reach in enumerate(reach_given):
-                if other != seat and reach is not None and other not in terminal.all_in:
-                    folders = folders * reach
-            value = folders * _seat_value(game, model, strategy, terminal, decisions, reach_given, seat)
+            value = _folders_reach(terminal, reach_given, seat, k) * _seat_value(game, model, strategy, terminal, decisions, reach_given, seat)
             values[key][:, action] += value
     return values
+
+
+def _reach_given(decisions, conditional_aggressive, column) -> list:
+    """Per seat: (K,) P(its action on the way to the terminal | the class of the seat being valued), or None."""
+    reach = []
+    for decision in decisions:
+        if decision is None:
+            reach.append(None)
+            continue
+        key, action = decision
+        aggressive = conditional_aggressive[:, column[key]]
+        reach.append(aggressive if action else 1.0 - aggressive)
+    return reach
+
+
+def _folders_reach(terminal, reach_given, seat, k) -> np.ndarray:
+    """(K,) product of the conditional reach of every other seat that acted and is not in the pot."""
+    folders = np.ones(k)
+    for other, reach in enumerate(reach_given):
+        if other != seat and reach is not None and other not in terminal.all_in:
+            folders = folders * reach
+    return folders
 
 
 def _action_vector(strategy, decision) -> np.ndarray:
@@ -569,6 +595,48 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
 def _regret_match(regret: np.ndarray) -> np.ndarray:
     total = regret.sum(axis=1)
     return np.where(total > 0, regret[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+
+
+def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarray:
+    """(n,) for each seat, an upper bound on the standard error of its value (payoff units per hand) that
+    comes from the Monte Carlo 3-way table, for the seats in each 3-way pot (a folded seat's ICM value
+    also depends on the table; not counted).
+
+    Per 3-way pot and seat: Σ over ordered class triples of m · (coefficient)² · Var(payoff | triple) /
+    samples, where m (1, 3 or 6) is the number of orientations sharing the sorted triple's counts
+    (Cauchy–Schwarz over orientations, which are fully correlated); the standard errors of the pots and
+    seats are then added (triangle inequality). A bound, at most about √6 times the exact value.
+    """
+    model = _Model(eq)
+    k = model.prior.size
+    keys = infoset_keys(game)
+    column = {key: i for i, key in enumerate(keys)}
+    conditional_aggressive = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
+    weight = np.asarray(model.triple_mass.sum(axis=0), dtype=np.float64)
+    samples = np.maximum(np.asarray(eq.triple_samples, dtype=np.float64), 1.0)
+    c, d, e = np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij")
+    orientations = np.choose((c == d).astype(int) + (d == e) + (c == e), [6.0, 3.0, 3.0, 1.0])
+    bound = np.zeros(game.n)
+    for terminal in game.terminals:
+        if terminal.shover < 0 or len(terminal.all_in) != 3:
+            continue
+        decisions = _decisions(game, terminal)
+        reach_given = _reach_given(decisions, conditional_aggressive, column)
+        for seat in terminal.all_in:
+            order = [seat] + [s for s in terminal.all_in if s != seat]
+            ranks = terminal.outcome_ranks[:, [terminal.all_in.index(s) for s in order]]
+            payoff = np.zeros(model.triple_mass.shape[0])
+            payoff[ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]] = terminal.payoff[seat]
+            first = np.tensordot(payoff, model.triple_mass, axes=(0, 0))  # Σ_o W P_o u_o
+            second = np.tensordot(payoff**2, model.triple_mass, axes=(0, 0))
+            with np.errstate(invalid="ignore", divide="ignore"):
+                variance = np.where(weight > 0, (second / weight - (first / weight) ** 2) / samples, 0.0)
+            own = _action_vector(strategy, decisions[seat]) * _folders_reach(terminal, reach_given, seat, k)
+            hero = model.prior * own / model.triple_norm
+            opponent, other = (_action_vector(strategy, decisions[s]) for s in order[1:])
+            coefficient = hero[:, None, None] * weight * opponent[None, :, None] * other[None, None, :]
+            bound[seat] += float(np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0.0))))
+    return bound
 
 
 def multiway_reach(game: Game, eq: Equities, strategy: dict) -> dict:

@@ -220,3 +220,31 @@ def test_four_way_pots_use_the_independent_opponent_product():
     assert values[0, 1] == pytest.approx(reach * (40 - 10))  # A: wins the 40 bb pot, put in 10
     assert values[1, 1] == pytest.approx(reach * (0.5**3 * 40 - 10))
     assert values[0, 0] == pytest.approx(reach * -1.0) and values[1, 0] == pytest.approx(reach * -1.0)  # fold: lose the BB
+
+
+def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables():
+    """Replace the exact 3-way orderings by multinomial samples (n per triple), many times: the spread of
+    the seats' values stays within the bound, and the bound is not vacuous."""
+    eq, values = _coarse_equities(seed=9)
+    k, n = 3, 50
+    rng = np.random.default_rng(2)
+    triples = [(i, j, l) for l in range(k) for j in range(l + 1) for i in range(j + 1)]
+    rows = np.array([triple_index(*t) for t in triples])
+    exact = np.zeros((len(rows), 13))
+    weights = np.zeros(len(rows))
+    code = {tuple(r): o for o, r in enumerate(ORDERINGS)}
+    for row, (i, j, l) in zip(rows, triples):
+        weights[row] = eq.prior[i] * eq.prior[j] * eq.prior[l]
+        for u, v, w in product(range(values.shape[1]), repeat=3):
+            ranks = tuple(sum(o > x for o in (u, v, w)) for x in (u, v, w))
+            exact[row, code[ranks]] += values[i, u] * values[j, v] * values[l, w]
+    game = pf.make_game(pf.Table((9.0, 6.0, 7.5)))  # side pots: the seats' payoffs differ
+    strategy = {key: np.array([0.9, 0.6, 0.3]) for key in pf.infoset_keys(game)}
+    seat_values = []
+    for _ in range(300):
+        sampled = np.array([rng.multinomial(n, p / p.sum()) / n for p in exact])
+        mass = pf.triple_mass(sampled, weights, k, dtype=np.float64)
+        seat_values.append(pf.seat_gains(game, eq._replace(triple_mass=mass), strategy)[1])
+    spread = np.std(seat_values, axis=0)
+    bound = pf.three_way_error_bound(game, eq._replace(triple_samples=np.full((k, k, k), float(n))), strategy)
+    assert np.all(spread > 0) and np.all(spread <= 1.05 * bound) and np.all(bound <= 3 * spread)

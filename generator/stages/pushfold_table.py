@@ -29,13 +29,13 @@ def holdem_equities(headsup_tables, threeway_table=None) -> pf.Equities:
     counts = np.stack([headsup_tables.win, headsup_tables.tie, headsup_tables.loss], axis=2).astype(np.float64)
     duel = counts / total[:, :, None]
     prior = CLASS_COMBO_COUNT / CLASS_COMBO_COUNT.sum()
-    mass = None
-    if threeway_table is not None:
-        orderings = threeway_table.orderings.copy()
-        unsampled = (threeway_table.compatible > 0) & (threeway_table.samples == 0)
-        orderings[unsampled, _THREE_WAY_TIE] = 1.0
-        mass = pf.triple_mass(orderings, threeway_table.compatible.astype(np.float64), N_CLASSES)
-    return pf.Equities(prior, pairs, duel, mass)
+    if threeway_table is None:
+        return pf.Equities(prior, pairs, duel, None)
+    orderings = threeway_table.orderings.copy()
+    unsampled = (threeway_table.compatible > 0) & (threeway_table.samples == 0)
+    orderings[unsampled, _THREE_WAY_TIE] = 1.0
+    mass = pf.triple_mass(orderings, threeway_table.compatible.astype(np.float64), N_CLASSES)
+    return pf.Equities(prior, pairs, duel, mass, pf.dense_triples(threeway_table.samples, N_CLASSES))
 
 
 def spot_name(names: list[str], key: tuple) -> str:
