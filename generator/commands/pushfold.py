@@ -46,6 +46,7 @@ def _equities(n: int):
     path = checkpoint_path()
     if not path.exists():
         raise InputError("3+ players need the 3-way table: run `allin compute threeway` first (a few minutes)")
+    click.echo("loading the 3-way table (a 250 MB class-triple tensor; 10-50 s)...", err=True)
     return holdem_equities(tables, threeway_table(load_checkpoint(path), possible_triples()[2]))
 
 
