@@ -7,6 +7,7 @@ from generator.commands.compute import build_command, compute_group
 from generator.commands.evaluate import eval_command
 from generator.commands.icm import icm_command, icm_spot_command
 from generator.commands.merge import merge_command
+from generator.commands.pushfold import pushfold_command
 from generator.commands.queries import equity_command, matchup_command
 from generator.commands.site import render_command, serve_command
 
@@ -15,6 +16,7 @@ COMMANDS = [
     compute_group,
     equity_command,
     matchup_command,
+    pushfold_command,
     eval_command,
     render_command,
     serve_command,

@@ -122,6 +122,38 @@ def _threehanded_arguments():
     )  # fmt: skip
 
 
+def _threeway_board_kernel():
+    from kernels.threeway import gpu
+
+    return gpu._board_kernel
+
+
+def _threeway_board_arguments():
+    from generator.evaluator_tables import evaluator_tables
+
+    tables, u64 = evaluator_tables(), np.uint64
+    return (
+        u64(1), 0, np.arange(52, dtype=np.int8), np.zeros(1, u64), np.zeros(1, u64), np.zeros((1, 1326), np.int32),
+        np.zeros((1326, 2), np.int64), *tables[:5],
+    )  # fmt: skip
+
+
+def _threeway_triple_kernel():
+    from kernels.threeway import gpu
+
+    return gpu._triple_kernel
+
+
+def _threeway_triple_arguments():
+    from kernels.threeway.core import ORDER_CODE, combo_tables
+
+    i64, u64 = np.int64, np.uint64
+    return (
+        np.zeros(1, i64), np.zeros((1, 3), i64), np.zeros(1, u64), np.zeros(1, u64), np.zeros((1, 1326), np.int32),
+        *combo_tables(), ORDER_CODE, np.zeros((1, 13), np.uint32),
+    )  # fmt: skip
+
+
 def _threads(module: str) -> Callable[[], int]:
     def threads() -> int:
         import importlib
@@ -136,6 +168,8 @@ KERNELS = (
     KernelSpec("kernels.headsup.gpu:_tally_kernel", _headsup_kernel, _headsup_arguments, _threads("kernels.headsup.gpu")),
     KernelSpec("kernels.multiway.gpu:_simulate_kernel", _multiway_kernel, _multiway_arguments, _threads("kernels.multiway.gpu")),
     KernelSpec("kernels.threehanded.gpu:_tally_kernel", _threehanded_kernel, _threehanded_arguments, _threads("kernels.threehanded.gpu")),
+    KernelSpec("kernels.threeway.gpu:_board_kernel", _threeway_board_kernel, _threeway_board_arguments, _threads("kernels.threeway.gpu")),
+    KernelSpec("kernels.threeway.gpu:_triple_kernel", _threeway_triple_kernel, _threeway_triple_arguments, _threads("kernels.threeway.gpu")),
 )  # fmt: skip
 
 

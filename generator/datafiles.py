@@ -22,6 +22,8 @@ DESCRIPTIONS = {
     "threehanded": "Each of the 169 classes against two uniformly random hands: exact integer counts of every deal (win, 2-way and 3-way split, loss).",
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
+    "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
+    "pushfold_charts": "Push/fold Nash equilibria for 3 to 6 players (chip EV with and without a big-blind ante, SNG ICM spots): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
 
@@ -100,9 +102,36 @@ def matchups_bin(matchups: dict) -> bytes:
 #: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
 BINARY_WRITERS = {"matchups": matchups_bin}
 
+def pushfold_charts_csv(charts: dict) -> bytes:
+    """One row per (table, decision): players, stack, ante, payouts, the spot, then the 169 frequencies."""
+    header = ["players", "stack", "ante", "bb_ante", "payouts", "action", "spot", "nash_conv_bb", "nash_conv_pool_pct",
+              *CLASS_NAMES]  # fmt: skip
+    rows = []
+    for group in charts["groups"]:
+        payouts = "" if group["payouts"] is None else " ".join(f"{p:g}" for p in group["payouts"])
+        for chart in group["charts"]:
+            common = [group["players"], chart["stack"], group["ante"], group["bb_ante"], payouts]
+            conv = ["" if chart[k] is None else chart[k] for k in ("nash_conv_bb", "nash_conv_pool_pct")]
+            for action in ("shove", "call"):
+                rows += [[*common, action, spot, *conv, *values] for spot, values in chart[action].items()]
+    return _csv_bytes(header, rows)
+
+
+def pushfold_thresholds_csv(thresholds: dict) -> bytes:
+    """One row per class: for every ante, the largest stacks at which it is shoved / called (empty = never)."""
+    keys = ["push_max", "push_max_contiguous", "call_max", "call_max_contiguous"]
+    header = ["class", *(f"{key}_ante_{entry['ante']:g}" for entry in thresholds["by_ante"] for key in keys)]
+    rows = (
+        [name, *("" if entry[key][i] is None else entry[key][i] for entry in thresholds["by_ante"] for key in keys)]
+        for i, name in enumerate(CLASS_NAMES)
+    )
+    return _csv_bytes(header, rows)
+
+
 CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
-    "pushfold": pushfold_csv,
+    "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
+    "pushfold_thresholds": pushfold_thresholds_csv,
 }  # fmt: skip
 
 

@@ -1,6 +1,8 @@
 """The stage graph of ``allin build``, and keeping the pages in step with the data.
 
     evaluator tables ─┬─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
+                      │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable)
+                      │                            │     └─► pushfold_charts (n-player Nash, with headsup; cached)
                       │                            └─► multiway controls ─► multiway (Monte Carlo; resumes
                       │                                and adds samples within the budget)
                       └─► threehanded (exact counts at 3 players, cached)
@@ -22,7 +24,10 @@ from generator.render import render_site
 from generator.stages.headsup import run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.stages.pushfold_charts import run_pushfold_charts
+from generator.stages.pushfold_thresholds import run_pushfold_thresholds
 from generator.stages.threehanded import run_threehanded
+from generator.stages.threeway import threeway_stage
 
 
 def _warn(line: str) -> None:
@@ -39,13 +44,17 @@ def refresh_pages(config: Config, site_dir: Path) -> bool:
 
 def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: float | None = None) -> None:
     """Compute (or load) every dataset into ``site_dir/data`` and render the site into ``site_dir``."""
-    click.echo("[1/5] heads-up tables (exact; cached after the first build)")
+    click.echo("[1/6] heads-up tables (exact; cached after the first build)")
     headsup = run_headsup(site_dir, backend)
-    click.echo("[2/5] three-handed counts (exact; cached after the first build)")
+    click.echo("[2/6] three-handed counts (exact; cached after the first build)")
     run_threehanded(site_dir, backend)
-    click.echo("[3/5] push/fold equilibria (cached)")
+    click.echo("[3/6] 3-way class-triple table (Monte Carlo; resumes the checkpoint up to its board count)")
+    threeway = threeway_stage(backend)
+    click.echo("[4/6] push/fold equilibria: heads-up, then 3-6 players (cached)")
     run_pushfold(site_dir, headsup)
-    click.echo("[4/5] multiway Monte Carlo (adds samples to the checkpoint)")
+    run_pushfold_thresholds(site_dir, headsup)
+    run_pushfold_charts(site_dir, headsup, threeway)
+    click.echo("[5/6] multiway Monte Carlo (adds samples to the checkpoint)")
     try:
         run_multiway(
             config,
@@ -56,9 +65,9 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
             backend=backend,
         )
     except MultiwayInterrupted as stopped:
-        click.echo("[5/5] rendering the site with the samples saved so far")
+        click.echo("[6/6] rendering the site with the samples saved so far")
         render_site(config, site_dir, warn=_warn)
         click.echo(f"Interrupted: {stopped.document['meta']['deals']:,} deals saved; rerun to continue.", err=True)
         raise SystemExit(130) from None
-    click.echo("[5/5] rendering the site")
+    click.echo("[6/6] rendering the site")
     render_site(config, site_dir, warn=_warn)

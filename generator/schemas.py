@@ -231,4 +231,86 @@ THREEHANDED = _schema(
     {"boards": {"const": 2118760}, "opponent_pairs": {"const": 446985}},
 )
 
-SCHEMAS = {"headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD}
+_SPOT_FREQUENCIES = {"type": "object", "minProperties": 1, "additionalProperties": BY_CLASS_FRACTIONS}
+_STACK_OR_NULL_BY_SPOT = {"type": "object", "minProperties": 1, "additionalProperties": _array({"type": ["number", "null"]}, N)}
+PUSHFOLD_CHARTS = _schema(
+    "pushfold_charts",
+    "Push/fold Nash equilibria for n players (chip EV and ICM)",
+    "groups: tables of `players` equal stacks (bb, before posting 0.5/1 bb blinds and the ante; with bb_ante only "
+    "the BB posts `ante`), chip EV when payouts is null, else ICM with those prizes. Per chart (one stack): "
+    "shove[position][i] = that position's shove frequency of class i when everyone before it folded; "
+    "call['X vs Y+Z'][i] = X's call frequency facing Y's shove after Z called; NashConv = sum over players of "
+    "their best-response gains (bb, or % of the prize pool for ICM); pots = probability of a showdown with "
+    "2, 3 or 4+ players. shove_max / call_max: largest stack of the group played with frequency >= "
+    "meta.played_threshold (null: never).",
+    {
+        "classes": CLASSES,
+        "combos": COMBOS,
+        "groups": _array({
+            "type": "object",
+            "required": ["players", "positions", "ante", "bb_ante", "payouts", "stacks", "charts", "shove_max", "call_max"],
+            "properties": {
+                "players": {"type": "integer", "minimum": 2, "maximum": 10},
+                "positions": _array(TEXT),
+                "ante": NONNEGATIVE,
+                "bb_ante": {"type": "boolean"},
+                "payouts": {"type": ["array", "null"], "items": NONNEGATIVE},
+                "stacks": _array({"type": "number", "exclusiveMinimum": 1}),
+                "charts": _array({
+                    "type": "object",
+                    "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "pots"],
+                    "properties": {
+                        "stack": {"type": "number"},
+                        "shove": _SPOT_FREQUENCIES,
+                        "call": _SPOT_FREQUENCIES,
+                        "nash_conv_bb": NONNEGATIVE_OR_NULL,
+                        "nash_conv_pool_pct": NONNEGATIVE_OR_NULL,
+                        "iterations": {"type": "integer", "minimum": 1},
+                        "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
+                    },
+                }),
+                "shove_max": _STACK_OR_NULL_BY_SPOT,
+                "call_max": _STACK_OR_NULL_BY_SPOT,
+            },
+        }),
+    },
+    {
+        "tolerance_bb": NONNEGATIVE,
+        "tolerance_pool_pct": NONNEGATIVE,
+        "played_threshold": FRACTION,
+        "max_nash_conv_bb": NONNEGATIVE,
+        "max_nash_conv_pool_pct": NONNEGATIVE,
+        "threeway": {"type": "object", "required": ["boards", "seed", "se_median", "se_p99"]},
+    },
+)  # fmt: skip
+
+_THRESHOLD = _array({"type": ["number", "null"], "minimum": 1, "maximum": 25}, N)
+PUSHFOLD_THRESHOLDS = _schema(
+    "pushfold_thresholds",
+    "Heads-up push/fold thresholds to 0.01 bb (chip EV)",
+    "by_ante: per ante (bb per player) the heads-up equilibrium solved at every stack from first_stack to "
+    "last_stack in steps of meta.step bb; push_max[i] / call_max[i] = largest of those stacks at which the SB "
+    "shoves / the BB calls class i with frequency >= meta.played_threshold (null: never; last_stack means 'at "
+    "least'); *_contiguous = largest X with the class played at every grid stack <= X. max_nash_conv = largest "
+    "NashConv (bb per hand) over the grid.",
+    {
+        "classes": CLASSES,
+        "combos": COMBOS,
+        "by_ante": _array({
+            "type": "object",
+            "required": ["ante", "first_stack", "last_stack", "max_nash_conv", "push_max", "push_max_contiguous",
+                         "call_max", "call_max_contiguous"],
+            "properties": {
+                "ante": NONNEGATIVE, "first_stack": {"type": "number", "minimum": 1}, "last_stack": {"type": "number"},
+                "max_nash_conv": NONNEGATIVE, "push_max": _THRESHOLD, "push_max_contiguous": _THRESHOLD,
+                "call_max": _THRESHOLD, "call_max_contiguous": _THRESHOLD,
+            },
+        }),
+    },
+    {"step": NONNEGATIVE, "tolerance": NONNEGATIVE, "played_threshold": FRACTION},
+)  # fmt: skip
+
+SCHEMAS = {
+    "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
+    "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
+}  # fmt: skip

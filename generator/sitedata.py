@@ -15,7 +15,7 @@ from generator.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
 from kernels.multiway.control_variates import Z_975
 
-DATA_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold")
+DATA_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
 PLAYER_COUNTS = tuple(range(2, 11))
 
 

@@ -27,10 +27,23 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     headsup = run_headsup(site, progress=False)
     run_threehanded(site, progress=False)
     run_pushfold(site, headsup)
+    from generator.datafiles import publish
+    from generator.stages.pushfold_thresholds import compute_thresholds
+
+    publish(site / "data", "pushfold_thresholds", compute_thresholds(headsup[0], top=1.5))  # a short grid: 1..1.5 bb
     config_path = site / "site.yaml"
     config_path.write_text("multiway:\n  seed: 4242\n")
     # a separate cache keeps this small run's checkpoint away from the user's
     monkeypatch_module.setenv("ALLIN_CACHE_DIR", str(tmp_path_factory.mktemp("schema-cache")))
+    # a small 3-way table (32 boards) and two small chart groups for pushfold_charts.json
+    from generator.evaluator_tables import evaluator_tables
+    from generator.stages import pushfold_charts, threeway
+
+    checkpoint = threeway.run_threeway(evaluator_tables(), boards=32, path=site / "threeway.npz")
+    table = threeway.threeway_table(checkpoint, threeway.possible_triples()[2])
+    summary = {**threeway.table_summary(table, 32), "seed": threeway.SEED, "code_version": threeway.CODE_VERSION}
+    groups = (pushfold_charts.Group(3, (10.0,)), pushfold_charts.Group(3, (10.0,), payouts=(65.0, 35.0)))
+    pushfold_charts.run_pushfold_charts(site, headsup, (table, summary), groups, progress=False)
     controls = multiway.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
     multiway.run_multiway(
         load_config(config_path), site, controls, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
@@ -135,6 +148,21 @@ BROKEN = {
         "missing meta": _without("meta"),
         "meta without tolerance": lambda d: d["meta"].pop("tolerance"),
         "missing push_max": _without("push_max"),
+    },
+    "pushfold_thresholds": {
+        "threshold above 25 bb": lambda d: d["by_ante"][0]["push_max"].__setitem__(0, 25.5),
+        "row of 168": lambda d: d["by_ante"][1]["call_max"].pop(),
+        "no antes entry": _without("by_ante"),
+        "meta without step": lambda d: d["meta"].pop("step"),
+    },
+    "pushfold_charts": {
+        "no groups entry": _without("groups"),
+        "shove > 1": lambda d: d["groups"][0]["charts"][0]["shove"]["BTN"].__setitem__(0, 1.5),
+        "call row of 168": lambda d: d["groups"][0]["charts"][0]["call"]["BB vs SB"].pop(),
+        "negative NashConv": lambda d: d["groups"][0]["charts"][0].__setitem__("nash_conv_bb", -1e-9),
+        "11 players": lambda d: d["groups"][0].__setitem__("players", 11),
+        "chart without pots": lambda d: d["groups"][0]["charts"][0].pop("pots"),
+        "meta without the 3-way table": lambda d: d["meta"].pop("threeway"),
     },
 }
 

@@ -17,7 +17,9 @@ from generator.pipeline import build_site, refresh_pages
 from generator.stages.headsup import headsup_results, run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.stages.pushfold import run_pushfold
+from generator.stages.pushfold_thresholds import run_pushfold_thresholds
 from generator.stages.threehanded import run_threehanded
+from generator.stages.threeway import BOARDS as THREEWAY_BOARDS, SEED as THREEWAY_SEED, threeway_stage
 from generator.validation import number_text
 
 site_dir_option = click.option(
@@ -62,15 +64,53 @@ def compute_threehanded_command(config_path, site_dir, backend):
                + _refreshed(config_path, site_dir))
 
 
+@compute_group.command("threeway")
+@click.option("--boards", type=click.IntRange(min=1), default=THREEWAY_BOARDS, show_default=True,
+              help="Bring this shard up to this many boards (a rerun with more adds to the checkpoint).")
+@click.option("--seed", type=int, default=THREEWAY_SEED, show_default=True, help="A different seed is a separate run.")
+@click.option("--shard", type=click.IntRange(min=0), default=0, show_default=True, help="Stream id: one per machine of a split run.")
+@config_option
+@backend_option
+def compute_threeway_command(boards, seed, shard, config_path, backend):
+    """3-way class-triple showdown orderings by Monte Carlo (cached checkpoint; resumable)."""
+    load_config(config_path)
+    _, summary = threeway_stage(resolve_backend(backend), boards, seed, shard)
+    click.echo(f"3-way table: {summary['boards']:,} boards, {summary['possible_triples']:,} possible triples, "
+               f"median {summary['samples_median']:,} samples per triple, median se {summary['se_median']:.4f} "
+               f"(99th percentile {summary['se_p99']:.4f}); {summary['wall_time_s']:.1f} s")
+
+
+@compute_group.command("pushfold-charts")
+@click.option("--full", is_flag=True, help="The whole set: 2-10 players, 1-25 bb by 0.5, with and without a BB ante, "
+              "ICM spots at 5-20 bb (hours on 2 cores) instead of the default subset.")
+@config_option
+@site_dir_option
+@backend_option
+def compute_pushfold_charts_command(full, config_path, site_dir, backend):
+    """n-player push/fold Nash charts (needs the heads-up tables and the 3-way table; cached)."""
+    from generator.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
+
+    load_config(config_path)
+    backend = resolve_backend(backend)
+    result = run_pushfold_charts(site_dir, headsup_results(backend), threeway_stage(backend),
+                                 FULL_GROUPS if full else DEFAULT_GROUPS)  # fmt: skip
+    meta = result["meta"]
+    click.echo(f"wrote {site_dir}/data/pushfold_charts.json (+ .csv): {sum(len(g['charts']) for g in result['groups'])} "
+               f"tables in {meta['wall_time_s']:.1f} s; NashConv at most {meta['max_nash_conv_bb']:.4f} bb, "
+               f"{meta['max_nash_conv_pool_pct']:.4f}% of the pool" + _refreshed(config_path, site_dir))
+
+
 @compute_group.command("pushfold")
 @config_option
 @site_dir_option
 @backend_option
 def compute_pushfold_command(config_path, site_dir, backend):
-    """Heads-up push/fold Nash equilibria (1..25 bb) from the exact matchup table."""
+    """Heads-up push/fold Nash equilibria (1..25 bb) and thresholds to 0.01 bb from the exact matchup table."""
     load_config(config_path)
-    run_pushfold(site_dir, headsup_results(resolve_backend(backend)))
-    click.echo(f"wrote {site_dir}/data/pushfold.json (+ .csv)" + _refreshed(config_path, site_dir))
+    headsup = headsup_results(resolve_backend(backend))
+    run_pushfold(site_dir, headsup)
+    run_pushfold_thresholds(site_dir, headsup)
+    click.echo(f"wrote {site_dir}/data/pushfold.json and pushfold_thresholds.json (+ .csv)" + _refreshed(config_path, site_dir))
 
 
 @compute_group.command("multiway")

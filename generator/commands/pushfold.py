@@ -1,0 +1,90 @@
+"""``allin pushfold``: the push/fold Nash equilibrium of the reader's table (2..10 players)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+import numpy as np
+
+import kernels.pushfold_table as pf
+from generator.commands.icm import entry_number, parse_number_list
+from generator.errors import InputError
+from generator.progress import progress_bar
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+
+#: Solver stopping rule: NashConv in bb (chip EV) or in prize units per unit of the pool (ICM).
+TOLERANCE_BB = 0.01
+TOLERANCE_POOL = 5e-4
+MAX_ITERATIONS = 3000
+
+
+def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text) -> pf.Table:
+    stacks = parse_number_list(stacks_text, "--stacks")
+    blinds = parse_number_list(blinds_text, "--blinds")
+    if len(blinds) != 2:
+        raise InputError(f"--blinds: give the small and the big blind (0.5,1), got {len(blinds)} numbers")
+    ante = entry_number(ante_text.strip(), "--ante", 1)
+    payouts = None if payouts_text is None else tuple(parse_number_list(payouts_text, "--payouts"))
+    table = pf.Table(tuple(stacks), tuple(blinds), ante, bb_ante, payouts)
+    errors = pf.table_errors(table)
+    if errors:
+        raise InputError(errors[0])
+    return table
+
+
+def _equities(n: int):
+    from generator.stages.headsup import headsup_results
+    from generator.stages.pushfold_table import holdem_equities
+
+    tables, _ = headsup_results(progress=True)
+    if n == 2:
+        return holdem_equities(tables)
+    from generator.stages.threeway import checkpoint_path, load_checkpoint, possible_triples, threeway_table
+
+    path = checkpoint_path()
+    if not path.exists():
+        raise InputError("3+ players need the 3-way table: run `allin compute threeway` first (a few minutes)")
+    click.echo("loading the 3-way table (a 250 MB class-triple tensor; 10-50 s)...", err=True)
+    return holdem_equities(tables, threeway_table(load_checkpoint(path), possible_triples()[2]))
+
+
+def _range_line(name: str, probabilities: np.ndarray) -> str:
+    share = float(CLASS_COMBO_COUNT @ probabilities) / CLASS_COMBO_COUNT.sum()
+    played = [c for c, p in zip(CLASS_NAMES, probabilities) if p >= 0.5]
+    return f"{name}: {100 * share:.1f}% of hands: " + (" ".join(played) if played else "none")
+
+
+@click.command("pushfold")
+@click.option("--stacks", "stacks_text", required=True, metavar="LIST", help="Stacks in bb, first to act first; the last two are SB and BB.")
+@click.option("--blinds", "blinds_text", default="0.5,1", show_default=True, metavar="SB,BB", help="Small and big blind in bb.")
+@click.option("--ante", "ante_text", default="0", show_default=True, help="Ante per player in bb (with --bb-ante: the BB's ante).")
+@click.option("--bb-ante", is_flag=True, help="Big-blind ante: only the BB posts the ante.")
+@click.option("--payouts", "payouts_text", default=None, metavar="LIST", help="Prizes for 1st, 2nd, ... (ICM); none: chip EV.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 classes per spot).")
+def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, as_json):
+    """Push/fold Nash equilibrium of a table: shove and call ranges per position, and the exploitability."""
+    from generator.stages.pushfold_table import solution_json, spot_name
+
+    table = _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text)
+    game = pf.make_game(table)
+    equities = _equities(game.n)
+    tolerance = TOLERANCE_BB if table.payouts is None else TOLERANCE_POOL * float(np.sum(table.payouts))
+    started = time.perf_counter()
+    with progress_bar("push/fold CFR+", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
+        solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS,
+                            progress=lambda iteration, _: advance(iteration))  # fmt: skip
+    document = solution_json(game, solution)
+    if as_json:
+        click.echo(json.dumps(document))
+        return
+    names = document["positions"]
+    for seat in game.open_sets:
+        click.echo(_range_line(f"{names[seat]} shoves", solution.strategy[("open", seat)]))
+    for spot in game.call_sets:
+        click.echo(_range_line(f"{spot_name(names, ('call', *spot))} calls", solution.strategy[("call", *spot)]))
+    exploit = document["exploitability"]
+    unit = f"{exploit['bb']:.4f} bb" if exploit["bb"] is not None else f"{exploit['pool_pct']:.4f}% of the pool"
+    click.echo(f"NashConv {unit} after {solution.iterations} CFR+ iterations ({time.perf_counter() - started:.1f} s); "
+               "ranges list the classes played at least half the time")  # fmt: skip

@@ -1,0 +1,60 @@
+"""n-player push/fold on hold'em: the solver's class-level equities from the build's tables, and the
+``allin pushfold --json`` document of a solution.
+
+:func:`holdem_equities` takes the exact heads-up tables (``headsup`` stage: win / tie / loss counts and
+compatible combo pairs) and, for 3+ players, the 3-way table (``threeway`` stage), and returns
+:class:`kernels.pushfold_table.Equities`. Possible triples the Monte Carlo has not sampled yet (none
+after the default build's boards; a few after a very short run) are priced as 3-way ties.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import kernels.pushfold_table as pf
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, N_CLASSES
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
+from kernels.threeway.core import ORDERINGS
+
+#: Decimals kept for the published frequencies.
+DECIMALS = 6
+_THREE_WAY_TIE = int(np.flatnonzero((ORDERINGS == 0).all(axis=1))[0])
+
+
+def holdem_equities(headsup_tables, threeway_table=None) -> pf.Equities:
+    """Class-level equities for the solver: ``threeway_table`` (:class:`generator.stages.threeway.ThreewayTable`)
+    is needed for 3+ players (None gives heads-up-only equities)."""
+    pairs = np.asarray(headsup_tables.pairs, dtype=np.float64)
+    total = pairs * BOARDS_PER_MATCHUP
+    counts = np.stack([headsup_tables.win, headsup_tables.tie, headsup_tables.loss], axis=2).astype(np.float64)
+    duel = counts / total[:, :, None]
+    prior = CLASS_COMBO_COUNT / CLASS_COMBO_COUNT.sum()
+    if threeway_table is None:
+        return pf.Equities(prior, pairs, duel, None)
+    orderings = threeway_table.orderings.copy()
+    unsampled = (threeway_table.compatible > 0) & (threeway_table.samples == 0)
+    orderings[unsampled, _THREE_WAY_TIE] = 1.0
+    mass = pf.triple_mass(orderings, threeway_table.compatible.astype(np.float64), N_CLASSES)
+    return pf.Equities(prior, pairs, duel, mass, pf.dense_triples(threeway_table.samples, N_CLASSES))
+
+
+def spot_name(names: list[str], key: tuple) -> str:
+    """``"BB vs BTN+SB"`` for the call decision ``("call", seat, shover, callers_before)``."""
+    _, seat, shover, before = key
+    return f"{names[seat]} vs " + "+".join(names[s] for s in (shover, *before))
+
+
+def _per_class(probabilities: np.ndarray) -> dict:
+    return {name: round(float(p), DECIMALS) for name, p in zip(CLASS_NAMES, probabilities)}
+
+
+def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
+    """``{"positions", "shove", "call", "exploitability"}`` as documented in docs/pushfold.md."""
+    names = pf.position_names(game.n)
+    shove = {names[seat]: _per_class(solution.strategy[("open", seat)]) for seat in game.open_sets}
+    call = {spot_name(names, ("call", *c)): _per_class(solution.strategy[("call", *c)]) for c in game.call_sets}
+    if game.icm:
+        exploitability = {"bb": None, "pool_pct": 100 * solution.nash_conv / float(game.payouts.sum())}
+    else:
+        exploitability = {"bb": solution.nash_conv, "pool_pct": None}
+    return {"positions": names, "shove": shove, "call": call, "exploitability": exploitability}

@@ -1,0 +1,655 @@
+"""n-player push/fold (2..10 seats): chip-EV or ICM Nash equilibria by CFR+, with a best-response NashConv.
+
+The game (amounts in big blinds, bb). Seats ``0 .. n-1`` act in that order: UTG … BTN, then SB
+(``n-2``) and BB (``n-1``); heads-up seat 0 is the SB. Every seat posts its dead ante (the same
+``ante`` for everyone, or with ``bb_ante`` only the BB posts ``ante``), SB and BB post their blinds.
+The first player to enter shoves all-in or folds; after a shove each later player calls all-in or
+folds (overcalls included); nobody re-raises. A caller puts in ``min(its stack, the shover's)``
+(stack = chips behind after the ante); folded blinds and antes are dead money in the main pot, and
+side pots follow from the unequal bets exactly. If everybody folds to the BB it takes the pot.
+Payoff: the change of a player's chips (chip EV), or its ICM prize equity after the hand
+(:func:`kernels.icm.prize_equity` with the given payouts).
+
+Strategies: per *information set* — a player's open decision (everyone before it folded), or its
+call decision facing shover ``p`` with a given set of callers before it — a probability of the
+aggressive action (shove / call) for each of ``K`` hand classes (169 for hold'em).
+
+Hands and card removal (the approximation, stated). A player's class has probability ``prior``; the
+other players' classes given it are treated as *independent* of each other, each distributed as
+``pairs[c, :]`` (card removal against the player whose value is computed, as the heads-up solver
+does); the hands of two all-in opponents are taken jointly from the 3-way weights (card removal
+among the three). Showdowns:
+
+* 2 all-in: exact class-vs-class probabilities of win / tie / loss (``duel``);
+* 3 all-in: the 13 weak orderings of the class triple (``triple``, from the ``threeway`` stage),
+  which settles every side pot exactly;
+* 4+ all-in (rare at equilibrium): a player wins pot layer ``k`` with the product of its equities
+  against each eligible opponent's range (independent-opponent product, ties split in those
+  equities); for ICM it either wins every layer it is eligible for (probability: the product over
+  all opponents) or none, and the other players' chips are their expectation with the remaining
+  layers split evenly. Folded players' ICM value in such a pot uses the even split.
+  :func:`multiway_reach` measures how often these pots happen.
+
+Solver: CFR+ (regrets floored at 0, simultaneous updates, linearly weighted average strategies).
+:func:`nash_conv` is the best-response check: for each player the gain of switching to a best
+response against the others' strategies (per information set and class, the better action), summed.
+NumPy only; no I/O.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+import numpy as np
+
+from kernels.icm import prize_equity
+from kernels.threeway.core import ORDER_CODE, triple_index
+from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
+
+#: Ranks (0 = best) of (first, second) in a 2-way showdown: first wins, tie, second wins.
+DUEL_ORDERINGS = np.array([[0, 1], [0, 0], [1, 0]])
+MAX_SEATS = 10
+
+
+class Equities(NamedTuple):
+    """Class-level showdown data for ``K`` classes.
+
+    ``prior``: (K,) probability of each class; ``pairs``: (K, K) joint weight of two players' classes
+    (card-compatible combo pairs); ``duel``: (K, K, 3) P(first wins, tie, second wins);
+    ``triple_mass``: (13, K, K, K) compatible-combo weight × P(ordering o) for seats (a, b, c) holding
+    (c, d, e), orderings as in :data:`kernels.threeway.core.ORDERINGS` (float32 is fine: 250 MB for
+    hold'em; :func:`triple_mass` builds it from the sorted-triple table); ``triple_samples``: (K, K, K)
+    Monte Carlo samples behind each triple's orderings (:func:`dense_triples`), for
+    :func:`three_way_error_bound` (optional).
+    """
+
+    prior: np.ndarray
+    pairs: np.ndarray
+    duel: np.ndarray
+    triple_mass: np.ndarray
+    triple_samples: np.ndarray | None = None
+
+
+class Table(NamedTuple):
+    """``stacks`` (n,) bb before posting, first to act first; ``blinds`` (small, big); ``ante`` bb per seat
+    (or the BB's ante with ``bb_ante``); ``payouts`` (k ≤ n,) prizes for ICM, or None for chip EV."""
+
+    stacks: tuple
+    blinds: tuple = (0.5, 1.0)
+    ante: float = 0.0
+    bb_ante: bool = False
+    payouts: tuple | None = None
+
+
+#: Names of the seats before the button, by how many there are (6-max and full-ring usage).
+_EARLY_NAMES = {
+    0: [], 1: ["CO"], 2: ["UTG", "CO"], 3: ["UTG", "HJ", "CO"], 4: ["UTG", "LJ", "HJ", "CO"],
+    5: ["UTG", "UTG+1", "LJ", "HJ", "CO"], 6: ["UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO"],
+    7: ["UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO"],
+}  # fmt: skip
+
+
+def position_names(n: int) -> list[str]:
+    """Seat names, first to act first: ``["SB", "BB"]`` heads-up, ``[…, "CO", "BTN", "SB", "BB"]`` otherwise."""
+    return ["SB", "BB"] if n == 2 else _EARLY_NAMES[n - 3] + ["BTN", "SB", "BB"]
+
+
+def posted_amounts(table: Table) -> tuple[np.ndarray, np.ndarray]:
+    """``(antes, blinds)``, each (n,) bb: dead antes and live blinds posted by each seat."""
+    n = len(table.stacks)
+    antes = np.zeros(n)
+    if table.bb_ante:
+        antes[n - 1] = table.ante
+    else:
+        antes[:] = table.ante
+    blinds = np.zeros(n)
+    blinds[n - 2], blinds[n - 1] = table.blinds
+    return antes, blinds
+
+
+def table_errors(table: Table) -> list[str]:
+    """Problems with a table, as short sentences (empty when it can be solved)."""
+    errors = []
+    n = len(table.stacks)
+    if not 2 <= n <= MAX_SEATS:
+        return [f"{n} stacks given: push/fold needs 2 to {MAX_SEATS} players"]
+    small, big = table.blinds
+    if not (0 <= small <= big and big > 0):
+        errors.append(f"blinds {small}/{big}: need 0 <= small blind <= big blind and big blind > 0")
+    if table.ante < 0:
+        errors.append(f"ante {table.ante} is negative")
+    antes, blinds = posted_amounts(table)
+    for seat, (stack, posted) in enumerate(zip(table.stacks, antes + blinds)):
+        if not stack > posted:
+            errors.append(f"stack {stack:g} bb of seat {seat + 1} does not cover its blind and ante ({posted:g} bb)")
+    if table.payouts is not None:
+        payouts = np.asarray(table.payouts, dtype=np.float64)
+        if payouts.size > n:
+            errors.append(f"{payouts.size} payouts for {n} players")
+        if np.any(payouts < 0) or payouts.sum() <= 0:
+            errors.append("payouts must be non-negative with a positive total")
+    return errors
+
+
+class Terminal(NamedTuple):
+    """One end of the hand: seat ``shover`` (−1 when everyone folds to the BB) and the ``callers``.
+
+    ``all_in``: (m,) seats in the pot (shover first); ``outcome_ranks``: (O, m) ranks per outcome
+    (m ≤ 3), ``payoff``: (n, O) each seat's payoff per outcome; for m ≥ 4: ``layers`` (amount,
+    eligible-seat mask) per pot layer and ``payoff`` is None (priced per class, see the module doc).
+    """
+
+    shover: int
+    callers: tuple
+    all_in: tuple
+    outcome_ranks: np.ndarray
+    payoff: np.ndarray
+    layers: tuple
+    base: np.ndarray  # (n,) chips after the hand before winnings (stack − ante − bet or blind)
+
+
+class Game(NamedTuple):
+    """A table ready to solve: its terminals, information sets and payoff model."""
+
+    table: Table
+    n: int
+    terminals: list
+    open_sets: list  # seats with an open decision: 0 .. n-2
+    call_sets: list  # (seat, shover, callers-before tuple)
+    icm: bool
+    payouts: np.ndarray | None
+
+
+def _payoff(table: Table, final: np.ndarray, payouts) -> np.ndarray:
+    if payouts is None:
+        return final - np.asarray(table.stacks, dtype=np.float64)
+    return prize_equity(np.maximum(final, 0.0), payouts, places=False).equity
+
+
+def _winnings(layers, ranks: dict) -> dict:
+    """Chips won by each seat from the pot layers given its rank (0 = best; ties split)."""
+    won = {seat: 0.0 for seat in ranks}
+    for amount, eligible in layers:
+        best = min(ranks[s] for s in eligible)
+        winners = [s for s in eligible if ranks[s] == best]
+        for s in winners:
+            won[s] += amount / len(winners)
+    return won
+
+
+def _even_split(layers, seats) -> dict:
+    """Expected chips of each seat when every layer goes to a uniformly random eligible seat among ``seats``."""
+    won = {seat: 0.0 for seat in seats}
+    for amount, eligible in layers:
+        eligible = [s for s in eligible if s in won]
+        for s in eligible:
+            won[s] += amount / len(eligible)
+    return won
+
+
+def _terminal(table: Table, shover: int, callers: tuple, payouts) -> Terminal:
+    n = len(table.stacks)
+    stacks = np.asarray(table.stacks, dtype=np.float64)
+    antes, blinds = posted_amounts(table)
+    behind = stacks - antes
+    if shover < 0:  # everyone folds to the BB
+        base = stacks - antes - blinds
+        final = base.copy()
+        final[n - 1] += antes.sum() + blinds.sum()
+        payoff = _payoff(table, final, payouts)[:, None]
+        return Terminal(-1, (), (n - 1,), np.zeros((1, 1), np.int64), payoff, (), base)
+    all_in = (shover, *callers)
+    bets = {s: min(behind[s], behind[shover]) for s in all_in}
+    base = stacks - antes - blinds
+    for s in all_in:
+        base[s] = stacks[s] - antes[s] - bets[s]
+    dead = antes.sum() + sum(blinds[s] for s in range(n) if s not in bets)
+    levels = sorted(set(bets.values()))
+    layers, previous = [], 0.0
+    for k, level in enumerate(levels):
+        amount = sum(min(b, level) - min(b, previous) for b in bets.values()) + (dead if k == 0 else 0.0)
+        layers.append((amount, tuple(s for s in all_in if bets[s] >= level)))
+        previous = level
+    m = len(all_in)
+    if m <= 3:
+        if m == 1:
+            ranks = np.zeros((1, 1), np.int64)
+        elif m == 2:
+            ranks = DUEL_ORDERINGS
+        else:
+            ranks = THREE_WAY_ORDERINGS
+        payoff = np.empty((n, len(ranks)))
+        for o, rank in enumerate(ranks):
+            won = _winnings(layers, dict(zip(all_in, rank)))
+            final = base.copy()
+            for s, chips in won.items():
+                final[s] += chips
+            payoff[:, o] = _payoff(table, final, payouts)
+        return Terminal(shover, callers, all_in, ranks, payoff, tuple(layers), base)
+    payoff = np.empty((n, 3))  # 4+ all-in: (hero scoops, hero wins nothing, even split) per seat
+    for seat in range(n):
+        for column, hero_wins in enumerate((True, False)):
+            final = base.copy()
+            rest = []
+            for amount, eligible in layers:
+                others = tuple(s for s in eligible if s != seat)
+                if seat in eligible and (hero_wins or not others):  # its own uncalled excess comes back
+                    final[seat] += amount
+                else:
+                    rest.append((amount, others))
+            for s, chips in _even_split(rest, all_in).items():
+                final[s] += chips
+            payoff[seat, column] = _payoff(table, final, payouts)[seat]
+    final = base.copy()
+    for s, chips in _even_split(layers, all_in).items():
+        final[s] += chips
+    payoff[:, 2] = _payoff(table, final, payouts)
+    return Terminal(shover, callers, all_in, np.zeros((0, m), np.int64), payoff, tuple(layers), base)
+
+
+def make_game(table: Table) -> Game:
+    """Every terminal and information set of ``table`` (raises ValueError on a bad table)."""
+    errors = table_errors(table)
+    if errors:
+        raise ValueError("; ".join(errors))
+    n = len(table.stacks)
+    payouts = None if table.payouts is None else np.asarray(table.payouts, dtype=np.float64)
+    terminals = [_terminal(table, -1, (), payouts)]
+    call_sets = []
+    for shover in range(n - 1):
+        later = list(range(shover + 1, n))
+        for size in range(len(later) + 1):
+            for callers in combinations(later, size):
+                terminals.append(_terminal(table, shover, callers, payouts))
+        for seat in later:
+            between = list(range(shover + 1, seat))
+            for size in range(len(between) + 1):
+                for before in combinations(between, size):
+                    call_sets.append((seat, shover, before))
+    return Game(table, n, terminals, list(range(n - 1)), call_sets, payouts is not None, payouts)
+
+
+def _decisions(game: Game, terminal: Terminal) -> list:
+    """For each seat, its (information set key, action) on the way to ``terminal`` (None if it does not act)."""
+    out = []
+    for seat in range(game.n):
+        if terminal.shover < 0:
+            out.append((("open", seat), 0) if seat < game.n - 1 else None)
+        elif seat < terminal.shover:
+            out.append((("open", seat), 0))
+        elif seat == terminal.shover:
+            out.append((("open", seat), 1))
+        else:
+            before = tuple(s for s in terminal.callers if s < seat)
+            out.append((("call", seat, terminal.shover, before), int(seat in terminal.callers)))
+    return out
+
+
+def infoset_keys(game: Game) -> list:
+    """Every information set key: ``("open", seat)`` and ``("call", seat, shover, callers_before)``."""
+    return [("open", s) for s in game.open_sets] + [("call", *c) for c in game.call_sets]
+
+
+def _sorted_rows(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every ordered class triple (c, d, e) in C order: its sorted-triple row and the seat permutation
+    (sorted position j holds ordered seat ``perm[:, j]``)."""
+    c, d, e = (x.ravel() for x in np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij"))
+    ordered = np.stack([c, d, e], axis=1)
+    perm = np.argsort(ordered, axis=1, kind="stable")
+    ranked = np.take_along_axis(ordered, perm, axis=1)
+    return triple_index(ranked[:, 0], ranked[:, 1], ranked[:, 2]), perm
+
+
+def dense_triples(values: np.ndarray, k: int, dtype=np.float32) -> np.ndarray:
+    """``(K, K, K)``: a per-sorted-triple quantity (T,) (e.g. sample counts) at every ordered triple."""
+    rows, _ = _sorted_rows(k)
+    return np.asarray(values, dtype=dtype)[rows].reshape(k, k, k)
+
+
+def triple_mass(orderings: np.ndarray, weights: np.ndarray, k: int, dtype=np.float32) -> np.ndarray:
+    """The dense ``(13, K, K, K)`` ordering mass from a sorted-triple table.
+
+    ``orderings``: (T, 13) P(ordering) of seats (a, b, c) holding sorted classes i ≤ j ≤ k, one row per
+    :func:`kernels.threeway.core.triple_index`; ``weights``: (T,) compatible combo triples. Every ordered
+    class triple takes the row of its sorted classes with the ranks permuted to its seat order.
+    """
+    rows, perm = _sorted_rows(k)
+    mass = np.empty((THREE_WAY_ORDERINGS.shape[0], k * k * k), dtype=dtype)
+    for o, ranks in enumerate(THREE_WAY_ORDERINGS):
+        sorted_ranks = ranks[perm]  # (N, 3): the ranks of the sorted seats
+        code = ORDER_CODE[sorted_ranks[:, 0] * 9 + sorted_ranks[:, 1] * 3 + sorted_ranks[:, 2]]
+        mass[o] = weights[rows] * orderings[rows, code]
+    return mass.reshape(-1, k, k, k)
+
+
+class _Model:
+    """Precomputed per-class quantities of the equities (conditional class distributions, equities)."""
+
+    def __init__(self, eq: Equities):
+        self.eq = eq
+        self.prior = np.asarray(eq.prior, dtype=np.float64)
+        pairs = np.asarray(eq.pairs, dtype=np.float64)
+        self.conditional = pairs / pairs.sum(axis=1, keepdims=True)  # P(other = d | hero = c)
+        self.joint = pairs / pairs.sum()  # P(first = c, second = d)
+        duel = np.asarray(eq.duel, dtype=np.float64)
+        self.duel_conditional = self.conditional[:, :, None] * duel  # (K, K, 3)
+        self.duel_joint = self.joint[:, :, None] * duel
+        self.conditional_equity = self.conditional * (duel[:, :, 0] + duel[:, :, 1] / 2)  # P(d | c) · equity(c vs d)
+        self.triple_mass = eq.triple_mass  # None is fine for heads-up tables (no 3-way pot)
+        if eq.triple_mass is not None:
+            self.triple_norm = np.asarray(eq.triple_mass.sum(axis=(0, 2, 3)), dtype=np.float64)  # (K,) Σ_{d,e} weight
+        self._tensors = {}
+
+    #: Payoff-weighted 3-way tensors kept at once (each K³ floats: 19 MB for hold'em in float32, 1.2 GB in all).
+    TENSORS_KEPT = 64
+
+    def payoff_tensor(self, payoff: np.ndarray) -> np.ndarray:
+        """``(K, K, K)`` Σ_o payoff[o] · triple_mass[o]: one read of the 13-ordering tensor per distinct
+        payoff vector (pots with the same payoffs share it), instead of one per iteration."""
+        key = payoff.tobytes()
+        if key not in self._tensors:
+            if len(self._tensors) >= self.TENSORS_KEPT:
+                self._tensors.pop(next(iter(self._tensors)))
+            mass = self.triple_mass
+            self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
+        return self._tensors[key]
+
+
+
+def _support(vector: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(vector > 0)
+
+
+def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Model | None = None, seats=None) -> dict:
+    """``{infoset key: (K, 2)}``: each class's counterfactual value of (fold, shove/call) at every
+    information set (of ``seats``, default all), against ``strategy`` (``{key: (K,) aggressive
+    probability}``) of the others."""
+    model = model or _Model(eq)
+    k = model.prior.size
+    keys = infoset_keys(game)
+    stacked = np.stack([strategy[key] for key in keys], axis=1)  # (K, S) aggressive probability
+    conditional_aggressive = model.conditional @ stacked  # (K, S): P(opponent acts aggressively | hero class)
+    column = {key: i for i, key in enumerate(keys)}
+    seats = range(game.n) if seats is None else seats
+    values = {key: np.zeros((k, 2)) for key in keys if key[1] in seats}
+    for terminal in game.terminals:
+        decisions = _decisions(game, terminal)
+        reach_given = _reach_given(decisions, conditional_aggressive, column)
+        for seat, decision in enumerate(decisions):
+            if decision is None or seat not in seats:
+                continue
+            key, action = decision
+            value = _folders_reach(terminal, reach_given, seat, k) * _seat_value(game, model, strategy, terminal, decisions, reach_given, seat)
+            values[key][:, action] += value
+    return values
+
+
+def _reach_given(decisions, conditional_aggressive, column) -> list:
+    """Per seat: (K,) P(its action on the way to the terminal | the class of the seat being valued), or None."""
+    reach = []
+    for decision in decisions:
+        if decision is None:
+            reach.append(None)
+            continue
+        key, action = decision
+        aggressive = conditional_aggressive[:, column[key]]
+        reach.append(aggressive if action else 1.0 - aggressive)
+    return reach
+
+
+def _folders_reach(terminal, reach_given, seat, k) -> np.ndarray:
+    """(K,) product of the conditional reach of every other seat that acted and is not in the pot."""
+    folders = np.ones(k)
+    for other, reach in enumerate(reach_given):
+        if other != seat and reach is not None and other not in terminal.all_in:
+            folders = folders * reach
+    return folders
+
+
+def _action_vector(strategy, decision) -> np.ndarray:
+    key, action = decision
+    return strategy[key] if action else 1.0 - strategy[key]
+
+
+def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -> np.ndarray:
+    """(K,) the seat's expected payoff times the probability of the all-in players' actions, per hero class."""
+    all_in = terminal.all_in
+    k = model.prior.size
+    if seat not in all_in or terminal.shover < 0:
+        others = [s for s in all_in if s != seat and decisions[s] is not None]
+        reach = np.ones(k)
+        for s in others:
+            reach = reach * reach_given[s]
+        return reach * _outcome_payoff(game, model, strategy, terminal, decisions, seat)
+    opponents = [s for s in all_in if s != seat]
+    m = len(all_in)
+    me = all_in.index(seat)
+    if m == 1:
+        return np.full(k, terminal.payoff[seat, 0])
+    if m == 2:
+        other = _action_vector(strategy, decisions[opponents[0]])
+        # outcomes are (all_in[0] wins, tie, all_in[1] wins): reversed when the seat is the second
+        duel = model.duel_conditional if me == 0 else model.duel_conditional[:, :, ::-1]
+        return np.einsum("cdo,d,o->c", duel, other, terminal.payoff[seat])
+    if m == 3:
+        return _triple_value(model, strategy, terminal, decisions, seat)
+    return _multiway_value(game, model, strategy, terminal, decisions, reach_given, seat)
+
+
+def _contract(mass: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
+    """``(13, K)``: Σ_{d,e} mass[o, c, d, e] · second[d] · third[e], skipping classes played with probability 0."""
+    d, e = _support(second), _support(third)
+    k = mass.shape[1]
+    if d.size == 0 or e.size == 0:
+        return np.zeros(mass.shape[:2])
+    if d.size * e.size * 4 < k * k:
+        block = mass[:, :, d][:, :, :, e]
+        return np.einsum("ocde,d,e->oc", block, second[d].astype(mass.dtype), third[e].astype(mass.dtype)).astype(np.float64)
+    o = mass.shape[0]
+    partial = mass.reshape(o * k * k, k) @ third.astype(mass.dtype)  # BLAS matrix-vector, no copy of the tensor
+    return (partial.reshape(o * k, k) @ second.astype(mass.dtype)).reshape(o, k).astype(np.float64)
+
+
+def _triple_value(model, strategy, terminal, decisions, seat) -> np.ndarray:
+    all_in = terminal.all_in
+    order = [seat] + [s for s in all_in if s != seat]
+    # outcome t's ranks are given in all_in's order; in (seat, other, other) order they are the mass's ordering codes[t]
+    ranks = terminal.outcome_ranks[:, [all_in.index(s) for s in order]]
+    codes = ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]
+    payoff = np.zeros(model.triple_mass.shape[0])
+    payoff[codes] = terminal.payoff[seat]
+    second, third = (_action_vector(strategy, decisions[s]) for s in order[1:])
+    d, e = _support(second), _support(third)
+    k = model.prior.size
+    if d.size == 0 or e.size == 0:
+        return np.zeros(k)
+    tensor = model.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
+    if d.size * e.size * 4 < k * k:  # few classes play: gather them
+        value = tensor[:, d[:, None], e[None, :]].reshape(k, -1) @ np.outer(second[d], third[e]).ravel().astype(tensor.dtype)
+    else:
+        value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
+    return np.asarray(value, dtype=np.float64) / model.triple_norm
+
+
+def _outcome_payoff(game, model, strategy, terminal, decisions, seat) -> float:
+    """A player outside the pot (or the BB walking): its payoff averaged over the pot's outcomes."""
+    m = len(terminal.all_in)
+    if m >= 4:
+        return terminal.payoff[seat, 2]
+    if m == 1 or np.ptp(terminal.payoff[seat]) == 0:
+        return terminal.payoff[seat, 0]
+    if m == 2:
+        first, second = (_action_vector(strategy, decisions[s]) for s in terminal.all_in)
+        probs = np.einsum("cdo,c,d->o", model.duel_joint, first, second)
+    else:
+        first, second, third = (_action_vector(strategy, decisions[s]) for s in terminal.all_in)
+        probs = _contract(model.triple_mass, second, third) @ first
+    return float(probs @ terminal.payoff[seat] / max(probs.sum(), 1e-300))
+
+
+def _multiway_value(game, model, strategy, terminal, decisions, reach_given, seat) -> np.ndarray:
+    """4+ all-in: independent-opponent equity products (module docstring)."""
+    k = model.prior.size
+    opponents = [s for s in terminal.all_in if s != seat]
+    reach = np.ones(k)
+    beats = {}
+    for s in opponents:
+        weight = reach_given[s]  # P(s plays its action | hero class)
+        reach = reach * weight
+        wins = model.conditional_equity @ _action_vector(strategy, decisions[s])
+        beats[s] = np.where(weight > 0, wins / np.where(weight > 0, weight, 1.0), 0.0)
+    base = terminal.base[seat] - game.table.stacks[seat]
+    if not game.icm:
+        won = np.zeros(k)
+        for amount, eligible in terminal.layers:
+            if seat in eligible:
+                p = np.ones(k)
+                for s in eligible:
+                    if s != seat:
+                        p = p * beats[s]
+                won += p * amount
+        return reach * (base + won)
+    scoop = np.ones(k)
+    for s in opponents:
+        scoop = scoop * beats[s]
+    return reach * (scoop * terminal.payoff[seat, 0] + (1 - scoop) * terminal.payoff[seat, 1])
+
+
+class Solution(NamedTuple):
+    """``strategy``: {infoset key: (K,) probability of shoving / calling}; ``nash_conv`` and per-seat
+    ``gains`` in payoff units (bb, or prize units for ICM); ``values`` (n,) expected payoff per seat."""
+
+    strategy: dict
+    nash_conv: float
+    gains: np.ndarray
+    values: np.ndarray
+    iterations: int
+
+
+def seat_gains(game: Game, eq: Equities, strategy: dict, model: _Model | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(gains, values)``, (n,) each: a best response's gain over ``strategy`` for every seat, and the
+    seat's value under ``strategy`` from its own decisions (the walk to the BB excluded)."""
+    model = model or _Model(eq)
+    values = counterfactual_values(game, eq, strategy, model)
+    gains, own = np.zeros(game.n), np.zeros(game.n)
+    for key, cfv in values.items():
+        seat = key[1]
+        p = strategy[key]
+        current = (1 - p) * cfv[:, 0] + p * cfv[:, 1]
+        gains[seat] += model.prior @ (cfv.max(axis=1) - current)
+        own[seat] += model.prior @ current
+    return np.maximum(gains, 0.0), own
+
+
+def nash_conv(game: Game, eq: Equities, strategy: dict, model: _Model | None = None) -> float:
+    """Σ over seats of the best-response gain (payoff units): 0 exactly at an equilibrium."""
+    return float(seat_gains(game, eq, strategy, model)[0].sum())
+
+
+def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = 5000, check_every: int = 25,
+          start: dict | None = None, progress=None) -> Solution:  # fmt: skip
+    """CFR+ until the NashConv of the averaged strategies is ≤ ``tolerance`` (or ``max_iterations``).
+
+    Updates alternate: each seat in turn updates its regrets against the others' latest strategies.
+
+    ``start``: a strategy to warm-start the regrets from; ``progress(iteration, nash_conv)`` is
+    called at every check.
+    """
+    model = _Model(eq)
+    k = model.prior.size
+    keys = infoset_keys(game)
+    scale = 1e-3
+    regrets = {}
+    for key in keys:
+        p = np.full(k, 0.5) if start is None else np.asarray(start[key], dtype=np.float64)
+        regrets[key] = np.stack([scale * (1 - p), scale * p], axis=1)
+    average = {key: np.zeros(k) for key in keys}
+    weight = 0.0
+    conv = np.inf
+    iteration = 0
+    while iteration < max_iterations:
+        iteration += 1
+        current = {key: _regret_match(r) for key, r in regrets.items()}
+        for seat in range(game.n):
+            for key, cfv in counterfactual_values(game, eq, current, model, seats=(seat,)).items():
+                p = current[key]
+                expected = (1 - p) * cfv[:, 0] + p * cfv[:, 1]
+                regrets[key] = np.maximum(regrets[key] + cfv - expected[:, None], 0.0)
+                current[key] = _regret_match(regrets[key])
+        for key in keys:
+            average[key] += iteration * current[key]
+        weight += iteration
+        if iteration % check_every == 0 or iteration == max_iterations:
+            strategy = {key: average[key] / weight for key in keys}
+            conv = nash_conv(game, eq, strategy, model)
+            if progress is not None:
+                progress(iteration, conv)
+            if conv <= tolerance:
+                break
+    strategy = {key: average[key] / weight for key in keys}
+    gains, values = seat_gains(game, eq, strategy, model)
+    return Solution(strategy, float(gains.sum()), gains, values, iteration)
+
+
+def _regret_match(regret: np.ndarray) -> np.ndarray:
+    total = regret.sum(axis=1)
+    return np.where(total > 0, regret[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+
+
+def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarray:
+    """(n,) for each seat, an upper bound on the standard error of its value (payoff units per hand) that
+    comes from the Monte Carlo 3-way table, for the seats in each 3-way pot (a folded seat's ICM value
+    also depends on the table; not counted).
+
+    Per 3-way pot and seat: Σ over ordered class triples of m · (coefficient)² · Var(payoff | triple) /
+    samples, where m (1, 3 or 6) is the number of orientations sharing the sorted triple's counts
+    (Cauchy–Schwarz over orientations, which are fully correlated); the standard errors of the pots and
+    seats are then added (triangle inequality). A bound, at most about √6 times the exact value.
+    """
+    model = _Model(eq)
+    k = model.prior.size
+    keys = infoset_keys(game)
+    column = {key: i for i, key in enumerate(keys)}
+    conditional_aggressive = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
+    weight = np.asarray(model.triple_mass.sum(axis=0), dtype=np.float64)
+    samples = np.maximum(np.asarray(eq.triple_samples, dtype=np.float64), 1.0)
+    c, d, e = np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij")
+    orientations = np.choose((c == d).astype(int) + (d == e) + (c == e), [6.0, 3.0, 3.0, 1.0])
+    bound = np.zeros(game.n)
+    for terminal in game.terminals:
+        if terminal.shover < 0 or len(terminal.all_in) != 3:
+            continue
+        decisions = _decisions(game, terminal)
+        reach_given = _reach_given(decisions, conditional_aggressive, column)
+        for seat in terminal.all_in:
+            order = [seat] + [s for s in terminal.all_in if s != seat]
+            ranks = terminal.outcome_ranks[:, [terminal.all_in.index(s) for s in order]]
+            payoff = np.zeros(model.triple_mass.shape[0])
+            payoff[ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]] = terminal.payoff[seat]
+            first = np.tensordot(payoff, model.triple_mass, axes=(0, 0))  # Σ_o W P_o u_o
+            second = np.tensordot(payoff**2, model.triple_mass, axes=(0, 0))
+            with np.errstate(invalid="ignore", divide="ignore"):
+                variance = np.where(weight > 0, (second / weight - (first / weight) ** 2) / samples, 0.0)
+            own = _action_vector(strategy, decisions[seat]) * _folders_reach(terminal, reach_given, seat, k)
+            hero = model.prior * own / model.triple_norm
+            opponent, other = (_action_vector(strategy, decisions[s]) for s in order[1:])
+            coefficient = hero[:, None, None] * weight * opponent[None, :, None] * other[None, None, :]
+            bound[seat] += float(np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0.0))))
+    return bound
+
+
+def multiway_reach(game: Game, eq: Equities, strategy: dict) -> dict:
+    """How often each pot size happens under ``strategy`` (classes independent, combo prior):
+    ``{m: probability of a showdown with m all-in players}`` for m ≥ 2."""
+    prior = np.asarray(eq.prior, dtype=np.float64)
+    out = {}
+    for terminal in game.terminals:
+        if terminal.shover < 0 or len(terminal.all_in) < 2:
+            continue
+        p = 1.0
+        for decision in _decisions(game, terminal):
+            if decision is not None:
+                p *= float(prior @ _action_vector(strategy, decision))
+        out[len(terminal.all_in)] = out.get(len(terminal.all_in), 0.0) + p
+    return out

@@ -1,0 +1,70 @@
+"""``allin pushfold``: the --json document of the issue, text output, and one-line errors (exit 2)."""
+
+import json
+
+import pytest
+
+from generator.stages import threeway
+from kernels.cards import CLASS_NAMES
+from test_cli import assert_one_line_error, run
+
+
+def test_heads_up_json():
+    result = run("pushfold", "--stacks", "10,10", "--blinds", "0.5,1", "--ante", "0", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert set(document) == {"positions", "shove", "call", "exploitability"}
+    assert document["positions"] == ["SB", "BB"]
+    assert list(document["shove"]) == ["SB"] and list(document["call"]) == ["BB vs SB"]
+    assert list(document["shove"]["SB"]) == list(CLASS_NAMES) and list(document["call"]["BB vs SB"]) == list(CLASS_NAMES)
+    assert document["shove"]["SB"]["AA"] == 1.0 and document["shove"]["SB"]["72o"] < 0.5
+    assert 0 <= document["exploitability"]["bb"] <= 0.01 and document["exploitability"]["pool_pct"] is None
+
+
+@pytest.fixture()
+def small_threeway_table(tmp_path, monkeypatch):
+    """A 3-way checkpoint of 32 boards (the CLI reads whatever the build has computed)."""
+    from generator.evaluator_tables import evaluator_tables
+
+    path = tmp_path / "threeway.npz"
+    monkeypatch.setattr(threeway, "BATCH_BOARDS", 32)
+    threeway.run_threeway(evaluator_tables(), boards=32, path=path)
+    monkeypatch.setattr(threeway, "checkpoint_path", lambda seed=threeway.SEED: path)
+    return path
+
+
+def test_three_handed_icm_json(small_threeway_table):
+    result = run("pushfold", "--stacks", "8,12,10", "--payouts", "50,30,20", "--ante", "0.1", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["positions"] == ["BTN", "SB", "BB"]
+    assert list(document["shove"]) == ["BTN", "SB"]
+    assert sorted(document["call"]) == sorted(["SB vs BTN", "BB vs BTN", "BB vs BTN+SB", "BB vs SB"])
+    assert document["exploitability"]["bb"] is None and 0 <= document["exploitability"]["pool_pct"] <= 0.05
+
+
+def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypatch, tmp_path):
+    result = run("pushfold", "--stacks", "10 10 10", "--bb-ante", "--ante", "1")
+    assert result.exit_code == 0, result.output
+    assert "BTN shoves:" in result.stdout and "BB vs BTN+SB calls:" in result.stdout and "NashConv" in result.stdout
+    monkeypatch.setattr(threeway, "checkpoint_path", lambda seed=threeway.SEED: tmp_path / "none.npz")
+    assert_one_line_error(run("pushfold", "--stacks", "10,10,10"), "allin compute threeway")
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--stacks", "10,x"], "--stacks: entry 2"),
+        (["--stacks", "10"], "2 to 10 players"),
+        (["--stacks", ",".join(["10"] * 11)], "2 to 10 players"),
+        (["--stacks", "10,1"], "does not cover its blind"),
+        (["--stacks", "10,10", "--blinds", "1"], "--blinds"),
+        (["--stacks", "10,10", "--blinds", "2,1"], "small blind <= big blind"),
+        (["--stacks", "10,10", "--ante", "-1"], "negative"),
+        (["--stacks", "10,10", "--ante", "nan"], "finite"),
+        (["--stacks", "10,10", "--payouts", "50,30,20"], "3 payouts for 2 players"),
+        (["--stacks", "10,10", "--payouts", "0"], "positive total"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    assert_one_line_error(run("pushfold", *args), fragment)

@@ -1,0 +1,250 @@
+"""n-player push/fold (kernels.pushfold_table): heads-up = the heads-up solver, a toy game solved by
+hand, 3-handed Nash against brute-force best responses over pure strategies, ICM payoffs = kernels.icm."""
+
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+import pytest
+
+import kernels.pushfold as headsup_solver
+import kernels.pushfold_table as pf
+from kernels.icm import prize_equity
+from kernels.threeway.core import ORDERINGS, triple_index
+
+
+def _two_class_toy():
+    """Class A always beats class B; equal classes tie. Independent classes, prior 1/2 each."""
+    duel = np.zeros((2, 2, 3))
+    duel[0, 1] = (1, 0, 0)
+    duel[1, 0] = (0, 0, 1)
+    duel[0, 0] = duel[1, 1] = (0, 1, 0)
+    return pf.Equities(np.array([0.5, 0.5]), np.ones((2, 2)), duel, None)
+
+
+def test_toy_game_solved_by_hand():
+    """Stack S in (1, 2): the air bluffs with x = S − 1 and bluff-catches with y = 2 − S (indifference)."""
+    stack = 1.4
+    game = pf.make_game(pf.Table((stack, stack)))
+    solution = pf.solve(game, _two_class_toy(), tolerance=1e-6, max_iterations=50_000)
+    shove, call = solution.strategy[("open", 0)], solution.strategy[("call", 1, 0, ())]
+    assert solution.nash_conv <= 1e-6
+    assert shove[0] == pytest.approx(1.0, abs=1e-3) and call[0] == pytest.approx(1.0, abs=1e-3)
+    assert shove[1] == pytest.approx(stack - 1, abs=2e-3) and call[1] == pytest.approx(2 - stack, abs=2e-3)
+
+
+@pytest.fixture(scope="module")
+def holdem_duel():
+    from generator.stages.headsup import headsup_results
+    from kernels.headsup.tables import BOARDS_PER_MATCHUP
+
+    tables, _ = headsup_results(progress=False)
+    pairs = np.asarray(tables.pairs, dtype=np.float64)
+    total = pairs * BOARDS_PER_MATCHUP
+    duel = np.stack([tables.win, tables.tie, tables.loss], axis=2) / total[:, :, None]
+    prior = pairs.sum(axis=1) / pairs.sum()
+    equity = (np.asarray(tables.win) + np.asarray(tables.tie) / 2) / total
+    return pf.Equities(prior, pairs, duel, None), equity, pairs
+
+
+@pytest.mark.parametrize("stack, ante", [(8.0, 0.0), (15.0, 0.125)])
+def test_heads_up_reproduces_the_heads_up_solver(holdem_duel, stack, ante):
+    eq, equity, pairs = holdem_duel
+    game = pf.make_game(pf.Table((stack, stack), ante=ante))
+    solution = pf.solve(game, eq, tolerance=2e-4, max_iterations=20_000)
+    shove, call = solution.strategy[("open", 0)], solution.strategy[("call", 1, 0, ())]
+    reference_game = headsup_solver.make_game(equity, pairs, stack, ante)
+    reference = headsup_solver.solve(reference_game, tolerance=1e-6)
+    # each solver's best responses find (almost) nothing to gain against the other's equilibrium
+    assert headsup_solver.nash_conv(reference_game, shove, call)[0] <= 3e-4
+    ref_strategy = {("open", 0): reference.push, ("call", 1, 0, ()): reference.call}
+    assert pf.nash_conv(game, eq, ref_strategy) <= 1e-5
+    assert solution.values[0] + ante == pytest.approx(reference.value + ante, abs=1e-3)
+    assert np.mean(np.abs(shove - reference.push)) < 0.01 and np.mean(np.abs(call - reference.call)) < 0.01
+
+
+def _coarse_equities(seed=4, k=3, levels=3):
+    """K classes, each a random distribution over hand values 0..levels−1; see :func:`_value_equities`."""
+    rng = np.random.default_rng(seed)
+    return _value_equities(rng.dirichlet(np.ones(levels), size=k), rng.dirichlet(np.ones(k) * 3))
+
+
+def _value_equities(values, prior):
+    """Classes c with hand value v with probability values[c, v] (higher wins, equal values tie);
+    independent classes. Duel and triple tables follow exactly from the value distributions."""
+    k, levels = values.shape
+    duel = np.zeros((k, k, 3))
+    for c, d in product(range(k), repeat=2):
+        for u, v in product(range(levels), repeat=2):
+            duel[c, d, 0 if u > v else 1 if u == v else 2] += values[c, u] * values[d, v]
+    triples = [(i, j, l) for l in range(k) for j in range(l + 1) for i in range(j + 1)]
+    orderings = np.zeros((len(triples), 13))
+    weights = np.zeros(len(triples))
+    code = {tuple(r): o for o, r in enumerate(ORDERINGS)}
+    for i, j, l in triples:
+        row = triple_index(i, j, l)
+        weights[row] = prior[i] * prior[j] * prior[l]
+        for u, v, w in product(range(levels), repeat=3):
+            ranks = tuple(sum(o > x for o in (u, v, w)) for x in (u, v, w))
+            orderings[row, code[ranks]] += values[i, u] * values[j, v] * values[l, w]
+    mass = pf.triple_mass(orderings, weights, k, dtype=np.float64)
+    return pf.Equities(prior, np.outer(prior, prior), duel, mass), values
+
+
+def _settle(stacks, antes, blinds, all_in, value_of):
+    """Brute-force pot settlement: final chips of every seat when ``all_in`` seats show down hands of ``value_of``."""
+    n = len(stacks)
+    behind = [stacks[s] - antes[s] for s in range(n)]
+    shover = all_in[0]
+    bet = {s: min(behind[s], behind[shover]) for s in all_in}
+    final = [stacks[s] - antes[s] - (bet[s] if s in bet else blinds[s]) for s in range(n)]
+    dead = sum(antes) + sum(blinds[s] for s in range(n) if s not in bet)
+    previous = 0.0
+    for k, level in enumerate(sorted(set(bet.values()))):
+        amount = sum(min(b, level) - min(b, previous) for b in bet.values()) + (dead if k == 0 else 0)
+        eligible = [s for s in all_in if bet[s] >= level]
+        best = max(value_of[s] for s in eligible)
+        winners = [s for s in eligible if value_of[s] == best]
+        for s in winners:
+            final[s] += amount / len(winners)
+        previous = level
+    return final
+
+
+def _brute_value(table, values, prior, strategy, seat):
+    """Exact expected payoff of ``seat`` (chip EV or ICM), enumerating every class and hand-value deal."""
+    n = len(table.stacks)
+    antes, blinds = pf.posted_amounts(table)
+    k, levels = values.shape
+    total = 0.0
+    for classes in product(range(k), repeat=n):
+        p_classes = np.prod([prior[c] for c in classes])
+        # walk the betting: (probability, shover, callers)
+        paths = [(1.0, None, ())]
+        for actor in range(n):
+            grown = []
+            for p, shover, callers in paths:
+                if shover is None and actor == n - 1:
+                    grown.append((p, None, ()))
+                    continue
+                key = ("open", actor) if shover is None else ("call", actor, shover, callers)
+                aggressive = strategy[key][classes[actor]]
+                if shover is None:
+                    grown += [(p * aggressive, actor, ()), (p * (1 - aggressive), None, ())]
+                else:
+                    grown += [(p * aggressive, shover, callers + (actor,)), (p * (1 - aggressive), shover, callers)]
+            paths = grown
+        for p, shover, callers in paths:
+            if p == 0:
+                continue
+            if shover is None:
+                final = [table.stacks[s] - antes[s] - blinds[s] for s in range(n)]
+                final[n - 1] += sum(antes) + sum(blinds)
+                total += p_classes * p * _brute_payoff(table, final, seat)
+                continue
+            all_in = (shover, *callers)
+            for hand_values in product(range(levels), repeat=len(all_in)):
+                q = np.prod([values[classes[s], v] for s, v in zip(all_in, hand_values)])
+                final = _settle(table.stacks, antes, blinds, all_in, dict(zip(all_in, hand_values)))
+                total += p_classes * p * q * _brute_payoff(table, final, seat)
+    return total
+
+
+def _brute_payoff(table, final, seat):
+    if table.payouts is None:
+        return final[seat] - table.stacks[seat]
+    return _icm(tuple(final), table.payouts)[seat]
+
+
+@lru_cache(maxsize=None)
+def _icm(final, payouts):
+    return prize_equity(np.array(final), np.array(payouts, dtype=float), places=False).equity
+
+
+@pytest.mark.parametrize("payouts", [None, (50.0, 30.0, 20.0)], ids=["chip-ev", "icm"])
+def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(payouts):
+    eq, values = _coarse_equities()
+    table = pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=payouts)
+    game = pf.make_game(table)
+    solution = pf.solve(game, eq, tolerance=1e-5, max_iterations=20_000)
+    keys = pf.infoset_keys(game)
+    brute_gains = []
+    for seat in range(3):
+        own = [key for key in keys if key[1] == seat]
+        value = _brute_value(table, values, eq.prior, solution.strategy, seat)
+        assert value == pytest.approx(solution.values[seat] + _walk_share(table, eq, solution, seat, values), abs=1e-9)
+        best = -np.inf
+        for pure in product((0.0, 1.0), repeat=len(own) * eq.prior.size):
+            trial = dict(solution.strategy)
+            for i, key in enumerate(own):
+                trial[key] = np.array(pure[i * eq.prior.size:(i + 1) * eq.prior.size])
+            best = max(best, _brute_value(table, values, eq.prior, trial, seat))
+        brute_gains.append(best - value)
+    assert np.allclose(brute_gains, solution.gains, atol=1e-9)
+    assert sum(brute_gains) <= 1e-5
+
+
+def _walk_share(table, eq, solution, seat, values):
+    """The BB's payoff when everyone folds (not part of any of its decisions, so not in ``values``)."""
+    if seat != len(table.stacks) - 1:
+        return 0.0
+    folds = np.prod([eq.prior @ (1 - solution.strategy[("open", s)]) for s in range(seat)])
+    antes, blinds = pf.posted_amounts(table)
+    final = [table.stacks[s] - antes[s] - blinds[s] for s in range(seat + 1)]
+    final[seat] += sum(antes) + sum(blinds)
+    return folds * _brute_payoff(table, final, seat)
+
+
+def test_icm_payoffs_are_the_icm_engine_s():
+    table = pf.Table((5.0, 10.0, 15.0, 20.0), ante=0.25, payouts=(50.0, 30.0, 20.0))
+    game = pf.make_game(table)
+    terminal = next(t for t in game.terminals if t.shover == 0 and t.callers == (3,))
+    # UTG (5) shoves, BB (20) calls: main pot 4.75 + 4.75 + antes 1.0 + SB 0.5 = 11.0
+    behind = [4.75, 9.75, 14.75, 19.75]
+    for outcome, (utg, bb) in enumerate([(11.0, 19.75 - 4.75), (5.5, 19.75 - 4.75 + 5.5), (0.0, 19.75 - 4.75 + 11.0)]):
+        final = np.array([utg, behind[1], behind[2] - 0.5, bb])  # the SB (seat 3) folded its blind
+        assert np.allclose(terminal.payoff[:, outcome], prize_equity(final, np.array([50.0, 30.0, 20.0])).equity)
+    assert np.isclose(terminal.payoff[:, 0].sum(), 100.0)
+
+
+def test_four_way_pots_use_the_independent_opponent_product():
+    """4+ all-in, chip EV: the seat wins each layer with the product of its equities against the eligible
+    opponents. Exact when the classes decide (A beats B): BB with A scoops; with B (ties B) it is the
+    stated approximation, 0.5³ of each layer, not the true 1/4 of a 4-way split."""
+    eq, _ = _value_equities(np.array([[0.0, 1.0], [1.0, 0.0]]), np.array([0.5, 0.5]))  # A has value 1, B value 0
+    game = pf.make_game(pf.Table((10.0, 20.0, 30.0, 40.0)))
+    b_only = np.array([0.0, 1.0])  # the other players play class B only
+    strategy = {key: b_only for key in pf.infoset_keys(game)}
+    values = pf.counterfactual_values(game, eq, strategy)[("call", 3, 0, (1, 2))]
+    reach = 0.5**3  # UTG shoves, BTN and SB call: each holds B with probability 1/2
+    assert values[0, 1] == pytest.approx(reach * (40 - 10))  # A: wins the 40 bb pot, put in 10
+    assert values[1, 1] == pytest.approx(reach * (0.5**3 * 40 - 10))
+    assert values[0, 0] == pytest.approx(reach * -1.0) and values[1, 0] == pytest.approx(reach * -1.0)  # fold: lose the BB
+
+
+def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables():
+    """Replace the exact 3-way orderings by multinomial samples (n per triple), many times: the spread of
+    the seats' values stays within the bound, and the bound is not vacuous."""
+    eq, values = _coarse_equities(seed=9)
+    k, n = 3, 50
+    rng = np.random.default_rng(2)
+    triples = [(i, j, l) for l in range(k) for j in range(l + 1) for i in range(j + 1)]
+    rows = np.array([triple_index(*t) for t in triples])
+    exact = np.zeros((len(rows), 13))
+    weights = np.zeros(len(rows))
+    code = {tuple(r): o for o, r in enumerate(ORDERINGS)}
+    for row, (i, j, l) in zip(rows, triples):
+        weights[row] = eq.prior[i] * eq.prior[j] * eq.prior[l]
+        for u, v, w in product(range(values.shape[1]), repeat=3):
+            ranks = tuple(sum(o > x for o in (u, v, w)) for x in (u, v, w))
+            exact[row, code[ranks]] += values[i, u] * values[j, v] * values[l, w]
+    game = pf.make_game(pf.Table((9.0, 6.0, 7.5)))  # side pots: the seats' payoffs differ
+    strategy = {key: np.array([0.9, 0.6, 0.3]) for key in pf.infoset_keys(game)}
+    seat_values = []
+    for _ in range(300):
+        sampled = np.array([rng.multinomial(n, p / p.sum()) / n for p in exact])
+        mass = pf.triple_mass(sampled, weights, k, dtype=np.float64)
+        seat_values.append(pf.seat_gains(game, eq._replace(triple_mass=mass), strategy)[1])
+    spread = np.std(seat_values, axis=0)
+    bound = pf.three_way_error_bound(game, eq._replace(triple_samples=np.full((k, k, k), float(n))), strategy)
+    assert np.all(spread > 0) and np.all(spread <= 1.05 * bound) and np.all(bound <= 3 * spread)
