@@ -270,3 +270,12 @@ def test_the_site_works_under_a_sub_path(browser, site_dir, tmp_path):
         server.shutdown()
         server.server_close()
     assert problems == []
+
+
+def test_results_fit_a_phone_without_sideways_scrolling(open_page, screenshot):
+    """Six columns at 390 px, with a long range in the range column: every figure visible."""
+    page = open_page(url("AsKs", "QQ+,AKo,AQs,T9s-76s", "random"), width=390)
+    assert wait_for_result(page) in ("enumeration", "monte carlo")
+    scroll = page.locator("#equity-table").locator("xpath=..")
+    assert scroll.evaluate("el => el.scrollWidth <= el.clientWidth"), "the results table scrolls sideways at 390 px"
+    screenshot(page, "equity-results-390")
