@@ -109,18 +109,21 @@ def test_the_url_shares_the_spot_and_a_run_can_be_cancelled(open_page, base_url)
 
 
 def test_sampled_figures_update_while_the_run_works(open_page, screenshot, axe_violations):
-    """Ten players preflop (nine random hands and AsKs) sample for many seconds: the table shows running
+    """Ten players preflop (nine random hands and AsKs) sample for seconds: the table shows running
     estimates with their ± 95% CI, marked partial, before the run ends (no timing: it waits, generously,
     for a partial update, then for a later one, and cancels)."""
     page = open_page(url(*["random"] * 9, "AsKs"))
     partial = "document.querySelector('#equity-table').dataset.state === 'partial'"
-    page.wait_for_function(partial, timeout=60000)
-    first = page.locator("#equity-method").inner_text()
+    snapshot = page.wait_for_function(f"""() => {partial} && {{  // read in the same step as the state
+      method: document.querySelector('#equity-method').textContent,
+      finished: document.querySelector('#equity-method').dataset.method !== undefined,
+      equities: Array.from(document.querySelectorAll('#equity-table td.equity'), (c) => Number(c.dataset.equity)),
+      halves: Array.from(document.querySelectorAll('#equity-table td.ci'), (c) => c.textContent) }}""",
+        timeout=60000).json_value()
+    first, equities, halves = snapshot["method"], snapshot["equities"], snapshot["halves"]
     assert first.startswith("Sampling…") and "deals so far" in first and "95% confidence interval" in first
-    assert page.locator("#equity-method").get_attribute("data-method") is None  # not the end
-    equities = shown_equities(page)
+    assert not snapshot["finished"]  # not the end
     assert len(equities) == 10 and sum(equities) == pytest.approx(1.0, abs=1e-12)
-    halves = page.locator("#equity-table td.ci").all_inner_texts()
     assert all(re.fullmatch(r"± \d+\.\d\d%", h) for h in halves), halves
     # 9 random hands are exchangeable: each is near (1 - AsKs's equity) / 9; AsKs beats a random seat's share
     assert equities[9] > max(equities[:9])
@@ -131,15 +134,14 @@ def test_sampled_figures_update_while_the_run_works(open_page, screenshot, axe_v
         " || document.querySelector('#equity-method').dataset.method !== undefined", timeout=120000)
     later = int(re.search(r"([\d,]+) deals", page.locator("#equity-method").inner_text()).group(1).replace(",", ""))
     assert later > deals
-    if page.locator("#cancel").is_visible():
-        page.click("#cancel")
+    # cancel if still running (checked and clicked in one step on the page: no race with the end)
+    if page.evaluate("() => { const b = document.querySelector('#cancel'), running = !b.hidden; if (running) b.click(); return running; }"):
         assert page.locator("#equity-method").inner_text() == "Cancelled."
         assert page.locator("#equity-table").get_attribute("data-state") == "partial"  # the last figures, still marked
     assert axe_violations(page) == []  # muted italic partial figures keep their contrast
     narrow = open_page(url(*["random"] * 9, "AsKs"), width=390)
     narrow.wait_for_function(partial, timeout=60000)
     screenshot(narrow, "equity-running-390")
-    narrow.click("#cancel")
 
 
 def test_enumeration_reports_partial_counts_merged_across_workers_then_the_exact_answer(open_page):
