@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernels.cards import COMBO_CLASS, N_CLASSES
+from kernels.cards import CLASS_COMBO_COUNT, COMBO_CLASS, N_CLASSES
 from kernels.icm import prize_equity, validate_field
 
 OUTCOMES = ("fold", "win", "tie", "lose")
@@ -183,3 +183,15 @@ def call_probability(pairs, weights) -> np.ndarray:
     combos weighted by the range over all compatible combos (``pairs``: 169x169 compatible combo pairs)."""
     pairs = np.asarray(pairs, dtype=np.float64)
     return pairs @ np.asarray(weights, dtype=np.float64) / pairs.sum(axis=1)
+
+
+def hero_average(values, hero_weights) -> np.ndarray:
+    """The combo-weighted average over the hero's range of per-class ``values`` (169,) or (169, k)
+    (win, tie, P(call), EV...): each class weighted by its range weight ``hero_weights`` (169,) times
+    its 6 / 4 / 12 combos; a scalar or (k,). ValueError when the range is empty."""
+    combos = np.asarray(hero_weights, dtype=np.float64) * CLASS_COMBO_COUNT
+    if not np.any(combos > 0):
+        raise ValueError("the range is empty")
+    values = np.asarray(values, dtype=np.float64)
+    used = combos > 0  # a class outside the range adds nothing, even where its value is not finite
+    return np.tensordot(combos[used], values[used], axes=1) / combos[used].sum()

@@ -11,9 +11,9 @@ from generator.commands.icm import icm_spot_command
 from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from kernels import icm, icm_spot
-from kernels.cards import ALL_COMBOS, COMBO_CLASS, parse_class
+from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
-from kernels.ranges import parse_range
+from kernels.ranges import parse_range, ranking_from_equity
 
 STACKS = [1500.0, 1000.0, 500.0]
 PAYOUTS = [65.0, 35.0]
@@ -92,19 +92,25 @@ def test_winner_take_all_requires_the_chip_equity():
     assert spot.required_icm == pytest.approx(spot.required_chips, rel=1e-12)
 
 
+def combo_outcomes(hero_combo: int, villain_weights, tables) -> np.ndarray:
+    """Weighted win, tie, lose counts of one hero combo against every card-compatible villain combo
+    over all 1,712,304 boards: no class table involved."""
+    totals = np.zeros(3)
+    a, b = ALL_COMBOS[hero_combo]
+    for villain_combo in np.flatnonzero(villain_weights > 0):
+        c, d = ALL_COMBOS[villain_combo]
+        if len({a, b, c, d}) < 4:
+            continue
+        totals += villain_weights[villain_combo] * combo_matchup_counts(int(a), int(b), int(c), int(d), *tables)
+    return totals
+
+
 def direct_outcomes(hero: str, range_text: str) -> tuple[float, float, float]:
     """P(win, tie, lose) of the hero class against the range by enumerating every hero combo x every
     card-compatible villain combo (weighted) over all 1,712,304 boards: no class table involved."""
     weights = parse_range(range_text).weights
     tables = evaluator_tables()[:5]
-    totals = np.zeros(3)
-    for hero_combo in np.flatnonzero(COMBO_CLASS == parse_class(hero)):
-        for villain_combo in np.flatnonzero(weights > 0):
-            a, b = ALL_COMBOS[hero_combo]
-            c, d = ALL_COMBOS[villain_combo]
-            if len({a, b, c, d}) < 4:
-                continue
-            totals += weights[villain_combo] * combo_matchup_counts(int(a), int(b), int(c), int(d), *tables)
+    totals = sum(combo_outcomes(hero_combo, weights, tables) for hero_combo in np.flatnonzero(COMBO_CLASS == parse_class(hero)))
     return tuple(totals / totals.sum())
 
 
@@ -144,12 +150,59 @@ def test_cli_hand_text_and_json_agree_with_the_kernel():
     assert chart.exit_code == 0 and len(chart.output.strip().splitlines()) == 4 + 2 + 14
 
 
+def test_cli_hero_range_matches_a_direct_computation_over_every_combo():
+    """--hand "AA, 0.5(KQs)" against "KK, AKs" on both sides: the CLI's averages equal the mean over
+    every hero combo (weight 1 or 0.5) of its own EV, each combo's win/tie/lose and P(call) counted
+    against its card-compatible villain combos over all boards (AA blocks AKs, KQs blocks KK and AKs)."""
+    hero_weights, villain = parse_range("AA, 0.5(KQs)").weights, parse_range("KK, AKs").weights
+    tables = evaluator_tables()[:5]
+    call = icm_spot.call_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    shove = icm_spot.shove_spot(STACKS, PAYOUTS, 1, 2, 0.25, shover=0, caller=2)
+    direct = {"call": np.zeros(5), "shove": np.zeros(5)}  # win, tie, lose, EV, P(call), weighted sums
+    for hero_combo in np.flatnonzero(hero_weights > 0):
+        counts = combo_outcomes(hero_combo, villain, tables)
+        win, tie, lose = counts / counts.sum()
+        compatible = [v for v in range(len(ALL_COMBOS)) if not set(ALL_COMBOS[v]) & set(ALL_COMBOS[hero_combo])]
+        p_call = villain[compatible].sum() / len(compatible)
+        w = hero_weights[hero_combo]
+        direct["call"] += w * np.array([win, tie, lose, call.ev_difference(win, tie, lose), 0.0])
+        direct["shove"] += w * np.array([win, tie, lose, shove.ev_difference(p_call, win, tie, lose), p_call])
+    assert hero_weights.sum() == 8  # 6 AA + 4 x 0.5 KQs
+    for side in ("call", "shove"):
+        expected = direct[side] / hero_weights.sum()
+        result = run(*BASE, "--side", side, "--range", "KK, AKs", "--hand", "AA, 0.5(KQs)", "--json")
+        assert result.exit_code == 0, result.output
+        hero = json.loads(result.output)["hero"]
+        assert hero["hand"] == "AA, 0.5(KQs)" and hero["classes"] == 2 and hero["combos"] == 8
+        got = [hero["win"], hero["tie"], hero["lose"], hero[f"ev_{side}_minus_fold"]]
+        np.testing.assert_allclose(got, expected[:4], rtol=1e-12, atol=1e-14)
+        assert hero["ev_percent_of_pool"] == pytest.approx(expected[3], rel=1e-12)  # pool 100
+        if side == "shove":
+            assert hero["call_probability"] == pytest.approx(expected[4], rel=1e-12)
+        text = run(*BASE, "--side", side, "--range", "KK, AKs", "--hand", "AA, 0.5(KQs)").output
+        assert "AA, 0.5(KQs) (average over 8 combos)" in text and f"{hero[f'ev_{side}_minus_fold']:+,.6g}" in text
+
+
+def test_cli_hero_percent_range_is_the_average_of_its_classes():
+    """--hand 20%: the JSON averages are the combo-weighted means of the 169 per-class rows."""
+    data = json.loads(run(*BASE, "--range", "22+,A2s+", "--hand", "20%", "--json").output)
+    headsup, _ = headsup_results(progress=False)
+    weights = icm_spot.class_weights(parse_range("20%", ranking_from_equity(headsup.vs_random_equity())).weights)
+    combos = weights * CLASS_COMBO_COUNT
+    ev = np.array([data["hands"][name]["ev_call_minus_fold"] for name in CLASS_NAMES])
+    assert data["hero"]["combos"] == pytest.approx(combos.sum()) and 260 <= combos.sum() <= 270
+    assert data["hero"]["ev_call_minus_fold"] == pytest.approx((combos * ev).sum() / combos.sum(), rel=1e-12)
+
+
 @pytest.mark.parametrize(
     "extra, fragment",
     [
         (["--range", "22+,AsKs"], "--range: the range weights single combos"),
         (["--range", "22+,AXs"], "--range: token"),
         (["--range", "22+", "--hand", "AJx"], "--hand:"),
+        (["--range", "22+", "--hand", "TT+,AXs"], '--hand: token "AXs"'),
+        (["--range", "22+", "--hand", "AsKs"], "--hand: the range weights single combos"),
+        (["--range", "22+", "--hand", "0(AA)"], "--hand: the range is empty"),
         (["--range", "22+", "--blinds", "1 2 3"], "--blinds: give the small and the big blind"),
         (["--range", "22+", "--shover", "3"], "different players"),
         (["--range", "22+", "--caller", "4"], "--caller: player 4 is not in the field of 3 players"),

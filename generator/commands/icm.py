@@ -11,7 +11,7 @@ import yaml
 
 from generator.errors import InputError
 from generator.validation import number_list, number_text, read_text
-from kernels.cards import CLASS_NAMES, CardError, parse_class
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 from kernels.icm import bubble_factors, chip_shares, field_errors, prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
@@ -298,7 +298,40 @@ def player_option(value: int | None, name: str, n: int) -> int | None:
     return value - 1
 
 
-def spot_text(spot, shover: int, caller: int, hand: str | None, range_text: str, combos: int, outcomes, ev) -> str:
+def hero_summary(hand_text: str, weights, outcomes, ev, calls=None) -> dict:
+    """The hero's hand or range (class ``weights``, 169): its name (the class, or the range as typed),
+    weighted combo count and the combo-weighted averages of win, tie, lose, EV (and P(call))."""
+    from kernels.icm_spot import hero_average
+
+    classes = np.flatnonzero(weights > 0)
+    columns = [outcomes[:, 0], outcomes[:, 1], outcomes[:, 2], ev] + ([] if calls is None else [calls])
+    averages = hero_average(np.stack(columns, axis=1), weights)
+    return {
+        "hand": CLASS_NAMES[classes[0]] if classes.size == 1 else hand_text.strip(),
+        "classes": int(classes.size), "combos": float(weights @ CLASS_COMBO_COUNT),
+        "win": float(averages[0]), "tie": float(averages[1]), "lose": float(averages[2]), "ev": float(averages[3]),
+        "call_probability": None if calls is None else float(averages[4]),
+    }
+
+
+def hero_label(hero: dict) -> str:
+    """"AJo", or "TT+,AQs+ (average over 58 combos)" for a range of several classes."""
+    return hero["hand"] if hero["classes"] == 1 else f"{hero['hand']} (average over {hero['combos']:,.6g} combos)"
+
+
+def hero_json(hero: dict | None, pool: float, side: str) -> dict | None:
+    """The hero's averages as --json prints them (``ev_call_minus_fold`` or ``ev_shove_minus_fold``)."""
+    if hero is None:
+        return None
+    data = {"hand": hero["hand"], "classes": hero["classes"], "combos": hero["combos"], "win": hero["win"],
+            "tie": hero["tie"], "lose": hero["lose"], f"ev_{side}_minus_fold": hero["ev"],
+            "ev_percent_of_pool": 100 * hero["ev"] / pool}
+    if side == "shove":
+        data["call_probability"] = hero["call_probability"]
+    return data
+
+
+def spot_text(spot, shover: int, caller: int, hero: dict | None, range_text: str, combos: int, ev) -> str:
     pool = spot.pool
     fold, win = spot.chips["fold"], spot.chips["win"]
     lines = [
@@ -310,14 +343,12 @@ def spot_text(spot, shover: int, caller: int, hand: str | None, range_text: str,
         f"ICM equity of player {caller + 1}: fold {spot.equity['fold']:,.6g}, call and win {spot.equity['win']:,.6g}, "
         f"tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
     ]
-    if hand is not None:
-        cls = parse_class(hand)
-        p_win, p_tie, _ = outcomes[cls]
-        verdict = "call" if ev[cls] > 0 else "fold"
+    if hero is not None:
+        verdict = "call" if hero["ev"] > 0 else "fold"
         lines += [
-            f"{CLASS_NAMES[cls]} against {range_text} ({combos:,} combos): equity {p_win + p_tie / 2:.2%} "
-            f"(win {p_win:.2%}, tie {p_tie:.2%}).",
-            f"EV(call) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
+            f"{hero_label(hero)} against {range_text} ({combos:,} combos): equity {hero['win'] + hero['tie'] / 2:.2%} "
+            f"(win {hero['win']:.2%}, tie {hero['tie']:.2%}).",
+            f"EV(call) - EV(fold) = {hero['ev']:+,.6g} ({hero['ev'] / pool:+.3%} of the pool): {verdict}.",
         ]
     else:
         lines += chart_lines(ev, pool, f"EV(call) - EV(fold) in % of the pool against {range_text}, every hand (+ = call):")
@@ -333,14 +364,15 @@ def chart_lines(ev, pool: float, title: str) -> list[str]:
     return lines
 
 
-def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, outcomes, calls, ev, as_json) -> str:
+def shove_output(spot, players, paid, shover, caller, hero, range_text, combos, outcomes, calls, ev, as_json) -> str:
     """The shover's side: text (one hand or a chart) or JSON with all 169 hands."""
     pool = spot.pool
     if as_json:
         return json.dumps({
             "players": players, "paid": paid, "pool": pool, "method": spot.method, "side": "shove",
             "shover": shover + 1, "caller": caller + 1, "shover_equity": spot.equity, "shover_chips": spot.chips,
-            "range_combos": combos, "hand": None if hand is None else CLASS_NAMES[parse_class(hand)],
+            "range_combos": combos, "hand": None if hero is None else hero["hand"],
+            "hero": hero_json(hero, pool, "shove"),
             "hands": {
                 CLASS_NAMES[c]: {"call_probability": calls[c], "win": outcomes[c, 0], "tie": outcomes[c, 1],
                                  "ev_shove_minus_fold": ev[c], "ev_percent_of_pool": 100 * ev[c] / pool}
@@ -353,17 +385,29 @@ def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, 
         f"ICM equity of player {shover + 1}: fold {spot.equity['fold']:,.6g}, steal the blinds {spot.equity['steal']:,.6g}, "
         f"called and win {spot.equity['win']:,.6g}, tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
     ]
-    if hand is not None:
-        cls = parse_class(hand)
-        verdict = "shove" if ev[cls] > 0 else "fold"
+    if hero is not None:
+        verdict = "shove" if hero["ev"] > 0 else "fold"
         lines += [
-            f"{CLASS_NAMES[cls]}: called {calls[cls]:.2%} of the time; equity when called "
-            f"{outcomes[cls, 0] + outcomes[cls, 1] / 2:.2%} (win {outcomes[cls, 0]:.2%}, tie {outcomes[cls, 1]:.2%}).",
-            f"EV(shove) - EV(fold) = {ev[cls]:+,.6g} ({ev[cls] / pool:+.3%} of the pool): {verdict}.",
+            f"{hero_label(hero)}: called {hero['call_probability']:.2%} of the time; equity when called "
+            f"{hero['win'] + hero['tie'] / 2:.2%} (win {hero['win']:.2%}, tie {hero['tie']:.2%}).",
+            f"EV(shove) - EV(fold) = {hero['ev']:+,.6g} ({hero['ev'] / pool:+.3%} of the pool): {verdict}.",
         ]
     else:
         lines += chart_lines(ev, pool, f"EV(shove) - EV(fold) in % of the pool against a caller with {range_text} (+ = shove):")
     return "\n".join(lines)
+
+
+def range_class_weights(text: str, ranking, option: str):
+    """The parsed range and its class weights (169,); InputError naming ``option`` when it is not
+    a range of whole classes."""
+    from kernels.icm_spot import class_weights
+    from kernels.ranges import RangeError, parse_range
+
+    try:
+        parsed = parse_range(text, ranking)
+        return parsed, class_weights(parsed.weights)
+    except (RangeError, ValueError) as error:
+        raise InputError(f"{option}: {error}") from None
 
 
 @click.command("icm-spot")
@@ -386,7 +430,9 @@ def shove_output(spot, players, paid, shover, caller, hand, range_text, combos, 
     "--range is the caller's calling range.",
 )
 @click.option("--range", "range_text", required=True, help='The opponent\'s range: "22+,A2s+,KTs+" or "20%".')
-@click.option("--hand", default=None, help="The hero's hand class (AJo); without it, a 13x13 chart of every hand.")
+@click.option("--hand", default=None,
+              help='The hero\'s hand class (AJo) or range ("TT+,AQs+", "20%": the combo-weighted average over its '
+              'classes); without it, a 13x13 chart of every hand.')
 @click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
 def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shover, caller, sb_player, bb_player,
@@ -395,8 +441,8 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
     with --side shove, EV(shove) - EV(fold) against the caller's calling range."""
     from generator.stages.headsup import headsup_results
-    from kernels.icm_spot import call_probability, call_spot, class_weights, outcomes_vs_range, shove_spot
-    from kernels.ranges import RangeError, parse_range, ranking_from_equity
+    from kernels.icm_spot import call_probability, call_spot, outcomes_vs_range, shove_spot
+    from kernels.ranges import ranking_from_equity
 
     stacks = parse_number_list(stacks_text, "--stacks")
     payouts, _ = parse_payouts(payouts_text, "--payouts")  # percentages of the pool read as a pool of 100
@@ -411,11 +457,6 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     n = len(stacks)
     shover_index, caller_index = player_option(shover, "shover", n), player_option(caller, "caller", n)
     sb_index, bb_index = player_option(sb_player, "sb-player", n), player_option(bb_player, "bb-player", n)
-    if hand is not None:
-        try:
-            parse_class(hand)
-        except CardError as error:
-            raise InputError(f"--hand: {error}") from None
     try:
         spot = (call_spot if side == "call" else shove_spot)(
             stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index, sb_index, bb_index,
@@ -424,11 +465,9 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     except ValueError as error:
         raise InputError(str(error)) from None
     tables, _ = headsup_results(progress=False)
-    try:
-        parsed = parse_range(range_text, ranking_from_equity(tables.vs_random_equity()))
-        weights = class_weights(parsed.weights)
-    except (RangeError, ValueError) as error:
-        raise InputError(f"--range: {error}") from None
+    ranking = ranking_from_equity(tables.vs_random_equity())
+    parsed, weights = range_class_weights(range_text, ranking, "--range")
+    hero_weights = None if hand is None else range_class_weights(hand, ranking, "--hand")[1]
     outcomes = outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
     combos = int(np.count_nonzero(parsed.weights))
     if side == "shove":
@@ -436,19 +475,21 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
         ev = spot.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
         if not np.all(np.isfinite(ev)):
             raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
-        click.echo(shove_output(spot, n, len(payouts), shover_index, caller_index, hand, range_text, combos,
+        hero = None if hand is None else hero_summary(hand, hero_weights, outcomes, ev, calls)
+        click.echo(shove_output(spot, n, len(payouts), shover_index, caller_index, hero, range_text, combos,
                                 outcomes, calls, ev, as_json))
         return
     ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
     if not np.all(np.isfinite(ev)):
         raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
+    hero = None if hand is None else hero_summary(hand, hero_weights, outcomes, ev)
     if as_json:
         click.echo(json.dumps({
             "players": n, "paid": len(payouts), "pool": spot.pool, "method": spot.method,
             "shover": shover_index + 1, "caller": caller_index + 1,
             "required_equity_icm": spot.required_icm, "required_equity_chips": spot.required_chips,
             "caller_equity": spot.equity, "caller_chips": spot.chips, "range_combos": combos,
-            "hand": None if hand is None else CLASS_NAMES[parse_class(hand)],
+            "hand": None if hero is None else hero["hand"], "hero": hero_json(hero, spot.pool, "call"),
             "hands": {
                 CLASS_NAMES[c]: {"win": outcomes[c, 0], "tie": outcomes[c, 1], "ev_call_minus_fold": ev[c],
                                  "ev_percent_of_pool": 100 * ev[c] / spot.pool}
@@ -456,4 +497,4 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
             },
         }))
     else:
-        click.echo(spot_text(spot, shover_index, caller_index, hand, range_text, combos, outcomes, ev))
+        click.echo(spot_text(spot, shover_index, caller_index, hero, range_text, combos, ev))

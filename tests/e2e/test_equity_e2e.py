@@ -108,6 +108,81 @@ def test_the_url_shares_the_spot_and_a_run_can_be_cancelled(open_page, base_url)
     assert long.locator("#cancel").is_hidden()
 
 
+def test_sampled_figures_update_while_the_run_works(open_page, screenshot, axe_violations):
+    """Ten players preflop (nine random hands and AsKs) sample for seconds: the table shows running
+    estimates with their ± 95% CI, marked partial, before the run ends (no timing: it waits, generously,
+    for a partial update, then for a later one, and cancels)."""
+    page = open_page(url(*["random"] * 9, "AsKs"))
+    partial = "document.querySelector('#equity-table').dataset.state === 'partial'"
+    snapshot = page.wait_for_function(f"""() => {partial} && {{  // read in the same step as the state
+      method: document.querySelector('#equity-method').textContent,
+      finished: document.querySelector('#equity-method').dataset.method !== undefined,
+      equities: Array.from(document.querySelectorAll('#equity-table td.equity'), (c) => Number(c.dataset.equity)),
+      halves: Array.from(document.querySelectorAll('#equity-table td.ci'), (c) => c.textContent) }}""",
+        timeout=60000).json_value()
+    first, equities, halves = snapshot["method"], snapshot["equities"], snapshot["halves"]
+    assert first.startswith("Sampling…") and "deals so far" in first and "95% confidence interval" in first
+    assert not snapshot["finished"]  # not the end
+    assert len(equities) == 10 and sum(equities) == pytest.approx(1.0, abs=1e-12)
+    assert all(re.fullmatch(r"± \d+\.\d\d%", h) for h in halves), halves
+    # 9 random hands are exchangeable: each is near (1 - AsKs's equity) / 9; AsKs beats a random seat's share
+    assert equities[9] > max(equities[:9])
+    screenshot(page, "equity-running")
+    deals = int(re.search(r"([\d,]+) deals so far", first).group(1).replace(",", ""))
+    page.wait_for_function(  # a later update (the sample count grows), or, on a fast machine, the end
+        f"({partial} && !document.querySelector('#equity-method').textContent.includes(' {deals:,} deals'))"
+        " || document.querySelector('#equity-method').dataset.method !== undefined", timeout=120000)
+    later = int(re.search(r"([\d,]+) deals", page.locator("#equity-method").inner_text()).group(1).replace(",", ""))
+    assert later > deals
+    # cancel if still running (checked and clicked in one step on the page: no race with the end)
+    if page.evaluate("() => { const b = document.querySelector('#cancel'), running = !b.hidden; if (running) b.click(); return running; }"):
+        assert page.locator("#equity-method").inner_text() == "Cancelled."
+        assert page.locator("#equity-table").get_attribute("data-state") == "partial"  # the last figures, still marked
+    assert axe_violations(page) == []  # muted italic partial figures keep their contrast
+    narrow = open_page(url(*["random"] * 9, "AsKs"), width=390)
+    narrow.wait_for_function(partial, timeout=60000)
+    screenshot(narrow, "equity-running-390")
+
+
+def test_enumeration_reports_partial_counts_merged_across_workers_then_the_exact_answer(open_page):
+    """Two workers enumerate a flop spot and report at every first board card (progressMs 0, so no
+    timing is involved): the pool's merged progress counts grow towards the 1,176 boards and read as
+    partial figures (not exact, adding up to one); the final answer is Python's exact one."""
+    ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"
+    page = open_page("equity/index.html")
+    answer = page.evaluate(
+        """async ([ranges, board]) => {
+          const { EquityPool } = await import(new URL("../assets/js/equity-pool.js", location.href));
+          const { progressResult } = await import(new URL("../assets/js/range-equity.js", location.href));
+          const { parseRange } = await import(new URL("../assets/js/ranges.js", location.href));
+          const form = document.getElementById("equity-form"), absolute = (p) => new URL(p, location.href).href;
+          const pool = new EquityPool(form.dataset.worker, { type: "module" }, 2);
+          const reports = [];
+          return new Promise((resolve) => {
+            pool.onmessage = (e) => {
+              if (!e.data.progress) return resolve({ reports, ...e.data });
+              const shown = progressResult(e.data.progress);
+              reports.push({ done: e.data.progress.done, total: e.data.progress.total, partial: shown.partial,
+                exact: shown.exact, boards: shown.boards, equitySum: shown.equity.reduce((a, b) => a + b, 0) });
+            };
+            pool.postMessage({ id: 1, tablesUrl: absolute(form.dataset.tables), matchupsUrl: absolute(form.dataset.matchups),
+              weights: ranges.map((r) => Array.from(parseRange(r).weights)), board, dead: [], targetSe: 1e-3, progressMs: 0 });
+          });
+        }""",
+        [list(ranges), parse_cards(board)],
+    )
+    reports = answer["reports"]
+    assert len(reports) >= 10  # 48 first cards per worker, each reported
+    assert all(r["total"] == 1176 and r["partial"] and not r["exact"] and r["boards"] == r["done"] for r in reports)
+    done = [r["done"] for r in reports]
+    assert done == sorted(done) and 0 < done[0] < 1176
+    assert all(abs(r["equitySum"] - 1) < 1e-12 for r in reports if r["done"] > 0)
+    assert answer["result"]["method"] == "enumeration" and answer["result"]["exact"]
+    b = parse_cards(board)
+    expected = enumerate_equity(live_weights([parse_range(r).weights for r in ranges], b, []), b, [], evaluator_tables())
+    np.testing.assert_allclose(answer["result"]["equity"], expected.equity, rtol=0, atol=1e-15)
+
+
 def test_the_navigation_links_the_calculator(open_page):
     page = open_page("index.html")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Equity").click()

@@ -237,7 +237,19 @@ def test_a_hand_page_against_random_opponents_on_a_picked_board(open_page, site_
     page.click("#hand-compute")
     assert page.locator("#hand-error").inner_text() == "Board: cards are two characters each (e.g. Kh8d3c)"
     page.fill("#hand-board", "Kh8d3c")
+    # nine opponents are sampled: running estimates (± CI) show before the end, marked partial
+    page.evaluate("""() => new MutationObserver(() => {
+      if (document.querySelector('#hand-result').dataset.state === 'partial' && !window.handPartial) {
+        window.handPartial = { method: document.querySelector('#hand-method').textContent,
+          ci: document.querySelector('#hand-result td.ci').textContent };
+      }
+    }).observe(document.querySelector('#hand-result'), { attributes: true })""")
     page.select_option("#hand-opponents", "9")
+    page.wait_for_function("window.handPartial !== undefined", timeout=60000)
+    running = page.evaluate("window.handPartial")
+    assert running["method"].startswith("Sampling…") and re.fullmatch(r"± \d+\.\d\d%", running["ci"]), running
+    screenshot(page, f"hand-running-{width}")
+    page.click("#hand-compute")  # again, to cancel it
     page.locator("#hand-cancel").wait_for(state="visible")
     page.click("#hand-cancel")
     assert page.locator("#hand-method").inner_text() == "Cancelled."

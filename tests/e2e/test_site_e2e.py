@@ -356,6 +356,24 @@ def test_icm_shove_or_fold_from_a_shared_url(open_page, screenshot):
     screenshot(page, "icm-spot-shove")
 
 
+def test_icm_spot_hero_range_is_the_kernels_average(open_page, screenshot):
+    """A hero range on the page: the verdict is kernels/icm_spot.py's hero_average of the per-class EVs
+    (the CLI's `--hand "TT+,AQs+"`), with the combo count."""
+    from kernels import icm_spot
+    from kernels.ranges import parse_range
+
+    page = open_page("icm/spot/index.html?side=call&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1"
+                     "&caller=3&range=22%2B%2CA2s%2B&hand=TT%2B%2CAQs%2B")
+    page.wait_for_selector("#spot-verdict")
+    spot, outcomes, _, ev = spot_hands("call", [1500, 1000, 500], [65, 35], "22+,A2s+", small_blind=1, big_blind=2,
+                                       ante=0.25, shover=0, caller=2)
+    hero = icm_spot.hero_average(ev, icm_spot.class_weights(parse_range("TT+,AQs+").weights))
+    assert "TT+,AQs+ (average over 38 combos) against 22+,A2s+" in page.locator("#spot-summary").inner_text()
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert verdict.startswith(f"EV(call) − EV(fold) = {'+' if hero >= 0 else '−'}{abs(hero):.4f}") and verdict.endswith("call.")
+    screenshot(page, "icm-spot-hero-range")
+
+
 def test_icm_spot_bad_input_is_a_visible_message(open_page, screenshot):
     page = open_page("icm/spot/index.html")
     page.wait_for_selector("#spot-verdict")

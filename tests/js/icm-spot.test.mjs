@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { callSpot, shoveSpot, spotAnswer } from "../../templates/assets/js/icm-spot.js";
+import { callSpot, heroAverage, shoveSpot, spotAnswer } from "../../templates/assets/js/icm-spot.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm-spot.json", import.meta.url), "utf8"));
 const TOLERANCE = 1e-12; // of the prize pool (equities, EVs), of a probability or of a chip count
@@ -36,6 +36,12 @@ for (const c of fixture.spots) {
       if (c.side === "shove") close(hand.call, c.calls[h], 1, `P(call) of class ${h}`);
       close(hand.ev, c.ev[h], pool, `EV of class ${h}`);
     });
+    const hero = heroAverage(answer.hands, c.hero_weights);
+    for (const key of ["win", "tie", "lose"]) close(hero[key], c.hero[key], 1, `hero ${c.hero_range}: ${key}`);
+    close(hero.ev, c.hero.ev, pool, `hero ${c.hero_range}: EV`);
+    close(hero.combos, c.hero.combos, 1, `hero ${c.hero_range}: combos`);
+    if (c.side === "shove") close(hero.call, c.hero.call, 1, `hero ${c.hero_range}: P(call)`);
+    else assert.equal(hero.call, null);
   });
 }
 
@@ -44,6 +50,11 @@ for (const c of fixture.invalid) {
     assert.throws(() => callSpot(c.stacks, c.payouts, spotOf(c.spot)), { message: c.error });
   });
 }
+
+test("a hero range of no class is refused", () => {
+  assert.throws(() => heroAverage(fixture.spots[0].ev.map((ev) => ({ win: 0, tie: 0, lose: 1, call: null, ev })), new Array(169).fill(0)),
+    { message: "the range is empty" });
+});
 
 test("the shover's side of the example: fold field by hand", () => {
   const spot = shoveSpot([1500, 1000, 500], [65, 35], { smallBlind: 1, bigBlind: 2, ante: 0.25, shover: 0, caller: 2 });

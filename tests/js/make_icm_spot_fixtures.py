@@ -14,24 +14,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator.stages.headsup import headsup_results  # noqa: E402
 from kernels import icm_spot  # noqa: E402
+from kernels.cards import CLASS_COMBO_COUNT  # noqa: E402
 from kernels.ranges import parse_range, ranking_from_equity  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm-spot.json"
 
-#: (name, side, stacks, payouts, spot keyword arguments (0-based players), range)
+#: (name, side, stacks, payouts, spot keyword arguments (0-based players), range, hero's hand or range)
 SPOTS = [
     ("bubble, caller in the BB", "call", [1500, 1000, 500], [65, 35],
-     {"small_blind": 1, "big_blind": 2, "ante": 0.25, "shover": 0, "caller": 2}, "22+,A2s+"),
+     {"small_blind": 1, "big_blind": 2, "ante": 0.25, "shover": 0, "caller": 2}, "22+,A2s+", "TT+,AQs+"),
     ("shover's side", "shove", [1500, 1000, 500], [65, 35],
-     {"small_blind": 1, "big_blind": 2, "ante": 0.25, "shover": 0, "caller": 2}, "22+,A2s+,KTs+"),
+     {"small_blind": 1, "big_blind": 2, "ante": 0.25, "shover": 0, "caller": 2}, "22+,A2s+,KTs+", "72o"),
     ("big-blind ante, dead third blind", "call", [4200, 3100, 2600, 900, 1800, 2400], [50, 30, 20],
      {"small_blind": 50, "big_blind": 100, "ante": 0, "big_blind_ante": 100, "shover": 3, "caller": 1,
-      "small_blind_player": 4, "big_blind_player": 1}, "20%"),
+      "small_blind_player": 4, "big_blind_player": 1}, "20%", "15%"),
     ("both antes, shover short", "shove", [4200, 3100, 2600, 900, 1800, 2400], [50, 30, 20],
      {"small_blind": 50, "big_blind": 100, "ante": 10, "big_blind_ante": 100, "shover": 3, "caller": 0,
-      "small_blind_player": 3, "big_blind_player": 0}, "QQ+,AKs,0.5(AKo)"),
+      "small_blind_player": 3, "big_blind_player": 0}, "QQ+,AKs,0.5(AKo)", "55-22,0.25(K9o+),A2s+"),
     ("twelve players (integral)", "call", [3000, 1200, 1200, 800, 450, 2500, 90, 1700, 640, 2200, 1300, 900],
-     [40, 25, 15, 10, 6, 4], {"small_blind": 20, "big_blind": 40, "ante": 5, "shover": 6, "caller": 4}, "30%"),
+     [40, 25, 15, 10, 6, 4], {"small_blind": 20, "big_blind": 40, "ante": 5, "shover": 6, "caller": 4}, "30%",
+     "random"),
 ]
 
 #: (stacks, payouts, spot keyword arguments) that kernels/icm_spot.py refuses, with its message.
@@ -49,8 +51,9 @@ def as_list(values) -> list:
     return [None if not np.isfinite(v) else float(v) for v in values]
 
 
-def spot_case(name, side, stacks, payouts, kwargs, range_text, tables, ranking) -> dict:
+def spot_case(name, side, stacks, payouts, kwargs, range_text, hero_text, tables, ranking) -> dict:
     weights = icm_spot.class_weights(parse_range(range_text, ranking).weights)
+    hero_weights = icm_spot.class_weights(parse_range(hero_text, ranking).weights)
     outcomes = icm_spot.outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
     case = {"name": name, "side": side, "stacks": stacks, "payouts": payouts, "spot": kwargs, "range": range_text,
             "weights": weights.tolist(), "outcomes": outcomes.tolist()}
@@ -63,8 +66,12 @@ def spot_case(name, side, stacks, payouts, kwargs, range_text, tables, ranking) 
         calls = icm_spot.call_probability(tables.pairs, weights)
         ev = spot.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
         case["calls"] = calls.tolist()
+    columns = [outcomes[:, 0], outcomes[:, 1], outcomes[:, 2], ev] + ([calls] if side == "shove" else [])
+    averages = icm_spot.hero_average(np.stack(columns, axis=1), hero_weights)
+    hero = dict(zip(("win", "tie", "lose", "ev", "call"), averages.tolist()))
     case.update(fields={k: v.tolist() for k, v in spot.fields.items()}, equity=spot.equity, chips=spot.chips,
-                method=spot.method, ev=as_list(ev))
+                method=spot.method, ev=as_list(ev), hero_range=hero_text, hero_weights=hero_weights.tolist(),
+                hero={**hero, "combos": float(hero_weights @ CLASS_COMBO_COUNT)})
     return case
 
 

@@ -195,15 +195,21 @@ async function readSpot(state) {
   return { errors, weights, board, dead };
 }
 
-function render(state, result, ms) {
-  const body = document.querySelector("#equity-table tbody");
-  body.replaceChildren(...state.ranges.map((range, p) => {
+/** The per-seat rows of ``result``; ``partial`` (a run in progress) marks the table as not final. */
+function renderRows(state, result, partial = false) {
+  const table = document.getElementById("equity-table");
+  table.dataset.state = partial ? "partial" : "final";
+  table.tBodies[0].replaceChildren(...state.ranges.map((range, p) => {
     const row = document.createElement("tr");
     const shown = playerFigures(result, p);
     row.innerHTML = `<th scope="row">${p + 1}</th><td class="range"></td><td class="equity" data-equity="${result.equity[p]}">${shown.equity}</td><td class="ci">${shown.half}</td><td>${shown.win}</td><td>${shown.tie}</td>`;
     row.querySelector(".range").textContent = range;
     return row;
   }));
+}
+
+function render(state, result, ms) {
+  renderRows(state, result);
   method.textContent = methodText(result, ms);
   method.dataset.method = result.method;
 }
@@ -235,7 +241,9 @@ async function compute() {
   results.hidden = false;
   results.setAttribute("aria-busy", "true");
   cancelButton.hidden = false;
-  run = startEquity(form.dataset, { weights, board, dead }, progressShower(progress, method, () => id === runId));
+  document.querySelector("#equity-table tbody").replaceChildren(); // no figures of the previous spot
+  run = startEquity(form.dataset, { weights, board, dead },
+    progressShower(progress, method, () => id === runId, (partial) => renderRows(state, partial, true)));
   try {
     const { result } = await run.done;
     if (id === runId) render(state, result, performance.now() - started);

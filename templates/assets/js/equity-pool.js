@@ -7,7 +7,8 @@
 // are read on this thread (a 169×169 sum: well under a millisecond once the file is loaded); errors
 // and small enumerations go to one worker.
 import {
-  NoDealError, enumerationWork, equityFromCounts, mergeCounts, mergeSamples, monteCarloResult, planEquity, tableAnswer,
+  NoDealError, enumerationWork, equityFromCounts, mcStatistics, mergeCounts, mergeSamples, monteCarloResult, planEquity,
+  tableAnswer,
 } from "./range-equity.js";
 
 export const MAX_WORKERS = 8;
@@ -52,7 +53,7 @@ export class EquityPool {
         }
         if (data.progress) {
           progress[part] = data.progress;
-          this.onmessage?.({ data: { id: data.id, progress: combinedProgress(progress.filter(Boolean), parts) } });
+          this.onmessage?.({ data: { id: data.id, progress: combinedProgress(progress.filter(Boolean)) } });
           return;
         }
         answers[part] = data;
@@ -98,9 +99,20 @@ async function tableAnswerOf(message, { method, live }) {
   }
 }
 
-function combinedProgress(progress, parts) {
-  if (progress[0].total) return { done: progress.reduce((s, p) => s + p.done, 0) / progress.length, total: progress[0].total };
-  return { samples: progress.reduce((s, p) => s + p.samples, 0), se: Math.max(...progress.map((p) => p.se)) / Math.sqrt(parts) };
+/**
+ * One progress message of the pool from the latest message of each part that has reported (the
+ * worker's shapes, see equity-worker.js): enumeration — the parts' partial counts added up, ``done``
+ * the boards they have counted between them; sampling — the integer counts added up, ``se`` the
+ * largest standard error of the merged counts.
+ */
+export function combinedProgress(progress) {
+  const counts = progress.map((p) => p.counts);
+  if (progress[0].total) {
+    const visited = counts.reduce((s, c) => s + c.visited, 0);
+    return { done: visited, total: progress[0].total, counts: { ...mergeCounts(counts), visited } };
+  }
+  const merged = mergeSamples(counts);
+  return { samples: merged.samples, se: Math.max(...mcStatistics(merged.win, merged.ties, merged.samples).se), counts: merged };
 }
 
 /** The answer of one worker, {id, result, ms} or {id, error, player}, from the parts' counts. */

@@ -3,7 +3,7 @@
 // progress and results read.
 
 import { EquityPool } from "./equity-pool.js";
-import { Z_975 } from "./range-equity.js";
+import { Z_975, progressResult } from "./range-equity.js";
 import { rankingFromHeadsup } from "./ranges.js";
 
 /** Rejection reason of a cancelled run. */
@@ -15,7 +15,8 @@ const absolute = (path) => new URL(path, location.href).href;
 /**
  * Start one run. ``urls``: {worker, tables, matchups} (site-relative, from the page's data-*);
  * ``weights``: one Float64Array(1326) per player; ``board``, ``dead``: card ids;
- * ``onProgress({done, total} | {samples, se})`` about every 100 ms.
+ * ``onProgress({done, total, counts} | {samples, se, counts})`` about every 100 ms, with the running
+ * counts merged across the pool's workers (progressShower shows them).
  * Returns {done: Promise<{result, ms}> (rejects with Error{player} or Cancelled), cancel()}.
  */
 export function startEquity(urls, { weights, board, dead, targetSe = 1e-3 }, onProgress) {
@@ -58,17 +59,21 @@ const duration = (ms) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toF
 
 /**
  * An ``onProgress`` for startEquity, while ``isCurrent()``: fills ``bar`` (a <progress>, unhidden) and
- * ``text`` with the boards enumerated, or the deals sampled and the largest standard error, and the time.
+ * ``text`` with the boards counted so far, or the deals sampled and the largest standard error, and the
+ * time; hands the running figures (progressResult: partial, Monte Carlo with ± CI) to ``onFigures``.
  */
-export function progressShower(bar, text, isCurrent) {
+export function progressShower(bar, text, isCurrent, onFigures = () => {}) {
   const started = performance.now();
   return (p) => {
     if (!isCurrent()) return;
     const ms = performance.now() - started;
     bar.hidden = false;
     bar.value = p.total ? p.done / p.total : Math.min(1, 1e-3 / p.se);
-    text.textContent = p.total ? `Enumerating… ${pct(p.done / p.total, 0)} of ${count(p.total)} boards (${duration(ms)})`
-      : `Sampling… ${count(p.samples)} deals, largest standard error ${pct(p.se, 3)} (${duration(ms)})`;
+    text.textContent = p.total
+      ? `Enumerating… so far ${count(p.done)} of ${count(p.total)} boards (${pct(p.done / p.total, 0)}, ${duration(ms)}): the figures are partial until every board is counted.`
+      : `Sampling… ${count(p.samples)} deals so far, largest standard error ${pct(p.se, 3)} (${duration(ms)}): current estimates, ± is the 95% confidence interval.`;
+    const figures = progressResult(p);
+    if (figures) onFigures(figures);
   };
 }
 
@@ -80,12 +85,13 @@ export function methodText(result, ms) {
     : `Monte Carlo: ${count(result.samples)} deals in ${duration(ms)}; ± is the 95% confidence interval.`;
 }
 
-/** Player ``p``'s figures as shown: {equity, half ("exact" or "± 0.20%"), win, tie} (percent strings;
+/** Player ``p``'s figures as shown: {equity, half ("exact", "± 0.20%", or "so far" while an
+ * enumeration runs), win, tie} (percent strings;
  * "–" where the answer has none, as a table answer may lack win and tie of some players). */
 export function playerFigures(result, p) {
   return {
     equity: pct(result.equity[p]),
-    half: result.seEquity ? `± ${pct(Z_975 * result.seEquity[p])}` : "exact",
+    half: result.seEquity ? `± ${pct(Z_975 * result.seEquity[p])}` : result.partial ? "so far" : "exact",
     win: pct(result.win[p]),
     tie: pct(result.ties[p] ? result.ties[p].reduce((a, b) => a + b, 0) : null),
   };

@@ -1,7 +1,8 @@
 // Web Worker of the equity calculator: runs range-equity.js off the main thread. The page terminates
 // it to cancel. In: {id, tablesUrl, matchupsUrl, weights, board, dead, targetSe}. Out: {id, progress}
-// about every 100 ms ({done, total} while enumerating, {samples, se} while sampling), then
-// {id, result, ms} or {id, error, player}. The multiway table is read from multiway.json beside
+// about every progressMs (default 100 ms; 0: at every report of the engine) with the running counts ({done, total, counts: {win, ties, total, visited}} while
+// enumerating, {samples, se, counts: {win, ties, samples}} while sampling; progressResult() in
+// range-equity.js turns them into figures), then {id, result, ms} or {id, error, player}. The multiway table is read from multiway.json beside
 // matchupsUrl (when missing, the spot is sampled).
 // As one of several workers (equity-pool.js) the message also holds {part, parts}: the worker then
 // enumerates its share of the boards, or samples its own stream to targetSe·√parts, and answers
@@ -9,7 +10,7 @@
 import { parseTables } from "./evaluator.js";
 import { enumerateCounts, planEquity, rangeEquity, sampleEquity } from "./range-equity.js";
 
-const PROGRESS_EVERY_MS = 100;
+const PROGRESS_EVERY_MS = 100; // default of the message's progressMs
 const cache = {};
 async function fetched(url, read) {
   cache[url] ??= fetch(url).then((response) => {
@@ -23,17 +24,17 @@ async function fetched(url, read) {
 const multiwayTable = (matchupsUrl) => fetched(new URL("multiway.json", matchupsUrl).href, (r) => r.json()).catch(() => null);
 
 self.onmessage = async (e) => {
-  const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1 } = e.data;
+  const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1, progressMs = PROGRESS_EVERY_MS } = e.data;
   try {
     const tables = await fetched(tablesUrl, async (r) => parseTables(await r.arrayBuffer()));
     const arrays = weights.map((w) => Float64Array.from(w));
     const started = performance.now();
     let lastPost = started;
-    const onProgress = (done, extra) => {
+    const onProgress = (done, extra, counts) => {
       const now = performance.now();
-      if (now - lastPost >= PROGRESS_EVERY_MS) {
+      if (now - lastPost >= progressMs) {
         lastPost = now;
-        self.postMessage({ id, progress: Array.isArray(extra) ? { samples: done, se: Math.max(...extra) } : { done, total: extra } });
+        self.postMessage({ id, progress: Array.isArray(extra) ? { samples: done, se: Math.max(...extra), counts } : { done, total: extra, counts } });
       }
       return false;
     };

@@ -1,6 +1,7 @@
 // Hand pages: the page's class against 1..9 random opponents on a board the reader types or picks.
 // With no board the figures are the page's own table (the build's numbers); with one, equity-run.js
-// computes them in a Web Worker (Cancel stops it). The calculator link follows the chosen spot.
+// computes them in a Web Worker (Cancel stops it), the figures updating as it works (marked partial
+// until the end). The calculator link follows the chosen spot.
 
 import { methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
 import { CardPicker } from "./pickers.js";
@@ -21,13 +22,17 @@ function setUp() {
   let picker = null, run = null, runId = 0;
 
   const cards = () => parseCards(board.value, "Board");
-  const show = (equity, { half, win, tie }, text, name) => {
+  const showFigures = (equity, { half, win, tie }, partial = false) => {
     const cells = resultTable.tBodies[0].rows[0].cells;
     [pct(equity), half, win, tie].forEach((value, i) => (cells[i].textContent = value));
     cells[0].dataset.equity = equity;
+    resultTable.dataset.state = partial ? "partial" : "final";
+    resultTable.hidden = false;
+  };
+  const show = (equity, figures, text, name) => {
+    showFigures(equity, figures);
     method.textContent = text;
     method.dataset.method = name;
-    resultTable.hidden = false;
   };
   const updateLink = () => {
     const params = new URLSearchParams([["p", hand], ...Array.from({ length: Number(opponents.value) }, () => ["p", "random"])]);
@@ -71,7 +76,9 @@ function setUp() {
     const started = performance.now();
     method.textContent = "Computing…";
     cancelButton.hidden = false;
-    run = startEquity(form.dataset, { weights, board: boardCards, dead: [] }, progressShower(progress, method, () => id === runId));
+    resultTable.hidden = true; // until the first running figures of this board
+    run = startEquity(form.dataset, { weights, board: boardCards, dead: [] },
+      progressShower(progress, method, () => id === runId, (partial) => showFigures(partial.equity[0], playerFigures(partial, 0), true)));
     try {
       const { result } = await run.done;
       if (id !== runId) return;

@@ -1,6 +1,7 @@
 // ICM call-or-fold page: read the table, run icm-spot.js in the ICM worker (the main thread only
 // parses and renders), show the verdict and a 13×13 chart of the EV difference; state in the URL.
 import { parseNumberList, parsePayouts, validateField } from "./icm.js";
+import { heroAverage } from "./icm-spot.js";
 
 const form = document.getElementById("spot-form");
 const results = document.getElementById("spot-results");
@@ -87,18 +88,14 @@ function compute(request) {
   });
 }
 
-const COMBOS_OF = (index) => { const [row, col] = [Math.floor(index / 13), index % 13]; return row === col ? 6 : col > row ? 4 : 12; };
 const CLASS_NAME = (index) => document.querySelector(`#spot-chart a[data-i="${index}"] b`).textContent;
 
-/** The hero's hand (one class) or range: its combo-weighted win, tie, lose, P(call) and EV. */
+/** The hero's hand (one class) or range (heroAverage: combo-weighted) with a name to show. */
 function heroSummary(answer) {
-  const classes = answer.hero.weights.map((w, i) => [w * COMBOS_OF(i), i]).filter(([w]) => w > 0);
-  const total = classes.reduce((sum, [w]) => sum + w, 0);
-  const mean = (key) => classes.reduce((sum, [w, i]) => sum + w * answer.hands[i][key], 0) / total;
-  return {
-    name: classes.length === 1 ? CLASS_NAME(classes[0][1]) : `${input("hand").value.trim()} (average over ${Math.round(total * 100) / 100} combos)`,
-    win: mean("win"), tie: mean("tie"), ev: mean("ev"), call: answer.side === "shove" ? mean("call") : null,
-  };
+  const hero = heroAverage(answer.hands, answer.hero.weights);
+  const name = hero.classes.length === 1 ? CLASS_NAME(hero.classes[0])
+    : `${input("hand").value.trim()} (average over ${Math.round(hero.combos * 100) / 100} combos)`;
+  return { ...hero, name };
 }
 
 function paragraph(text, className = "") {

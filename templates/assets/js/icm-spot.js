@@ -126,6 +126,25 @@ export function callProbability({ pairs }, weights) {
   });
 }
 
+const CLASS_COMBOS = (index) => {
+  const row = Math.floor(index / 13), col = index % 13;
+  return row === col ? 6 : col > row ? 4 : 12;
+};
+
+/** The hero's range as hero_average in kernels/icm_spot.py: the combo-weighted average of the
+ * per-class `hands` of spotAnswer ({win, tie, lose, call, ev}), each class weighted by its range
+ * weight (`weights`, 169) × its 6 / 4 / 12 combos. Returns {win, tie, lose, call (null on the call
+ * side), ev, combos (the weighted combo count), classes (indices of the classes in the range)}. */
+export function heroAverage(hands, weights) {
+  const classes = [];
+  let total = 0;
+  weights.forEach((w, i) => { if (w > 0) { classes.push(i); total += w * CLASS_COMBOS(i); } });
+  if (!classes.length) throw new Error("the range is empty");
+  const mean = (key) => classes.reduce((sum, i) => sum + weights[i] * CLASS_COMBOS(i) * hands[i][key], 0) / total;
+  return { win: mean("win"), tie: mean("tie"), lose: mean("lose"), call: hands[0].call === null ? null : mean("call"),
+    ev: mean("ev"), combos: total, classes };
+}
+
 /** EV(call) - EV(fold) in payout units for one hand's [win, tie, lose]. */
 export function callEv(spot, [win, tie, lose]) {
   return win * spot.equity.win + tie * spot.equity.tie + lose * spot.equity.lose - spot.equity.fold;

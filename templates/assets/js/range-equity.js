@@ -270,8 +270,10 @@ function belowFree(L, strength, cards, count, bound) {
 /**
  * Weighted counts of an exact enumeration: every completion of the board × every compatible assignment
  * (weights: liveWeights()). With ``parts`` > 1 only the boards whose index ≡ ``part`` (mod parts) are
- * visited, so counts of the parts add up to the whole (several workers). ``onProgress(done, total)``
- * after each first board card. Returns {win: Float64Array(n), ties: n × Float64Array(n-1), total, boards}.
+ * visited, so counts of the parts add up to the whole (several workers). ``onProgress(done, total, counts)``
+ * after each first board card: ``done`` boards of ``total`` walked (all parts' indices), ``counts`` the
+ * partial counts so far, {win, ties, total, visited (boards this part counted)}, in the players' order.
+ * Returns {win: Float64Array(n), ties: n × Float64Array(n-1), total, boards}.
  *
  * Heads-up: one sweep per board (headsUpBoard). Three or more players: the largest range is dealt
  * last; every compatible assignment of the others is walked, and the last player's combos are
@@ -294,7 +296,7 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
   const distinct = Int32Array.from(new Set(idx));
   const headsUp = n === 2 ? { ...headsUpState(idx, weight, starts), strength } : null;
   const L = n > 2 ? lastPlayerState(idx.subarray(starts[n - 1]), weight.subarray(starts[n - 1])) : null;
-  let total = 0, boards = 0;
+  let total = 0, boards = 0, visited = 0;
   const pick = new Int32Array(missing), extra = new Int32Array(missing);
   const leaf = (d) => { // players 0..d = n-2 dealt: credit every compatible combo of the last player
     const P = product[d + 1];
@@ -318,6 +320,7 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
   };
   const visit = () => {
     if (boards++ % parts !== part) return;
+    visited++;
     let lo = 0, hi = 0;
     for (let j = 0; j < missing; j++) {
       const c = (extra[j] = deck[pick[j]]);
@@ -346,6 +349,17 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
       }
     }
   };
+  /** The counts so far (copies), back in the players' order. */
+  const counts = () => {
+    const w = Float64Array.from(win), tiesNow = ties.map((row) => Float64Array.from(row));
+    let sum = total;
+    if (headsUp) {
+      [w[0], w[1], tiesNow[0][0], tiesNow[1][0], sum] = [headsUp.win0, headsUp.total - headsUp.win0 - headsUp.tie, headsUp.tie, headsUp.tie, headsUp.total];
+    }
+    const byPlayer = { win: new Float64Array(n), ties: ties.map(() => null), total: sum };
+    order.forEach((p, k) => { byPlayer.win[p] = w[k]; byPlayer.ties[p] = tiesNow[k]; });
+    return byPlayer;
+  };
   const m = deck.length, all = choose(m, missing);
   if (missing === 0) visit();
   const walk = (j, from) => {
@@ -353,17 +367,11 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
     for (let x = from; x <= m - missing + j; x++) {
       pick[j] = x;
       walk(j + 1, x + 1);
-      if (j === 0) onProgress(boards, all);
+      if (j === 0) onProgress(boards, all, { ...counts(), visited });
     }
   };
   if (missing > 0) walk(0, 0);
-  if (headsUp) {
-    [win[0], win[1], ties[0][0], ties[1][0], total] = [headsUp.win0, headsUp.total - headsUp.win0 - headsUp.tie, headsUp.tie, headsUp.tie, headsUp.total];
-  }
-  // back to the players' order
-  const byPlayer = { win: new Float64Array(n), ties: ties.map(() => null) };
-  order.forEach((p, k) => { byPlayer.win[p] = win[k]; byPlayer.ties[p] = ties[k]; });
-  return { win: byPlayer.win, ties: byPlayer.ties, total, boards };
+  return { ...counts(), boards };
 }
 
 /** Adds enumeration counts (of several parts) into one. */
@@ -418,8 +426,9 @@ export function mcStatistics(win, ties, samples) {
 }
 
 /**
- * Monte Carlo until every se ≤ targetSe, budgetMs or maxSamples; ``onProgress(samples, se)`` after each
- * batch may return true to stop. Returns {equity, win, ties, seEquity, exact: false, method, samples}.
+ * Monte Carlo until every se ≤ targetSe, budgetMs or maxSamples; ``onProgress(samples, se, counts)``
+ * after each batch (``counts``: a copy of the integer counts so far, {win, ties, samples}) may return
+ * true to stop. Returns {equity, win, ties, seEquity, exact: false, method, samples}.
  */
 export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs = 60000, seed = 1, maxSamples = Infinity,
   batch = 20000, maxAttempts = 100000, onProgress = () => false } = {}) {
@@ -495,7 +504,7 @@ export function sampleEquity(t, live, board, dead, { targetSe = 1e-3, budgetMs =
     }
     samples += size;
     stats = mcStatistics(win, ties, samples);
-    const stop = onProgress(samples, stats.se) === true;
+    const stop = onProgress(samples, stats.se, { win: win.slice(), ties: ties.map((row) => row.slice()), samples }) === true;
     if (stop || stats.se.every((x) => x <= targetSe) || performance.now() - started >= budgetMs || samples >= maxSamples) break;
   }
   return monteCarloResult({ win, ties, samples });
@@ -521,6 +530,23 @@ export function mergeSamples(runs) {
     samples += other.samples;
   }
   return { win, ties, samples };
+}
+
+/**
+ * The figures of a run in progress (a worker's or the pool's merged progress message): for an
+ * enumeration {done, total, counts: {win, ties, total, visited}} the partial figures over the boards
+ * counted so far ({equity, win, ties, seEquity: null, exact: false, partial: true, method:
+ * "enumeration", boards: visited, of: total}; boards are walked in order, so these are not an
+ * estimate of the exact figures, only where the count stands); for sampling {samples, se, counts:
+ * {win, ties, samples}} the current estimates with their standard errors (monteCarloResult,
+ * partial: true). null while nothing is counted yet.
+ */
+export function progressResult({ total: of, counts }) {
+  if (!counts) return null;
+  if (counts.samples !== undefined) return counts.samples ? { ...monteCarloResult(counts), partial: true } : null;
+  if (!counts.total) return null;
+  const figures = summary(counts.win.length, counts.win, counts.ties, counts.total);
+  return { ...figures, seEquity: null, exact: false, partial: true, method: "enumeration", boards: counts.visited, of };
 }
 
 /**

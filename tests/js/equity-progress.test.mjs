@@ -1,0 +1,102 @@
+// Live figures of a run in progress: the running counts the engine reports (enumerateCounts,
+// sampleEquity), their merge across the pool's workers (combinedProgress) and the figures shown from
+// them (progressResult). Needs tests/js/fixtures/evaluator-tables.bin (make_evaluator_fixtures.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { combinedProgress } from "../../templates/assets/js/equity-pool.js";
+import { parseTables } from "../../templates/assets/js/evaluator.js";
+import {
+  enumerateCounts, enumerateEquity, liveWeights, mergeSamples, monteCarloResult, progressResult, sampleEquity,
+} from "../../templates/assets/js/range-equity.js";
+import { parseCards, parseRange } from "../../templates/assets/js/ranges.js";
+
+const file = readFileSync(new URL("./fixtures/evaluator-tables.bin", import.meta.url));
+const tables = parseTables(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+
+/** Live weights, board and dead card ids of a spot. */
+function spotOf(ranges, boardText, deadText = "") {
+  const board = parseCards(boardText, "Board"), dead = parseCards(deadText, "Dead cards");
+  return { live: liveWeights(ranges.map((r) => parseRange(r).weights), board, dead), board, dead };
+}
+
+/** Every progress report of one enumeration (part of parts) as the worker would post it, and the final counts. */
+function enumerationReports({ live, board, dead }, part = 0, parts = 1) {
+  const reports = [];
+  const counts = enumerateCounts(tables, live, board, dead, { part, parts, onProgress: (done, total, c) => reports.push({ done, total, counts: c }) });
+  return { reports, counts };
+}
+
+const plain = (counts) => ({ win: Array.from(counts.win), ties: counts.ties.map((row) => Array.from(row)), total: counts.total });
+
+for (const [ranges, board, dead] of [[["AsKs", "QQ+,AKo"], "Kh8d3c", ""], [["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s"]]) {
+  test(`partial enumeration counts of two workers add up to one worker's at every step: ${ranges.join(" vs ")}`, () => {
+    const spot = spotOf(ranges, board, dead);
+    const one = enumerationReports(spot);
+    const parts = [0, 1].map((part) => enumerationReports(spot, part, 2));
+    assert.equal(one.reports.length, 52 - 3 - (dead ? 1 : 0) - 1); // one after each first card of the two to come
+    assert.ok(one.reports.length > 10);
+    one.reports.forEach((report, k) => {
+      const merged = combinedProgress(parts.map((p) => p.reports[k]));
+      assert.deepEqual(plain(merged.counts), plain(report.counts), `step ${k}`);
+      assert.equal(merged.done, report.counts.visited);
+      assert.equal(report.counts.visited, report.done); // one worker counts every board it walks
+      assert.equal(merged.total, report.total);
+      if (k > 0) assert.ok(report.counts.visited > one.reports[k - 1].counts.visited && report.counts.total >= one.reports[k - 1].counts.total);
+    });
+    // the last report holds every board: the exact counts, and their figures are the final result's
+    const last = one.reports.at(-1);
+    assert.deepEqual(plain(last.counts), plain(one.counts));
+    assert.equal(last.counts.visited, one.counts.boards);
+    const exact = enumerateEquity(tables, spot.live, spot.board, spot.dead);
+    assert.deepEqual(progressResult(last).equity, exact.equity);
+  });
+}
+
+test("partial enumeration figures are marked partial, n of N boards, and add up to one", () => {
+  const { reports } = enumerationReports(spotOf(["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s"));
+  const middle = reports[Math.floor(reports.length / 2)];
+  const shown = progressResult(middle);
+  assert.equal(shown.partial, true);
+  assert.equal(shown.exact, false);
+  assert.equal(shown.seEquity, null);
+  assert.equal(shown.method, "enumeration");
+  assert.equal(shown.boards, middle.counts.visited);
+  assert.equal(shown.of, middle.total);
+  assert.ok(shown.boards > 0 && shown.boards < shown.of);
+  assert.ok(Math.abs(shown.equity.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+  assert.equal(progressResult({ done: 0, total: 1081, counts: { win: [0, 0], ties: [[0], [0]], total: 0, visited: 0 } }), null);
+});
+
+test("Monte Carlo running counts of two workers merge into the figures of their integer sums, within 5σ of exact", () => {
+  const spot = spotOf(["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s");
+  const runs = [1, 2].map((seed) => {
+    const reports = [];
+    const result = sampleEquity(tables, spot.live, spot.board, spot.dead, {
+      seed, batch: 5000, maxSamples: 20000, targetSe: 0,
+      onProgress: (samples, se, counts) => { reports.push({ samples, se: Math.max(...se), counts }); return false; },
+    });
+    return { reports, result };
+  });
+  runs.forEach(({ reports }) => {
+    assert.deepEqual(reports.map((r) => r.samples), [5000, 10000, 15000, 20000]);
+    reports.forEach((r) => assert.equal(r.counts.samples, r.samples)); // a copy per report, not the running arrays
+  });
+  const exact = enumerateEquity(tables, spot.live, spot.board, spot.dead);
+  for (let k = 0; k < 4; k++) {
+    const merged = combinedProgress(runs.map((run) => run.reports[k]));
+    const expected = mergeSamples(runs.map((run) => run.reports[k].counts));
+    assert.deepEqual(merged.counts, expected);
+    assert.equal(merged.samples, 2 * 5000 * (k + 1));
+    const shown = progressResult(merged);
+    const reference = monteCarloResult(expected);
+    assert.deepEqual(shown.equity, reference.equity);
+    assert.equal(merged.se, Math.max(...reference.seEquity));
+    assert.equal(shown.partial, true);
+    shown.equity.forEach((e, p) => assert.ok(Math.abs(e - exact.equity[p]) <= 5 * shown.seEquity[p], `player ${p}: ${e} vs ${exact.equity[p]}`));
+  }
+  // the last reports are the runs' final counts: the pool's final merge gives the same figures
+  const final = combinedProgress(runs.map((run) => run.reports.at(-1)));
+  assert.deepEqual(final.counts, mergeSamples(runs.map((run) => run.result.counts)));
+});
