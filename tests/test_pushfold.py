@@ -225,9 +225,10 @@ def test_page_and_data_files(real, tmp_path):
     render_site(site_config(), tmp_path)
     html = (tmp_path / "pushfold/index.html").read_text(encoding="utf-8")
     assert html.count('data-i="') == 2 * 169
-    assert 'aria-label="AA: pushed by the small blind at every stack solved, 1 to 25 bb"' in html
+    # each cell's accessible name: a hidden sentence (the visible class and number are aria-hidden)
+    assert '<span class="visually-hidden">AA: pushed by the small blind at every stack solved, 1 to 25 bb<' in html
     k2o = result["push_max"][parse_class("K2o")]
-    assert f'aria-label="K2o: pushed by the small blind up to {k2o:g} bb"' in html
+    assert f'<span class="visually-hidden">K2o: pushed by the small blind up to {k2o:g} bb<' in html
     assert 'href="../pushfold/index.html"' in (tmp_path / "matchups/index.html").read_text(encoding="utf-8")
     schema = json.loads((data_dir / "schema/pushfold.schema.json").read_text(encoding="utf-8"))
     assert set(schema["required"]) <= set(result) | {"meta"}
