@@ -149,7 +149,7 @@ def thresholds_context(document: dict | None) -> dict:
             for index, name in enumerate(CLASS_NAMES):
                 largest = block[f"{key}_max"][index]
                 contiguous = block[f"{key}_max_contiguous"][index]
-                text = "–" if largest is None else f"{largest:.2f}+" if largest >= top else f"{largest:.2f}"
+                text = "–" if largest is None else f"{top:g}+" if largest >= top else f"{largest:.2f}"
                 label = f"{name}: {who} " + ("at no stack" if largest is None else f"up to {text} bb")
                 if largest is not None and contiguous != largest:
                     text += "*"

@@ -97,4 +97,9 @@ def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot
     assert column == sorted((-1 if v is None else v for v in block["push_max"]), reverse=True)
     page = open_page("pushfold/thresholds/index.html", width=PHONE, height=844)
     no_sideways_scroll(page, PHONE)
+    cells = page.locator("#push-ante-0 a[data-i]").evaluate_all(
+        "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
+    )
+    for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
+        assert size >= 12 and fits_across and fits_down, (name, size)  # "25+", "11.74*" readable, not clipped
     screenshot(page, "pushfold-thresholds-phone-390")
