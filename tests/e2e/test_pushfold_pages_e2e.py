@@ -103,3 +103,15 @@ def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
         assert size >= 12 and fits_across and fits_down, (name, size)  # "25+", "11.74*" readable, not clipped
     screenshot(page, "pushfold-thresholds-phone-390")
+
+
+def test_chart_page_prints_one_grid_per_page_without_switches(open_page, site_dir, screenshot):
+    group = load(site_dir, "pushfold_charts")["groups"][0]
+    page = open_page(table_path(group, 12.0), width=800)
+    page.emulate_media(media="print")
+    for hidden in ("header.top nav", "nav.pushfold-pages", ".controls"):
+        assert page.eval_on_selector(hidden, "el => getComputedStyle(el).display") == "none", hidden
+    breaks = page.locator("section:has(.grid-wrap)").evaluate_all("s => s.map(e => getComputedStyle(e).breakBefore)")
+    assert breaks[0] != "page" and set(breaks[1:]) == {"page"}
+    assert page.eval_on_selector(".grid td", "el => getComputedStyle(el).printColorAdjust") == "exact"
+    screenshot(page, "print-pushfold-table")
