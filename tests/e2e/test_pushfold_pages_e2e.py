@@ -83,7 +83,8 @@ def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot
     block = thresholds["by_ante"][0]
     texts = [c[1] for c in cell_texts(page, "#push-ante-0")]
     for name, text, largest, contiguous in zip(CLASS_NAMES, texts, block["push_max"], block["push_max_contiguous"]):
-        expected = "–" if largest is None else f"{largest:.2f}" + ("*" if contiguous != largest else "")
+        expected = "–" if largest is None else "25+" if largest >= block["last_stack"] else f"{largest:.2f}"
+        expected += "*" if largest is not None and contiguous != largest else ""
         assert text == expected, name
     screenshot(page, "pushfold-thresholds-desktop")
     table = page.locator("table.threshold-table")
