@@ -64,10 +64,10 @@ def frequency_grid(frequencies: list[float], largest: list, stack: float, stacks
 
 
 def range_text(frequencies: list[float], threshold: float) -> str:
-    """The classes played (frequency ≥ ``threshold``) in chart order, mixed ones with their frequency:
-    ``"AA, KK, AKs (62%)"``; ``"none"`` when empty."""
+    """The classes played (frequency ≥ ``threshold``) in chart order, mixed ones (below 99.5%) with
+    their frequency: ``"AA, KK, AKs (62%)"``; ``"none"`` when empty."""
     played = [
-        name if frequency >= 1 else f"{name} ({frequency_text(frequency)}%)"
+        name if round(100 * frequency) >= 100 else f"{name} ({frequency_text(frequency)}%)"
         for name, frequency in zip(CLASS_NAMES, frequencies)
         if frequency >= threshold
     ]

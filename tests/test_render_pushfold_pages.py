@@ -43,7 +43,8 @@ def test_frequency_text_and_range_text():
     frequencies[CLASS_NAMES.index("AA")] = 1.0
     frequencies[CLASS_NAMES.index("AKs")] = 0.62
     frequencies[CLASS_NAMES.index("KK")] = 0.4
-    assert range_text(frequencies, 0.5) == "AA, AKs (62%)"
+    frequencies[CLASS_NAMES.index("QQ")] = 0.996  # shown as played, not as ">99%"
+    assert range_text(frequencies, 0.5) == "AA, AKs (62%), QQ"
     assert range_text([0.0] * 169, 0.5) == "none"
 
 
@@ -124,3 +125,9 @@ def test_missing_data_says_not_computed_with_the_command(tmp_path):
     assert "not been computed yet. Run <code>allin compute pushfold-charts</code>" in read(tmp_path, pushfold_tables_path())
     assert "not been computed yet. Run <code>allin compute pushfold</code>" in read(tmp_path, pushfold_thresholds_path())
     assert not (tmp_path / "pushfold" / "tables" / "4p-bba1-chipev").exists()
+
+
+def test_no_broken_links_from_the_push_fold_pages(site):
+    from test_links import broken_links
+
+    assert [line for line in broken_links(site, "/") if line.startswith("pushfold/")] == []
