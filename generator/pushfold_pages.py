@@ -26,8 +26,13 @@ def group_title(group: dict) -> str:
     parts = [f"{group['players']} players"]
     if group["ante"]:
         parts.append(f"{'BB ante' if group['bb_ante'] else 'ante'} {group['ante']:g} bb")
-    parts.append("chip EV" if group["payouts"] is None else "ICM " + "/".join(f"{p:g}" for p in group["payouts"]))
+    parts.append("chip EV" if group["payouts"] is None else f"ICM {payouts_text(group['payouts'])}")
     return ", ".join(parts)
+
+
+def payouts_text(payouts: list[float]) -> str:
+    """``"50/30/20"``."""
+    return "/".join(f"{p:g}" for p in payouts)
 
 
 def frequency_text(frequency: float) -> str:
@@ -105,7 +110,8 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "document": document, "group": group, "chart": chart, "title": group_title(group), "stack": stack,
         "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
         "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
-        "showdown": pots["2"] + pots["3"] + pots["4+"], "meta": document["meta"],
+        "meta": document["meta"],
+        "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
     }  # fmt: skip
 
 
