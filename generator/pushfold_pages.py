@@ -99,7 +99,6 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         else:
             calls.append({**entry, "id": f"call-{caller}-{shovers}", "title": f"{caller} calls {shovers}'s shove",
                           "rows": frequency_grid(freqs, group["call_max"][spot], stack, stacks, f"{spot}: calls")})  # fmt: skip
-    pots = chart["pots"]
     variants = [
         {"title": group_title(other), "path": table_path(other, stack if stack in other["stacks"] else other["stacks"][0]),
          "current": other is group}

@@ -294,8 +294,7 @@ def pushfold_thresholds() -> dict:
 
     def block(ante: float, first: float) -> dict:
         def thresholds(scale: float) -> list:
-            values = [None if v < first else min(25.0, round(v, 2)) for v in (scale * 30 * s**2 + ante)]
-            return values
+            return [None if v < first else min(25.0, round(v, 2)) for v in (scale * 30 * s**2 + ante)]
 
         push, call = thresholds(1.0), thresholds(0.6)
         push[gap], push_run = 3.5, list(push)
