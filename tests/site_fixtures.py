@@ -242,7 +242,8 @@ def pushfold() -> dict:
 
 def pushfold_charts() -> dict:
     """Synthetic ``pushfold_charts.json``: a 4-player chip-EV table with a 1 bb BB ante at 8 and 12 bb
-    (call, overcall and over-overcall spots) and a 3-player ICM 50/30/20 table at 10 bb. A class is
+    (call, overcall and over-overcall spots), a 3-player ICM 50/30/20 table at 10 bb and a 4-player
+    table without ante at 12 bb. A class is
     played while its strength beats a cut that rises with the stack and with the number of players
     already in; the weakest played class is mixed (0.37). Not written by default."""
     from generator.stages.pushfold_table import spot_name
@@ -278,7 +279,8 @@ def pushfold_charts() -> dict:
             "call_max": {spot: largest([c["call"][spot] for c in charts]) for spot in charts[0]["call"]},
         }  # fmt: skip
 
-    groups = [group(4, [8.0, 12.0], 1.0, True, None), group(3, [10.0], 0.0, False, [50.0, 30.0, 20.0])]
+    groups = [group(4, [8.0, 12.0], 1.0, True, None), group(3, [10.0], 0.0, False, [50.0, 30.0, 20.0]),
+              group(4, [12.0], 0.0, False, None)]  # fmt: skip
     meta = _meta(
         "pushfold_charts", tolerance_bb=0.01, tolerance_pool_pct=0.05, played_threshold=0.5, max_nash_conv_bb=0.0042,
         max_nash_conv_pool_pct=0.021, threeway={"boards": 4096, "seed": 1, "se_median": 0.0121, "se_p99": 0.0183},

@@ -69,8 +69,12 @@ def test_chart_pages_on_a_phone(open_page, site_dir, screenshot):
     )
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
         assert size >= 12 and fits_across and fits_down, (name, size)
-    stack_links = page.get_by_role("navigation", name="Stack").get_by_role("link").evaluate_all("links => links.map(a => a.getBoundingClientRect().height)")
-    assert min(stack_links) >= 44
+    for switch in ("Stack", "Game at 4 players"):  # tap targets of at least 44 px
+        heights = page.get_by_role("navigation", name=switch).get_by_role("link").evaluate_all("links => links.map(a => a.getBoundingClientRect().height)")
+        assert len(heights) >= 2 and min(heights) >= 44, switch
+    page.get_by_role("navigation", name="Game at 4 players").get_by_role("link", name="chip EV", exact=True).click()
+    page.wait_for_url(re.compile(re.escape(table_path(load(site_dir, "pushfold_charts")["groups"][2], 12.0)) + "$"))
+    page.go_back()
     screenshot(page, "pushfold-table-phone-390")
     page = open_page("pushfold/tables/index.html", width=PHONE, height=844)
     no_sideways_scroll(page, PHONE)
