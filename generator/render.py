@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from generator import charts, datafiles
+from generator import charts, datafiles, pushfold_pages
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
@@ -27,7 +27,10 @@ from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_U
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
-from generator.structure import NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, section_path, served_path
+from generator.structure import (
+    NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_tables_path, pushfold_thresholds_path, section_path,
+    served_path,
+)  # fmt: skip
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -62,7 +65,8 @@ class SiteRenderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
-        self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path)
+        self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path,
+                                pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path)  # fmt: skip
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site
@@ -100,6 +104,8 @@ class SiteRenderer:
             Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
             Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
+            *pushfold_pages.table_pages(self.data.files.get("pushfold_charts")),
+            pushfold_pages.thresholds_page(self.data.files.get("pushfold_thresholds")),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("icm-spot"), "icm-spot.html", {
                 "available": self.data.matchups is not None and self.data.headsup is not None,

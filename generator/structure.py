@@ -53,6 +53,24 @@ def equity_path(ranges: list[str], board: str = "", dead: str = "") -> str:
     return f"{section_path('equity')}?{urlencode(query)}"
 
 
+def pushfold_tables_path() -> str:
+    """The list of precomputed n-player push/fold tables (``pushfold_charts.json``)."""
+    return "pushfold/tables/index.html"
+
+
+def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float) -> str:
+    """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``
+    (``ante0.5`` for an ante every seat posts, ``icm-50-30-20`` for ICM payouts)."""
+    parts = [f"{players}p"] + ([f"{'bba' if bb_ante else 'ante'}{ante:g}"] if ante else [])
+    parts.append("chipev" if payouts is None else "icm-" + "-".join(f"{p:g}" for p in payouts))
+    return f"pushfold/tables/{'-'.join(parts)}/{stack:g}/index.html"
+
+
+def pushfold_thresholds_path() -> str:
+    """The heads-up thresholds to 0.01 bb (``pushfold_thresholds.json``)."""
+    return "pushfold/thresholds/index.html"
+
+
 def served_path(path: str) -> str:
     """The path a host serves a page at: ``hands/AKs/`` for ``hands/AKs/index.html``."""
     return path.removesuffix("index.html")

@@ -159,9 +159,11 @@ def write_synthetic_data(
     data_dir.mkdir(parents=True, exist_ok=True)
     match = matchups()
     heads_up = headsup(match)
-    content = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway()}
+    content = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway}
+    extra = {"pushfold": pushfold, "pushfold_charts": pushfold_charts, "pushfold_thresholds": pushfold_thresholds}
     for name in files:
-        publish(data_dir, name, content[name])
+        document = content[name] if name in content else extra[name]
+        publish(data_dir, name, document() if callable(document) else document)
     return data_dir
 
 
@@ -236,3 +238,72 @@ def pushfold() -> dict:
         "sb_value": [0.0] * len(stacks), "nash_conv": [9.9e-7] * len(stacks), "iterations": [50] * len(stacks),
         "push_max": push_max, "push_max_contiguous": push_run, "call_max": call_max, "call_max_contiguous": call_run,
     }  # fmt: skip
+
+
+def pushfold_charts() -> dict:
+    """Synthetic ``pushfold_charts.json``: a 4-player chip-EV table with a 1 bb BB ante at 8 and 12 bb
+    (call, overcall and over-overcall spots), a 3-player ICM 50/30/20 table at 10 bb and a 4-player
+    table without ante at 12 bb. A class is
+    played while its strength beats a cut that rises with the stack and with the number of players
+    already in; the weakest played class is mixed (0.37). Not written by default."""
+    from generator.stages.pushfold_table import spot_name
+    from kernels.pushfold_table import Table, make_game, position_names
+
+    s = strength()
+
+    def frequencies(cut: float) -> list:
+        played = (s >= cut).astype(float)
+        played[min(np.flatnonzero(played), key=lambda i: s[i])] = 0.37
+        return played.tolist()
+
+    def group(players: int, stacks: list, ante: float, bb_ante: bool, payouts) -> dict:
+        names = position_names(players)
+        game = make_game(Table((stacks[0],) * players, ante=ante, bb_ante=bb_ante, payouts=payouts))
+        charts = []
+        for stack in stacks:
+            shove = {names[seat]: frequencies(0.3 + 0.02 * stack + 0.05 * seat) for seat in game.open_sets}
+            call = {spot_name(names, ("call", *c)): frequencies(0.5 + 0.01 * stack + 0.1 * len(c[2])) for c in game.call_sets}
+            charts.append({
+                "stack": stack, "shove": shove, "call": call,
+                "nash_conv_bb": None if payouts else 0.0042, "nash_conv_pool_pct": 0.021 if payouts else None,
+                "iterations": 300, "pots": {"2": 0.12, "3": 0.011, "4+": 0.00042}, "solve_s": 0.5,
+            })  # fmt: skip
+
+        def largest(frequency_lists: list) -> list:
+            return [max((st for st, f in zip(stacks, column) if f >= 0.5), default=None) for column in zip(*frequency_lists)]
+
+        return {
+            "players": players, "positions": names, "ante": ante, "bb_ante": bb_ante, "payouts": payouts, "stacks": stacks,
+            "charts": charts,
+            "shove_max": {pos: largest([c["shove"][pos] for c in charts]) for pos in charts[0]["shove"]},
+            "call_max": {spot: largest([c["call"][spot] for c in charts]) for spot in charts[0]["call"]},
+        }  # fmt: skip
+
+    groups = [group(4, [8.0, 12.0], 1.0, True, None), group(3, [10.0], 0.0, False, [50.0, 30.0, 20.0]),
+              group(4, [12.0], 0.0, False, None)]  # fmt: skip
+    meta = _meta(
+        "pushfold_charts", tolerance_bb=0.01, tolerance_pool_pct=0.05, played_threshold=0.5, max_nash_conv_bb=0.0042,
+        max_nash_conv_pool_pct=0.021, threeway={"boards": 4096, "seed": 1, "se_median": 0.0121, "se_p99": 0.0183},
+    )  # fmt: skip
+    return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "groups": groups}
+
+
+def pushfold_thresholds() -> dict:
+    """Synthetic ``pushfold_thresholds.json``: thresholds that grow with a class's strength (to 0.01 bb),
+    the weakest classes never played, one class (72o) with a gap. Not written by default."""
+    s = strength()
+    gap = CLASS_NAMES.index("72o")
+
+    def block(ante: float, first: float) -> dict:
+        def thresholds(scale: float) -> list:
+            return [None if v < first else min(25.0, round(v, 2)) for v in (scale * 30 * s**2 + ante)]
+
+        push, call = thresholds(1.0), thresholds(0.6)
+        push[gap], push_run = 3.5, list(push)
+        push_run[gap] = 1.5
+        return {"ante": ante, "first_stack": first, "last_stack": 25.0, "max_nash_conv": 9.9e-6,
+                "push_max": push, "push_max_contiguous": push_run, "call_max": call, "call_max_contiguous": list(call)}  # fmt: skip
+
+    meta = _meta("pushfold_thresholds", step=0.01, tolerance=1e-5, played_threshold=0.5)
+    return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(),
+            "by_ante": [block(0.0, 1.0), block(0.125, 1.13)]}  # fmt: skip

@@ -185,3 +185,21 @@ def test_published_schema_files_are_the_schemas_in_the_code(tmp_path):
     assert sorted(published) == sorted(f"{name}.schema.json" for name in SCHEMAS)
     for name, schema in SCHEMAS.items():
         assert published[f"{name}.schema.json"] == json.loads(json.dumps(schema)), name
+
+
+def test_the_push_fold_stage_output_renders_its_pages(data_dir, documents):
+    """The real ``pushfold_charts`` / ``pushfold_thresholds`` output (small groups, short grid) renders:
+    a page per chart with its NashConv, and the thresholds page with a row per class."""
+    from generator.pushfold_pages import table_path
+
+    site = data_dir.parent
+    render_site(site_config(), site)
+    for group in documents["pushfold_charts"]["groups"]:
+        for chart in group["charts"]:
+            page = (site / table_path(group, chart["stack"])).read_text(encoding="utf-8")
+            expected = (f"{chart['nash_conv_bb']:.4f} bb per hand" if chart["nash_conv_bb"] is not None
+                        else f"{chart['nash_conv_pool_pct']:.4f}% of the prize pool")  # fmt: skip
+            assert f'<dd id="nash-conv">{expected}</dd>' in page
+            assert page.count('class="grid pushfold-grid frequency-grid"') == len(chart["shove"]) + sum("+" not in s for s in chart["call"])
+    thresholds = (site / "pushfold/thresholds/index.html").read_text(encoding="utf-8")
+    assert thresholds.count('<tr><th scope="row" data-sort=') == 169 and "not been computed" not in thresholds

@@ -3,7 +3,8 @@ that fails the test on any console error or any request leaving the site.
 
 Data: the directory in ``ALLIN_E2E_DATA`` if set; otherwise the REAL exact heads-up data
 (``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold), the real
-push/fold equilibria solved from them (``run_pushfold``, cached, seconds) and SYNTHETIC multiway data from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
+push/fold equilibria solved from them (``run_pushfold``, cached, seconds) and SYNTHETIC multiway data,
+n-player push/fold charts and heads-up thresholds from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
 
 A missing Chromium or Playwright fails the browser tests (``make browser``, ``make setup-test``):
 a skip would hide a broken setup.
@@ -49,7 +50,7 @@ def site_dir(tmp_path_factory) -> Path:
     if data:
         return build_site(site, data_dir=Path(data))
     run_pushfold(site, run_headsup(site, progress=False))
-    write_synthetic_data(site / "data", files=("multiway",))
+    write_synthetic_data(site / "data", files=("multiway", "pushfold_charts", "pushfold_thresholds"))
     render_site(site_config(), site)
     return site
 

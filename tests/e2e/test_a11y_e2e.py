@@ -15,6 +15,10 @@ PAGES = (
     ("hands/AKs/index.html", "true"),
     ("matchups/index.html?a=AKs&b=QQ", "document.querySelector('.big[data-equity]')"),
     ("pushfold/index.html", "true"),
+    ("pushfold/tables/index.html", "true"),
+    ("pushfold/tables/4p-bba1-chipev/12/index.html", "true"),  # grids, overcall table
+    ("pushfold/tables/3p-icm-50-30-20/10/index.html", "true"),  # ICM
+    ("pushfold/thresholds/index.html", "true"),
     ("articles/index.html", "true"),
     ("articles/reading-the-charts/index.html", "true"),
     ("data/index.html", "true"),

@@ -1,0 +1,177 @@
+"""Pages of the precomputed push/fold data: one page per n-player chart (group × stack) from
+``pushfold_charts.json``, their index, and the heads-up thresholds from ``pushfold_thresholds.json``.
+
+Each function returns :class:`generator.structure.Page` objects (or a context); the templates are
+``pushfold-table.html``, ``pushfold-tables.html`` and ``pushfold-thresholds.html``. Frequencies
+are fractions in [0, 1]; stacks and thresholds are in big blinds.
+"""
+
+from __future__ import annotations
+
+from generator import charts
+from generator.structure import Page, as_grid, pushfold_table_path, pushfold_tables_path, pushfold_thresholds_path
+from kernels.cards import CLASS_NAMES
+
+TOTAL_COMBOS = 1326
+SECTION = "pushfold"
+
+
+def table_path(group: dict, stack: float) -> str:
+    """Path of the page of ``group`` (an entry of ``pushfold_charts.json``'s ``groups``) at ``stack`` bb."""
+    return pushfold_table_path(group["players"], group["ante"], group["bb_ante"], group["payouts"], stack)
+
+
+def group_title(group: dict) -> str:
+    """``"6 players, BB ante 1 bb, chip EV"``."""
+    parts = [f"{group['players']} players"]
+    if group["ante"]:
+        parts.append(f"{'BB ante' if group['bb_ante'] else 'ante'} {group['ante']:g} bb")
+    parts.append("chip EV" if group["payouts"] is None else f"ICM {payouts_text(group['payouts'])}")
+    return ", ".join(parts)
+
+
+def payouts_text(payouts: list[float]) -> str:
+    """``"50/30/20"``."""
+    return "/".join(f"{p:g}" for p in payouts)
+
+
+def frequency_text(frequency: float) -> str:
+    """A frequency as whole percent for a cell: ``"100"``, ``"37"``, ``"<1"``, ``"–"`` (never)."""
+    if frequency <= 0:
+        return "–"
+    percent = round(100 * frequency)
+    return "<1" if percent < 1 else ">99" if percent == 100 and frequency < 1 else str(percent)
+
+
+def _largest_text(largest: float | None, top: float) -> str:
+    return "never" if largest is None else f"{largest:g}+" if largest >= top else f"≤{largest:g}"
+
+
+def _share(frequencies: list[float], combos: list[int]) -> float:
+    """Share of the 1,326 combos played (frequency-weighted)."""
+    return sum(f * c for f, c in zip(frequencies, combos)) / TOTAL_COMBOS
+
+
+def frequency_grid(frequencies: list[float], largest: list, stack: float, stacks: list[float], verb: str) -> list[list]:
+    """13×13 cells for one decision: the frequency at ``stack`` and, per class, the largest stack of
+    ``stacks`` at which it is played (``largest``, None: never)."""
+    low, top = stacks[0], stacks[-1]
+    cells = []
+    for index, (name, frequency, most) in enumerate(zip(CLASS_NAMES, frequencies, largest)):
+        where = "at none of" if most is None else f"up to {most:g} bb of" if most < top else "at every one of"
+        label = (f"{name}: {verb} {100 * frequency:.1f}% of the time at {stack:g} bb; played {where} "
+                 f"the stacks solved ({low:g} to {top:g} bb)")  # fmt: skip
+        cells.append({
+            "index": index, "name": name, "text": frequency_text(frequency), "largest": _largest_text(most, top),
+            "label": label, "bucket": charts.bucket(frequency, 0.0, 1.0) if frequency > 0 else None,
+        })  # fmt: skip
+    return as_grid(cells)
+
+
+def range_text(frequencies: list[float], threshold: float) -> str:
+    """The classes played (frequency ≥ ``threshold``) in chart order, mixed ones (below 99.5%) with
+    their frequency: ``"AA, KK, AKs (62%)"``; ``"none"`` when empty."""
+    played = [
+        name if round(100 * frequency) >= 100 else f"{name} ({frequency_text(frequency)}%)"
+        for name, frequency in zip(CLASS_NAMES, frequencies)
+        if frequency >= threshold
+    ]
+    return ", ".join(played) or "none"
+
+
+def table_context(document: dict, group: dict, k: int) -> dict:
+    """The page of ``group`` at its ``k``-th stack: shove grids per position, call grids per caller
+    against each lone shover, overcall ranges as text, the NashConv and the pot sizes."""
+    chart, stacks, combos = group["charts"][k], group["stacks"], document["combos"]
+    threshold = document["meta"]["played_threshold"]
+    stack = chart["stack"]
+    shoves = [
+        {"id": f"shove-{pos}", "title": f"{pos} shoves", "share": _share(freqs, combos),
+         "rows": frequency_grid(freqs, group["shove_max"][pos], stack, stacks, f"{pos} shoves")}
+        for pos, freqs in chart["shove"].items()
+    ]  # fmt: skip
+    calls, overcalls = [], []
+    for spot, freqs in chart["call"].items():
+        caller, shovers = spot.split(" vs ")
+        entry = {"spot": spot, "caller": caller, "shovers": shovers, "share": _share(freqs, combos)}
+        if "+" in shovers:
+            overcalls.append({**entry, "range": range_text(freqs, threshold)})
+        else:
+            calls.append({**entry, "id": f"call-{caller}-{shovers}", "title": f"{caller} calls {shovers}'s shove",
+                          "rows": frequency_grid(freqs, group["call_max"][spot], stack, stacks, f"{spot}: calls")})  # fmt: skip
+    variants = [
+        {"title": group_title(other), "path": table_path(other, stack if stack in other["stacks"] else other["stacks"][0]),
+         "current": other is group}
+        for other in document["groups"]
+        if other["players"] == group["players"]
+    ]  # fmt: skip
+    return {
+        "document": document, "group": group, "chart": chart, "title": group_title(group), "stack": stack,
+        "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
+        "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
+        "meta": document["meta"],
+        "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
+    }  # fmt: skip
+
+
+def tables_context(document: dict | None) -> dict:
+    """The index of every precomputed table: per group its title and one link per stack, with the
+    largest NashConv of the group."""
+    if not document:
+        return {"document": None}
+    rows = []
+    for group in document["groups"]:
+        conv_bb = [c["nash_conv_bb"] for c in group["charts"] if c["nash_conv_bb"] is not None]
+        conv_pool = [c["nash_conv_pool_pct"] for c in group["charts"] if c["nash_conv_pool_pct"] is not None]
+        rows.append({
+            "title": group_title(group), "stacks": [(s, table_path(group, s)) for s in group["stacks"]],
+            "nash_conv_bb": max(conv_bb, default=None), "nash_conv_pool_pct": max(conv_pool, default=None),
+        })  # fmt: skip
+    return {"document": document, "rows": rows, "meta": document["meta"]}
+
+
+def table_pages(document: dict | None) -> list[Page]:
+    """The index page and one page per (group, stack) of ``pushfold_charts.json`` (only the index,
+    saying "not computed yet", when the file is missing)."""
+    pages = [Page(pushfold_tables_path(), "pushfold-tables.html", tables_context(document), SECTION)]
+    for group in (document or {}).get("groups", []):
+        for k, stack in enumerate(group["stacks"]):
+            pages.append(Page(table_path(group, stack), "pushfold-table.html", table_context(document, group, k), SECTION))
+    return pages
+
+
+def thresholds_context(document: dict | None) -> dict:
+    """Per ante: a 13×13 grid of the SB's shove and the BB's call thresholds, and one sortable row per
+    class with every ante's two numbers."""
+    if not document:
+        return {"document": None}
+    antes = document["by_ante"]
+    grids = []
+    for block in antes:
+        top = block["last_stack"]
+        for key, who in (("push", "small blind shoves"), ("call", "big blind calls")):
+            cells = []
+            for index, name in enumerate(CLASS_NAMES):
+                largest = block[f"{key}_max"][index]
+                contiguous = block[f"{key}_max_contiguous"][index]
+                text = "–" if largest is None else f"{top:g}+" if largest >= top else f"{largest:.2f}"
+                label = f"{name}: {who} " + ("at no stack" if largest is None else f"up to {text} bb")
+                if largest is not None and contiguous != largest:
+                    text += "*"
+                    label += f", with gaps (at every stack up to {contiguous:.2f} bb)" if contiguous else ", with gaps"
+                shade = None if largest is None else charts.bucket(largest, block["first_stack"], top)
+                cells.append({"index": index, "name": name, "text": text, "label": label, "bucket": shade})
+            grids.append({"id": f"{key}-ante-{block['ante']:g}".replace(".", "_"), "key": key, "ante": block["ante"],
+                          "title": f"{'Small blind shoves' if key == 'push' else 'Big blind calls'}, "
+                                   + (f"ante {block['ante']:g} bb" if block["ante"] else "no ante"),
+                          "rows": as_grid(cells), "top": top, "first": block["first_stack"]})  # fmt: skip
+    rows = [
+        {"index": index, "name": name, "combos": document["combos"][index],
+         "thresholds": [block[f"{key}_max"][index] for block in antes for key in ("push", "call")]}
+        for index, name in enumerate(CLASS_NAMES)
+    ]  # fmt: skip
+    return {"document": document, "antes": antes, "grids": grids, "rows": rows, "meta": document["meta"]}
+
+
+def thresholds_page(document: dict | None) -> Page:
+    return Page(pushfold_thresholds_path(), "pushfold-thresholds.html", thresholds_context(document), SECTION)

@@ -1,0 +1,122 @@
+"""The n-player push/fold chart pages and the heads-up thresholds page in Chromium: the numbers of
+the data files in the cells, keyboard use of the grids and the sortable table, the stack and game
+switches, the phone layout (readable, unclipped cells; no sideways page scroll). Runs on the e2e
+site's synthetic ``pushfold_charts.json`` / ``pushfold_thresholds.json`` (tests/site_fixtures.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.pushfold_pages import frequency_text, table_path
+from kernels.cards import CLASS_NAMES
+from test_charts_a11y_e2e import PHONE, active, load, no_sideways_scroll
+
+pytestmark = pytest.mark.e2e
+
+
+def cell_texts(page, grid: str) -> list[list[str]]:
+    return page.locator(f"{grid} a[data-i]").evaluate_all(
+        "links => links.map(a => [...a.querySelectorAll('[aria-hidden]')].map(e => e.textContent))"
+    )
+
+
+def test_chart_page_shows_every_decision_of_the_data(open_page, site_dir, screenshot):
+    charts = load(site_dir, "pushfold_charts")
+    group = charts["groups"][0]  # 4 players, BB ante, 8 and 12 bb
+    chart = group["charts"][1]
+    page = open_page(table_path(group, chart["stack"]))
+    for position, frequencies in chart["shove"].items():
+        cells = cell_texts(page, f"#shove-{position}")
+        assert [c[1] for c in cells] == [frequency_text(f) for f in frequencies], position
+        largest = group["shove_max"][position]
+        assert [c[2] for c in cells] == ["never" if m is None else f"{m:g}+" if m >= 12 else f"≤{m:g}" for m in largest]
+    direct = [spot for spot in chart["call"] if "+" not in spot]
+    assert page.locator("table.frequency-grid").count() == len(chart["shove"]) + len(direct)
+    for spot in direct:
+        caller, shover = spot.split(" vs ")
+        assert [c[1] for c in cell_texts(page, f"#call-{caller}-{shover}")] == [frequency_text(f) for f in chart["call"][spot]]
+    overcalls = page.locator("table.overcalls tbody tr")
+    assert overcalls.count() == len(chart["call"]) - len(direct)
+    first = next(spot for spot in chart["call"] if "+" in spot)
+    played = [n for n, f in zip(CLASS_NAMES, chart["call"][first]) if f >= 0.5]
+    assert overcalls.first.locator("td.range").inner_text().startswith(played[0])
+    assert page.locator("#nash-conv").inner_text() == f"{chart['nash_conv_bb']:.4f} bb per hand"
+    assert "4+-way 0.042%" in page.locator("#pots").inner_text()
+    screenshot(page, "pushfold-table-desktop")
+    # keyboard: one Tab stop per grid, arrows move, Enter opens the hand page
+    page.locator(f"#shove-{group['positions'][0]} a[data-i]").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert active(page) == {"i": "14", "tag": "A", "grid": True}
+    page.keyboard.press("Tab")
+    assert active(page)["grid"] and page.evaluate("document.activeElement.closest('table').id") == f"shove-{group['positions'][1]}"
+    # the stack switch goes to the other stack's page; the ICM table states its NashConv in % of the pool
+    page.get_by_role("navigation", name="Stack").get_by_role("link", name="8", exact=True).click()
+    page.wait_for_url(re.compile(re.escape(table_path(group, 8.0)) + "$"))
+    icm = charts["groups"][1]
+    page = open_page(table_path(icm, 10.0))
+    assert page.locator("#nash-conv").inner_text() == f"{icm['charts'][0]['nash_conv_pool_pct']:.4f}% of the prize pool"
+
+
+def test_chart_pages_on_a_phone(open_page, site_dir, screenshot):
+    group = load(site_dir, "pushfold_charts")["groups"][0]
+    page = open_page(table_path(group, 12.0), width=PHONE, height=844)
+    no_sideways_scroll(page, PHONE)
+    cells = page.locator("table.frequency-grid").first.locator("a[data-i]").evaluate_all(
+        "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
+    )
+    for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
+        assert size >= 12 and fits_across and fits_down, (name, size)
+    for switch in ("Stack", "Game at 4 players"):  # tap targets of at least 44 px
+        heights = page.get_by_role("navigation", name=switch).get_by_role("link").evaluate_all("links => links.map(a => a.getBoundingClientRect().height)")
+        assert len(heights) >= 2 and min(heights) >= 44, switch
+    page.get_by_role("navigation", name="Game at 4 players").get_by_role("link", name="chip EV", exact=True).click()
+    page.wait_for_url(re.compile(re.escape(table_path(load(site_dir, "pushfold_charts")["groups"][2], 12.0)) + "$"))
+    page.go_back()
+    screenshot(page, "pushfold-table-phone-390")
+    page = open_page("pushfold/tables/index.html", width=PHONE, height=844)
+    no_sideways_scroll(page, PHONE)
+    screenshot(page, "pushfold-tables-phone-390")
+
+
+def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot):
+    thresholds = load(site_dir, "pushfold_thresholds")
+    page = open_page("pushfold/thresholds/index.html")
+    block = thresholds["by_ante"][0]
+    texts = [c[1] for c in cell_texts(page, "#push-ante-0")]
+    for name, text, largest, contiguous in zip(CLASS_NAMES, texts, block["push_max"], block["push_max_contiguous"]):
+        expected = "–" if largest is None else "25+" if largest >= block["last_stack"] else f"{largest:.2f}"
+        expected += "*" if largest is not None and contiguous != largest else ""
+        assert text == expected, name
+    screenshot(page, "pushfold-thresholds-desktop")
+    table = page.locator("table.threshold-table")
+    assert table.locator("tbody tr").count() == 169
+    sort = table.get_by_role("button", name="Shove, no ante")
+    sort.focus()
+    page.keyboard.press("Enter")  # ascending: never-played (–) first, then the smallest
+    page.keyboard.press("Enter")  # descending
+    assert table.locator("thead th").nth(1).get_attribute("aria-sort") == "descending"
+    column = table.locator("tbody tr td:nth-child(2)").evaluate_all("cells => cells.map(c => Number(c.dataset.sort))")
+    assert column == sorted((-1 if v is None else v for v in block["push_max"]), reverse=True)
+    page = open_page("pushfold/thresholds/index.html", width=PHONE, height=844)
+    no_sideways_scroll(page, PHONE)
+    cells = page.locator("#push-ante-0 a[data-i]").evaluate_all(
+        "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
+    )
+    for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
+        assert size >= 12 and fits_across and fits_down, (name, size)  # "25+", "11.74*" readable, not clipped
+    screenshot(page, "pushfold-thresholds-phone-390")
+
+
+def test_chart_page_prints_one_grid_per_page_without_switches(open_page, site_dir, screenshot):
+    group = load(site_dir, "pushfold_charts")["groups"][0]
+    page = open_page(table_path(group, 12.0), width=800)
+    page.emulate_media(media="print")
+    for hidden in ("header.top nav", "nav.pushfold-pages", ".controls"):
+        assert page.eval_on_selector(hidden, "el => getComputedStyle(el).display") == "none", hidden
+    breaks = page.locator("section:has(.grid-wrap)").evaluate_all("s => s.map(e => getComputedStyle(e).breakBefore)")
+    assert breaks[0] != "page" and set(breaks[1:]) == {"page"}
+    assert page.eval_on_selector(".grid td", "el => getComputedStyle(el).printColorAdjust") == "exact"
+    screenshot(page, "print-pushfold-table")

@@ -1,0 +1,133 @@
+"""The n-player push/fold chart pages and the heads-up thresholds page carry the numbers of
+``pushfold_charts.json`` / ``pushfold_thresholds.json`` (synthetic fixtures in the documented
+format), link to each other from one nav entry, and say "not computed yet" without their data."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.pushfold_pages import frequency_text, group_title, range_text, table_path
+from generator.render import render_site
+from generator.structure import NAV, pushfold_tables_path, pushfold_thresholds_path, section_path
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, write_synthetic_data
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("pushfold-site")
+    write_synthetic_data(site / "data", files=("headsup", "matchups", "pushfold_charts", "pushfold_thresholds"))
+    render_site(site_config(), site)
+    return site
+
+
+def read(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def grid_cells(page: str, grid_id: str) -> list[list[str]]:
+    """The visible (aria-hidden) texts of each cell of the 13×13 grid ``grid_id``, in class order."""
+    table = re.search(rf'<table class="grid[^"]*" id="{grid_id}">(.*?)</table>', page, re.S)
+    assert table, f"no grid {grid_id}"
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", table.group(1), re.S)
+    return [[html_lib.unescape(t) for t in re.findall(r'aria-hidden="true">([^<]*)<', cell)] for cell in cells]
+
+
+def test_frequency_text_and_range_text():
+    assert [frequency_text(f) for f in (0.0, 0.004, 0.37, 0.996, 1.0)] == ["–", "<1", "37", ">99", "100"]
+    frequencies = [0.0] * 169
+    frequencies[CLASS_NAMES.index("AA")] = 1.0
+    frequencies[CLASS_NAMES.index("AKs")] = 0.62
+    frequencies[CLASS_NAMES.index("KK")] = 0.4
+    frequencies[CLASS_NAMES.index("QQ")] = 0.996  # shown as played, not as ">99%"
+    assert range_text(frequencies, 0.5) == "AA, AKs (62%), QQ"
+    assert range_text([0.0] * 169, 0.5) == "none"
+
+
+def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
+    document = pushfold_charts()
+    for group in document["groups"]:
+        for k, chart in enumerate(group["charts"]):
+            page = read(site, table_path(group, chart["stack"]))
+            top = group["stacks"][-1]
+            for position, frequencies in chart["shove"].items():
+                cells = grid_cells(page, f"shove-{position}")
+                assert [c[0] for c in cells] == list(CLASS_NAMES)
+                assert [c[1] for c in cells] == [frequency_text(f) for f in frequencies]
+                largest = group["shove_max"][position]
+                assert [c[2] for c in cells] == ["never" if m is None else f"{m:g}+" if m >= top else f"≤{m:g}" for m in largest]
+                share = sum(f * c for f, c in zip(frequencies, CLASS_COMBO_COUNT)) / 1326
+                assert f"{position} shoves <span class=\"share\">{100 * share:.1f}% of hands" in page
+            for spot, frequencies in chart["call"].items():
+                caller, shovers = spot.split(" vs ")
+                if "+" in shovers:  # overcalls: a row of the overcall table with the range in words
+                    row = f"<th scope=\"row\">{caller}</th><td>{shovers.replace('+', ' → ')}</td>"
+                    assert row in html_lib.unescape(page)
+                    assert html_lib.escape(range_text(frequencies, 0.5)) in page
+                else:
+                    assert [c[1] for c in grid_cells(page, f"call-{caller}-{shovers}")] == [frequency_text(f) for f in frequencies]
+            if chart["nash_conv_bb"] is not None:
+                assert f'<dd id="nash-conv">{chart["nash_conv_bb"]:.4f} bb per hand</dd>' in page
+            else:
+                assert f'<dd id="nash-conv">{chart["nash_conv_pool_pct"]:.4f}% of the prize pool</dd>' in page
+            pots = chart["pots"]
+            assert f"2-way {100 * pots['2']:.2f}% · 3-way {100 * pots['3']:.2f}% · 4+-way {100 * pots['4+']:.3f}%" in page
+            assert f"{document['meta']['threeway']['se_median']:.4f}" in page  # the 3-way table's error, stated
+            assert "articles/push-fold-explained/index.html" in page
+            for stack in group["stacks"]:  # the stack switch links every stack of the group
+                assert f'href="../../../../{table_path(group, stack)}"' in page
+
+
+def test_the_tables_index_links_every_chart_and_states_each_nash_conv(site):
+    page = html_lib.unescape(read(site, pushfold_tables_path()))
+    for group in pushfold_charts()["groups"]:
+        assert group_title(group) in page
+        for stack in group["stacks"]:
+            assert f'href="../../{table_path(group, stack)}"' in page
+    assert "0.0042 bb" in page and "0.0210% of the pool" in page
+
+
+def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
+    document = pushfold_thresholds()
+    page = read(site, pushfold_thresholds_path())
+    for block in document["by_ante"]:
+        key = f"{block['ante']:g}".replace(".", "_")
+        for action in ("push", "call"):
+            cells = grid_cells(page, f"{action}-ante-{key}")
+            for name, (_, text), largest, run in zip(CLASS_NAMES, cells, block[f"{action}_max"], block[f"{action}_max_contiguous"]):
+                expected = "–" if largest is None else "25+" if largest >= 25 else f"{largest:.2f}"
+                assert text == expected + ("*" if largest is not None and run != largest else ""), name
+    rows = re.findall(r'<tr><th scope="row" data-sort="(\d+)">.*?</tr>', page)
+    assert rows == [str(i) for i in range(169)]
+    aa = re.search(r'<tr><th scope="row" data-sort="0">.*?</tr>', page).group(0)
+    values = [v for block in document["by_ante"] for v in (block["push_max"][0], block["call_max"][0])]
+    assert re.findall(r'<td data-sort="([^"]+)">', aa) == [str(v) for v in values]
+    assert 'class="data sortable threshold-table"' in page and "assets/js/sortable.js" in page
+
+
+def test_one_nav_entry_and_links_between_the_push_fold_pages(site):
+    assert [key for key, _, _ in NAV].count("pushfold") == 1 and len(NAV) == 8
+    for path in (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path(), table_path(pushfold_charts()["groups"][0], 8.0)):
+        page = read(site, path)
+        root = "../" * path.count("/")
+        assert f'<a href="{root}{section_path("pushfold")}" aria-current="page">Push/fold</a>' in page  # the menu's entry
+        for target in (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path()):
+            assert f'href="{root}{target}"' in page
+
+
+def test_missing_data_says_not_computed_with_the_command(tmp_path):
+    write_synthetic_data(tmp_path / "data", files=("headsup",))
+    render_site(site_config(), tmp_path)
+    assert "not been computed yet. Run <code>allin compute pushfold-charts</code>" in read(tmp_path, pushfold_tables_path())
+    assert "not been computed yet. Run <code>allin compute pushfold</code>" in read(tmp_path, pushfold_thresholds_path())
+    assert not (tmp_path / "pushfold" / "tables" / "4p-bba1-chipev").exists()
+
+
+def test_no_broken_links_from_the_push_fold_pages(site):
+    from test_links import broken_links
+
+    assert [line for line in broken_links(site, "/") if line.startswith("pushfold/")] == []
