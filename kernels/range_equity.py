@@ -41,8 +41,8 @@ from kernels.multiway.dealing import compile_dealing
 from kernels.multiway.rng import compile_rng, shard_key
 
 MAX_PLAYERS = 10
-#: Default bound on the enumeration work (:func:`enumeration_work`): about 3 s on 2 busy cores; above the
-#: browser's 3·10⁷ (range-equity.js, same estimate), so the CLI is exact wherever the browser is.
+#: Default bound on the enumeration work (:func:`enumeration_work`): 2–6 s on 2 busy cores; 10× the browser's
+#: 3·10⁷ (range-equity.js, the same estimate), so the CLI is exact wherever the browser is.
 EXACT_LIMIT = 3e8
 _RNG = compile_rng(njit(inline="always"))
 _child = _RNG.child
