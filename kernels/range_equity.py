@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Callable
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -44,6 +45,8 @@ MAX_PLAYERS = 10
 #: Default bound on the enumeration work (:func:`enumeration_work`): 2–6 s on 2 busy cores; 10× the browser's
 #: 3·10⁷ (range-equity.js, the same estimate), so the CLI is exact wherever the browser is.
 EXACT_LIMIT = 3e8
+#: Enumeration work below which one thread is faster than waking the others.
+SERIAL_WORK = 5e6
 _RNG = compile_rng(njit(inline="always"))
 _child = _RNG.child
 _deal_cards = compile_dealing(njit(inline="always"), _RNG).deal_cards
@@ -504,14 +507,21 @@ def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: C
     bounds = np.linspace(0, len(completions), min(chunks, len(completions)) + 1).astype(np.int64)
     # calls of about 2e7 units of work each (a fraction of a second), so progress and interruptions
     # come often while small spots take one parallel launch (each costs ~ms on a loaded machine)
-    calls = int(min(len(bounds) - 1, max(1, enumeration_work(weights, board, dead) // 2e7)))
+    work = enumeration_work(weights, board, dead)
+    calls = int(min(len(bounds) - 1, max(1, work // 2e7)))
     step = -(-(len(bounds) - 1) // calls)
-    for first in range(0, len(bounds) - 1, step):
-        part = bounds[first : first + step + 1]
-        w, t, s = _enumeration_counts(weights, board_arr, completions, part, tables)
-        win, ties, total = win + w, ties + t, total + s
-        if progress is not None:
-            progress(int(part[-1]), len(completions))
+    threads = numba.get_num_threads()
+    # waking the other threads costs ~20 ms on a busy machine: small spots run on this one (~0.1 s at most)
+    numba.set_num_threads(1 if work <= SERIAL_WORK else threads)
+    try:
+        for first in range(0, len(bounds) - 1, step):
+            part = bounds[first : first + step + 1]
+            w, t, s = _enumeration_counts(weights, board_arr, completions, part, tables)
+            win, ties, total = win + w, ties + t, total + s
+            if progress is not None:
+                progress(int(part[-1]), len(completions))
+    finally:
+        numba.set_num_threads(threads)
     if total == 0:
         raise NoDealError("no deal gives every player a hand (the ranges block each other)")
     return EquityResult(
