@@ -12,6 +12,8 @@ peer ``phe`` from ``npm ci``, Playwright and /usr/bin/chromium). Prints markdown
   thread from postMessage to the answer: the first run and the best of 3 (each run starts fresh
   workers, which fetch and parse the evaluator tables, as the page does; table answers are read on
   the page's thread, the file fetched once per page, so the first run includes the download).
+* the same enumerations and spots in Python (kernels/range_equity.py, what ``allin equity`` runs:
+  Numba, parallel over boards on every core), best of 3 after a warm-up run that compiles.
 The multiway-table row needs ``site/data/multiway.json`` (``allin compute multiway``); it is skipped otherwise.
 """
 
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -31,9 +34,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
+from generator.evaluator_tables import evaluator_tables  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
 from kernels.cards import parse_cards  # noqa: E402
-from kernels.range_equity import live_weights  # noqa: E402
+from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -115,6 +119,39 @@ def run_node(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
     return [json.loads(line) for line in output.splitlines()]
 
 
+def best_seconds(run, repeats: int = 3) -> float:
+    """Best of ``repeats`` timed calls of ``run()`` after one untimed call (Numba compiles or loads its cache)."""
+    run()
+    fastest = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        fastest = min(fastest, time.perf_counter() - started)
+    return fastest
+
+
+def run_python(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
+    """Per spot ``{seconds, method, exact, samples, se}`` of kernels/range_equity.py (``spot["enumeration"]``:
+    enumerate_equity with every weight 1, as the node rows; else range_equity with the tables, as ``allin equity``)."""
+    tables, (headsup, _) = evaluator_tables(), headsup_results(progress=False)
+    by_players = json.loads((folder / "data" / "multiway.json").read_text())["by_players"] if multiway else {}
+    rows = []
+    for spot in spots:
+        board = parse_cards(spot["board"]) if spot["board"] else []
+        weights = [parse_range(r).weights for r in spot["ranges"]]
+        if spot.get("enumeration"):
+            live = live_weights([(w > 0).astype(np.float64) for w in weights], board, [])
+            rows.append({"seconds": best_seconds(lambda: enumerate_equity(live, board, [], tables))})
+            continue
+        n = len(weights)
+        blocks = {n: by_players[str(n)]} if str(n) in by_players else None
+        answer = lambda: range_equity(weights, board, [], tables, headsup, blocks, target_se=1e-3)  # noqa: E731
+        seconds, result = best_seconds(answer), answer()
+        rows.append({"seconds": seconds, "method": result.method, "exact": result.exact, "samples": result.samples,
+                     "se": None if result.se_equity is None else float(np.max(result.se_equity))})  # fmt: skip
+    return rows
+
+
 def run_chromium(folder: Path, spots: list[dict]) -> tuple[int, list[dict]]:
     """(navigator.hardwareConcurrency, per spot {workers: (first run, best run)} for 1 and 2 workers)."""
     from playwright.sync_api import sync_playwright
@@ -152,27 +189,31 @@ def main() -> None:
         multiway = site_files(folder)
         spots = [s for s in SPOTS if multiway or not s.get("multiway")]
         node_rows = run_node(folder, ENUMERATIONS + spots, multiway)
+        python_rows = run_python(folder, ENUMERATIONS + spots, multiway)
         cores, browser_rows = run_chromium(folder, spots)
     evaluator = node_rows[0]
     print("| JS evaluator (node, random 7-card hands) | evaluations/s | ours ÷ this |\n|---|---:|---:|")
     print(f"| ours, `strength()` | {evaluator['ours'] / 1e6:.1f} M | 1.0× |")
     print(f"| phe `evaluateCardCodes` | {evaluator['phe'] / 1e6:.1f} M | {evaluator['ours'] / evaluator['phe']:.1f}× |")
     print(f"\nComparisons on which ours and phe agree: {evaluator['agree']:.4%}\n")
-    print("| exact enumeration (node, one thread) | hands | seconds | hands/s | ÷ phe evaluations/s |\n|---|---:|---:|---:|---:|")
-    for row in node_rows[1 : 1 + len(ENUMERATIONS)]:
-        rate = row["hands"] / row["seconds"]
-        print(f"| {row['name']} | {row['hands']:,.0f} | {row['seconds']:.3f} | {rate / 1e6:,.1f} M | {rate / row['phe']:.1f}× |")
+    print("| exact enumeration | hands | node s (1 thread) | node hands/s | ÷ phe | Python s (Numba, all cores) | "
+          "Python hands/s | ÷ phe | node s ÷ Python s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row, py in zip(node_rows[1 : 1 + len(ENUMERATIONS)], python_rows):
+        rate, py_rate = row["hands"] / row["seconds"], row["hands"] / py["seconds"]
+        print(f"| {row['name']} | {row['hands']:,.0f} | {row['seconds']:.3f} | {rate / 1e6:,.1f} M | {rate / row['phe']:.1f}× | "
+              f"{py['seconds']:.3f} | {py_rate / 1e6:,.1f} M | {py_rate / row['phe']:.1f}× | {row['seconds'] / py['seconds']:.2f} |")
     print(f"\nHeadless Chromium: navigator.hardwareConcurrency = {cores} (the page starts {max(1, min(8, cores - 1))} "
           "worker(s): cores − 1); Chromium times are first run / best of 3.\n")
-    print("| spot | live combos | method | node, 1 thread | Chromium, 1 worker | Chromium, 2 workers | target |\n"
-          "|---|---|---|---:|---:|---:|---:|")
-    for spot, js, row in zip(spots, node_rows[1 + len(ENUMERATIONS) :], browser_rows):
+    print("| spot | live combos | method | node, 1 thread | Chromium, 1 worker | Chromium, 2 workers | target | "
+          "Python method | Python (Numba) |\n|---|---|---|---:|---:|---:|---:|---|---:|")
+    for spot, js, row, py in zip(spots, node_rows[1 + len(ENUMERATIONS) :], browser_rows, python_rows[len(ENUMERATIONS) :]):
         how = js["method"] + ("" if js["exact"] else f", {js['samples']:,} deals, max se {js['se']:.1e}")
         target = "–" if spot["target"] is None else f"≤ {spot['target'] * 1e3:,.0f} ms"
         times = {w: f"{first['ms']:,.0f} / {best['ms']:,.0f} ms" + ("" if best["exact"] else f" (se {best['se']:.1e})")
                  for w, (first, best) in row.items()}  # fmt: skip
+        py_how = py["method"] + ("" if py["exact"] else f", {py['samples']:,} deals, max se {py['se']:.1e}")
         print(f"| {spot['name']} | {'/'.join(map(str, live_sizes(spot)))} | {how} | {js['seconds'] * 1e3:,.0f} ms | "
-              f"{times[1]} | {times[2]} | {target} |")  # fmt: skip
+              f"{times[1]} | {times[2]} | {target} | {py_how} | {py['seconds'] * 1e3:,.0f} ms |")  # fmt: skip
 
 
 if __name__ == "__main__":

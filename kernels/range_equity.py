@@ -11,8 +11,10 @@ Three methods, first that applies:
   class): the exact 169×169 heads-up counts (card removal included) weighted by the class weights;
   or (``exact`` false) one class against n − 1 random hands preflop, 3+ players: the multiway
   Monte Carlo table's estimate and standard error (``multiway.json``);
-* ``enumeration``: every board completion and every compatible assignment, when the work
-  (boards × (Σ range sizes + Π range sizes)) is at most ``exact_limit``; exact weighted counts;
+* ``enumeration``: every board completion and every compatible assignment, when the work estimate
+  (:func:`enumeration_work`) is at most ``exact_limit``; exact weighted counts. Heads-up, one sweep per
+  board in strength order; 3+ players, the largest range is dealt last and counted at once per
+  assignment of the others (the browser's methods, templates/assets/js/range-equity.js);
 * ``monte carlo``: deals drawn exactly from the distribution above (ranged players by rejection,
   random players and the board from the remaining deck; counter-based RNG keyed by seed, batch and
   deal), in batches until every player's standard error is ≤ ``target_se`` or ``budget_s`` runs out.
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Callable
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -39,13 +42,19 @@ from kernels.multiway.dealing import compile_dealing
 from kernels.multiway.rng import compile_rng, shard_key
 
 MAX_PLAYERS = 10
-#: Default bound on the enumeration work (boards × (Σ sizes + Π sizes)): about a second on 2 cores.
+#: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; 10× the browser's
+#: 3·10⁷ (range-equity.js, the same estimate), so the CLI is exact wherever the browser is.
 EXACT_LIMIT = 3e8
+#: Enumeration work below which one thread is faster than waking the others.
+SERIAL_WORK = 5e6
 _RNG = compile_rng(njit(inline="always"))
 _child = _RNG.child
 _deal_cards = compile_dealing(njit(inline="always"), _RNG).deal_cards
 #: Bit mask of the two cards of each combo, ``(1326,)`` uint64.
 COMBO_MASK = (np.uint64(1) << ALL_COMBOS[:, 0].astype(np.uint64)) | (np.uint64(1) << ALL_COMBOS[:, 1].astype(np.uint64))
+#: Combo id of two distinct cards, ``(52, 52)`` int64 (-1 on the diagonal).
+COMBO_OF = np.full((52, 52), -1, dtype=np.int64)
+COMBO_OF[ALL_COMBOS[:, 0], ALL_COMBOS[:, 1]] = COMBO_OF[ALL_COMBOS[:, 1], ALL_COMBOS[:, 0]] = np.arange(len(ALL_COMBOS))
 
 
 class NoDealError(ValueError):
@@ -157,38 +166,215 @@ def _hole_strength(key, mask, x, y, card_key, card_mask_table, rank_offsets, ran
                                 rank_offsets, rank_values, flush_values)  # fmt: skip
 
 
+@njit(inline="always")
+def _board_strengths(known_key, known_mask, completion, distinct, strength, combo_cards, combo_mask,
+                     card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+    """Sets ``strength[c]`` of every combo id in ``distinct`` on the known board plus ``completion`` (-1 for a
+    combo holding one of its cards); returns the completion's card bit mask."""
+    key, mask, bits = known_key, known_mask, np.uint64(0)
+    for c in completion:
+        key += card_key[c]
+        mask += card_mask_table[c]
+        bits |= np.uint64(1) << np.uint64(c)
+    for c in distinct:
+        if combo_mask[c] & bits:
+            strength[c] = -1
+        else:
+            strength[c] = _hole_strength(key, mask, combo_cards[c, 0], combo_cards[c, 1],
+                                         card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+    return bits
+
+
+@njit(inline="always")
+def _sort_prefix(keys, m):
+    """Sorts ``keys[:m]`` in place: insertion sort for short prefixes (Numba's sort costs ~0.4 µs a call)."""
+    if m > 64:
+        keys[:m].sort()
+        return
+    for i in range(1, m):
+        x = keys[i]
+        j = i - 1
+        while j >= 0 and keys[j] > x:
+            keys[j + 1] = keys[j]
+            j -= 1
+        keys[j + 1] = x
+
+
 @njit(parallel=True, cache=True)
-def _enumerate(board, completions, starts, combo_cards, combo_mask, combo_weight, chunk_starts,
-               card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
-    """Weighted (win (n,), ties (n, n-1), total) over ``completions`` (B, m) × compatible assignments."""
+def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w1, combo_cards, combo_mask,
+                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+    """Weighted (player 1's wins, ties, total) of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``,
+    ``w1``) over ``completions`` (B, m), each board by one sweep in strength order instead of every pair.
+
+    Player 2's combos below / equal to the current strength are kept as running weight sums, in total and
+    per card, so a combo's compatible opponents are the total minus those holding either of its cards (a
+    combo in both ranges has equal strength and was subtracted twice: it is added back to ties and total).
+    """
+    n_chunks = chunk_starts.size - 1
+    out = np.zeros((n_chunks, 3))
+    known_key, known_mask = KEY_BASE, np.uint64(0)
+    for c in board:
+        known_key += card_key[c]
+        known_mask += card_mask_table[c]
+    w1_by_combo = np.zeros(combo_cards.shape[0])
+    for j in range(idx1.size):
+        w1_by_combo[idx1[j]] = w1[j]
+    for chunk in prange(n_chunks):
+        strength = np.full(combo_cards.shape[0], -1, dtype=np.int64)
+        key0 = np.zeros(idx0.size, dtype=np.int64)
+        key1 = np.zeros(idx1.size, dtype=np.int64)
+        below, equal, live = np.zeros(52), np.zeros(52), np.zeros(52)
+        for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
+            _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
+                             card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+            below[:] = 0.0
+            equal[:] = 0.0
+            live[:] = 0.0
+            live_total, m0, m1 = 0.0, 0, 0
+            for j in range(idx1.size):
+                c = idx1[j]
+                if strength[c] >= 0:
+                    key1[m1] = (strength[c] << 11) | j
+                    m1 += 1
+                    live_total += w1[j]
+                    live[combo_cards[c, 0]] += w1[j]
+                    live[combo_cards[c, 1]] += w1[j]
+            for i in range(idx0.size):
+                if strength[idx0[i]] >= 0:
+                    key0[m0] = (strength[idx0[i]] << 11) | i
+                    m0 += 1
+            _sort_prefix(key0, m0)
+            _sort_prefix(key1, m1)
+            below_total, equal_total, j_equal, j_below, win, tie, total = 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0
+            for k in range(m0):
+                i, v = key0[k] & 2047, key0[k] >> 11
+                c = idx0[i]
+                a, b2 = combo_cards[c, 0], combo_cards[c, 1]
+                while j_equal < m1 and key1[j_equal] >> 11 <= v:
+                    x, w = idx1[key1[j_equal] & 2047], w1[key1[j_equal] & 2047]
+                    j_equal += 1
+                    equal_total += w
+                    equal[combo_cards[x, 0]] += w
+                    equal[combo_cards[x, 1]] += w
+                while j_below < j_equal and key1[j_below] >> 11 < v:
+                    x, w = idx1[key1[j_below] & 2047], w1[key1[j_below] & 2047]
+                    j_below += 1
+                    equal_total -= w
+                    equal[combo_cards[x, 0]] -= w
+                    equal[combo_cards[x, 1]] -= w
+                    below_total += w
+                    below[combo_cards[x, 0]] += w
+                    below[combo_cards[x, 1]] += w
+                shared, weight = w1_by_combo[c], w0[i]
+                win += weight * (below_total - below[a] - below[b2])
+                tie += weight * (equal_total - equal[a] - equal[b2] + shared)
+                total += weight * (live_total - live[a] - live[b2] + shared)
+            out[chunk, 0] += win
+            out[chunk, 1] += tie
+            out[chunk, 2] += total
+    return out.sum(axis=0)
+
+
+@njit(inline="always")
+def _count_below(values, lo, hi, bound):
+    """Number of entries of sorted ``values[lo:hi]`` below ``bound``."""
+    a, b = lo, hi
+    while a < b:
+        mid = (a + b) >> 1
+        if values[mid] < bound:
+            a = mid + 1
+        else:
+            b = mid
+    return a - lo
+
+
+@njit(inline="always")
+def _below_free(sorted_s, cum, m, card_start, card_s, card_cum, w_by_combo, strength, combo_of, cards, count, bound):
+    """Weight of the last player's combos with strength below ``bound`` holding none of ``cards[:count]``:
+    all below ``bound`` minus those on each card, plus those on two of the cards (subtracted twice)."""
+    total = cum[_count_below(sorted_s, 0, m, bound)]
+    for u in range(count):
+        x = cards[u]
+        r = _count_below(card_s, card_start[x], card_start[x + 1], bound)
+        if r:
+            total -= card_cum[card_start[x] + r - 1]
+    for u in range(count):
+        for v in range(u + 1, count):
+            c = combo_of[cards[u], cards[v]]
+            if w_by_combo[c] != 0.0 and strength[c] < bound:
+                total += w_by_combo[c]
+    return total
+
+
+@njit(parallel=True, cache=True)
+def _count_last(board, completions, chunk_starts, distinct, starts, idx, weight, combo_cards, combo_mask, combo_of,
+                card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+    """Weighted (win (n,), ties (n, n-1), total) of n ≥ 3 packed ranges over ``completions`` (B, m).
+
+    Players 0..n-2 are walked over every compatible assignment; the last player's combos (the largest
+    range) are counted at once per assignment by strength below, equal to and above the best of the
+    others, from its combos sorted by strength with cumulative weights in total and per card
+    (:func:`_below_free`).
+    """
     n = starts.size - 1
     n_chunks = chunk_starts.size - 1
     win = np.zeros((n_chunks, n))
     ties = np.zeros((n_chunks, n, n - 1))
-    total = np.zeros(n_chunks)
-    known_key = KEY_BASE
-    known_mask = np.uint64(0)
+    totals = np.zeros(n_chunks)
+    known_key, known_mask = KEY_BASE, np.uint64(0)
     for c in board:
         known_key += card_key[c]
         known_mask += card_mask_table[c]
+    first_last = starts[n - 1]
+    size = starts[n] - first_last
     for chunk in prange(n_chunks):
-        strength = np.zeros(combo_cards.shape[0], dtype=np.int64)
+        strength = np.full(combo_cards.shape[0], -1, dtype=np.int64)
+        keys = np.zeros(size, dtype=np.int64)
+        sorted_s = np.zeros(size, dtype=np.int64)
+        cum = np.zeros(size + 1)
+        card_start = np.zeros(53, dtype=np.int64)
+        cursor = np.zeros(52, dtype=np.int64)
+        card_s = np.zeros(2 * size, dtype=np.int64)
+        card_cum = np.zeros(2 * size)
+        w_by_combo = np.zeros(combo_cards.shape[0])
         pos = np.zeros(n, dtype=np.int64)
-        used = np.zeros(n + 1, dtype=np.uint64)
-        product = np.ones(n + 1)
+        used = np.zeros(n, dtype=np.uint64)
+        product = np.ones(n)
         chosen = np.zeros(n, dtype=np.int64)
+        cards = np.zeros(2 * n, dtype=np.int64)
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
-            key, mask, bits = known_key, known_mask, np.uint64(0)
-            for c in completions[b]:
-                key += card_key[c]
-                mask += card_mask_table[c]
-                bits |= np.uint64(1) << np.uint64(c)
-            for i in range(combo_cards.shape[0]):
-                if combo_mask[i] & bits:
-                    strength[i] = -1
-                else:
-                    strength[i] = _hole_strength(key, mask, combo_cards[i, 0], combo_cards[i, 1],
-                                                 card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+            bits = _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
+                                    card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+            # the last player's live combos by strength, cumulative weights in total and per card
+            m = 0
+            for j in range(size):
+                c = idx[first_last + j]
+                s = strength[c]
+                w_by_combo[c] = weight[first_last + j] if s >= 0 else 0.0
+                if s >= 0:
+                    keys[m] = (s << 11) | j
+                    m += 1
+            _sort_prefix(keys, m)
+            card_start[:] = 0
+            for k in range(m):
+                c = idx[first_last + (keys[k] & 2047)]
+                card_start[combo_cards[c, 0] + 1] += 1
+                card_start[combo_cards[c, 1] + 1] += 1
+            for x in range(52):
+                card_start[x + 1] += card_start[x]
+                cursor[x] = card_start[x]
+            for k in range(m):
+                j, s = keys[k] & 2047, keys[k] >> 11
+                c, w = idx[first_last + j], weight[first_last + j]
+                sorted_s[k] = s
+                cum[k + 1] = cum[k] + w
+                for h in range(2):
+                    x = combo_cards[c, h]
+                    at = cursor[x]
+                    cursor[x] += 1
+                    card_s[at] = s
+                    card_cum[at] = (card_cum[at - 1] if at > card_start[x] else 0.0) + w
+            # every compatible assignment of players 0..n-2
             used[0] = bits
             product[0] = 1.0
             d = 0
@@ -200,21 +386,44 @@ def _enumerate(board, completions, starts, combo_cards, combo_mask, combo_weight
                         pos[d] += 1
                     continue
                 i = pos[d]
-                if strength[i] < 0 or (combo_mask[i] & used[d]):
+                c = idx[i]
+                if strength[c] < 0 or (combo_mask[c] & used[d]):
                     pos[d] += 1
                     continue
-                chosen[d] = strength[i]
-                if d == n - 1:
-                    weight = product[d] * combo_weight[i]
-                    total[chunk] += weight
-                    _score_leaf(chosen, n, weight, win, ties, chunk)
-                    pos[d] += 1
-                else:
-                    used[d + 1] = used[d] | combo_mask[i]
-                    product[d + 1] = product[d] * combo_weight[i]
+                chosen[d] = strength[c]
+                cards[2 * d] = combo_cards[c, 0]
+                cards[2 * d + 1] = combo_cards[c, 1]
+                if d < n - 2:
+                    used[d + 1] = used[d] | combo_mask[c]
+                    product[d + 1] = product[d] * weight[i]
                     d += 1
                     pos[d] = starts[d]
-    return win.sum(axis=0), ties.sum(axis=0), total.sum()
+                    continue
+                pos[d] += 1
+                p_weight = product[d] * weight[i]
+                best, count, best_player = 0, 0, 0
+                for p in range(n - 1):
+                    if chosen[p] > best:
+                        best, count, best_player = chosen[p], 1, p
+                    elif chosen[p] == best:
+                        count += 1
+                dealt = 2 * (n - 1)
+                below = _below_free(sorted_s, cum, m, card_start, card_s, card_cum, w_by_combo, strength, combo_of, cards, dealt, best)
+                up_to = _below_free(sorted_s, cum, m, card_start, card_s, card_cum, w_by_combo, strength, combo_of, cards, dealt, best + 1)
+                every = _below_free(sorted_s, cum, m, card_start, card_s, card_cum, w_by_combo, strength, combo_of, cards, dealt, 8192)
+                if every == 0.0:
+                    continue
+                totals[chunk] += p_weight * every
+                win[chunk, n - 1] += p_weight * (every - up_to)
+                if count == 1:
+                    win[chunk, best_player] += p_weight * below
+                for p in range(n - 1):
+                    if chosen[p] == best:
+                        if count > 1:
+                            ties[chunk, p, count - 2] += p_weight * below
+                        ties[chunk, p, count - 1] += p_weight * (up_to - below)
+                ties[chunk, n - 1, count - 1] += p_weight * (up_to - below)
+    return win.sum(axis=0), ties.sum(axis=0), totals.sum()
 
 
 @njit(cache=True)
@@ -241,19 +450,21 @@ def _completions(deck, count):
 
 
 def _packed(weights: list[np.ndarray]):
-    """Concatenated live combos of all players: starts (n+1,), cards (T, 2), masks (T,), weights (T,)."""
+    """Concatenated live combos of all players: starts (n+1,), combo ids (T,), weights (T,)."""
     indices = [np.flatnonzero(w > 0) for w in weights]
     starts = np.concatenate(([0], np.cumsum([len(i) for i in indices]))).astype(np.int64)
-    flat = np.concatenate(indices)
     combo_weight = np.concatenate([w[i] for w, i in zip(weights, indices)])
-    return starts, np.ascontiguousarray(ALL_COMBOS[flat]), COMBO_MASK[flat], combo_weight
+    return starts, np.concatenate(indices).astype(np.int64), combo_weight
 
 
 def enumeration_work(weights: list[np.ndarray], board, dead) -> float:
-    """Enumeration cost estimate: boards × (Σ range sizes + Π range sizes)."""
+    """Enumeration cost estimate, as the browser's ``enumerationWork``: boards × (Σ sizes + 3 Σ sizes heads-up
+    (one sweep per board), or 4n Π sizes / max size with 3+ players (the assignments of all but the largest
+    range, each counted at once against it))."""
     sizes = [int(np.count_nonzero(w)) for w in weights]
-    boards = comb(52 - len(board) - len(dead), 5 - len(board))
-    return float(boards) * (sum(sizes) + float(np.prod(np.array(sizes, dtype=np.float64))))
+    n, total = len(sizes), float(sum(sizes))
+    leaves = 3 * total if n == 2 else float(np.prod(np.array(sizes, dtype=np.float64))) / max(sizes) * 4 * n
+    return float(comb(52 - len(board) - len(dead), 5 - len(board))) * (total + leaves)
 
 
 def _live_deck(board, dead) -> np.ndarray:
@@ -261,30 +472,56 @@ def _live_deck(board, dead) -> np.ndarray:
     return np.array([c for c in range(52) if c not in gone], dtype=np.int64)
 
 
+def _enumeration_counts(weights: list[np.ndarray], board: np.ndarray, completions: np.ndarray, chunk_starts: np.ndarray,
+                        tables) -> tuple[np.ndarray, np.ndarray, float]:  # fmt: skip
+    """Weighted (win (n,), ties (n, n-1), total) over the boards ``completions[chunk_starts[0]:chunk_starts[-1]]``:
+    heads-up by :func:`_headsup_sweep`, 3+ players by :func:`_count_last` with the largest range dealt last."""
+    n = len(weights)
+    last = int(np.argmax([np.count_nonzero(w) for w in weights]))  # the first largest, as the browser
+    order = [0, 1] if n == 2 else [p for p in range(n) if p != last] + [last]
+    starts, idx, combo_weight = _packed([weights[p] for p in order])
+    distinct = np.unique(idx)
+    evaluator = (tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values)
+    if n == 2:
+        win0, tie, total = _headsup_sweep(
+            board, completions, chunk_starts, distinct, idx[: starts[1]], combo_weight[: starts[1]], idx[starts[1] :],
+            combo_weight[starts[1] :], ALL_COMBOS, COMBO_MASK, *evaluator,
+        )  # fmt: skip
+        return np.array([win0, total - win0 - tie]), np.array([[tie], [tie]]), total
+    win, ties, total = _count_last(board, completions, chunk_starts, distinct, starts, idx, combo_weight, ALL_COMBOS,
+                                   COMBO_MASK, COMBO_OF, *evaluator)  # fmt: skip
+    back = np.argsort(order)  # to the players' order
+    return win[back], ties[back], total
+
+
 def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
                      chunks: int = 256) -> EquityResult:  # fmt: skip
-    """Exact weighted equity by enumerating every board completion and compatible assignment.
+    """Exact weighted equity over every board completion and compatible assignment.
 
     weights: per player ``(1326,)`` (already :func:`live_weights`); board/dead: card ids; tables: evaluator tables.
     """
-    starts, cards, masks, combo_weight = _packed(weights)
     completions = _completions(_live_deck(board, dead), 5 - len(board))
+    board_arr = np.asarray(board, dtype=np.int64)
     n = len(weights)
     win, ties, total = np.zeros(n), np.zeros((n, n - 1)), 0.0
     bounds = np.linspace(0, len(completions), min(chunks, len(completions)) + 1).astype(np.int64)
-    # calls of about 5e7 units of work each (a fraction of a second), so progress and interruptions
+    # calls of about 2e7 units of work each (a fraction of a second), so progress and interruptions
     # come often while small spots take one parallel launch (each costs ~ms on a loaded machine)
-    calls = int(min(len(bounds) - 1, max(1, enumeration_work(weights, board, dead) // 5e7)))
+    work = enumeration_work(weights, board, dead)
+    calls = int(min(len(bounds) - 1, max(1, work // 2e7)))
     step = -(-(len(bounds) - 1) // calls)
-    for first in range(0, len(bounds) - 1, step):
-        part = bounds[first : first + step + 1]
-        w, t, s = _enumerate(
-            np.asarray(board, dtype=np.int64), completions, starts, cards, masks, combo_weight, part,
-            tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values,
-        )  # fmt: skip
-        win, ties, total = win + w, ties + t, total + s
-        if progress is not None:
-            progress(int(part[-1]), len(completions))
+    threads = numba.get_num_threads()
+    # waking the other threads costs ~20 ms on a busy machine: small spots run on this one (~0.1 s at most)
+    numba.set_num_threads(1 if work <= SERIAL_WORK else threads)
+    try:
+        for first in range(0, len(bounds) - 1, step):
+            part = bounds[first : first + step + 1]
+            w, t, s = _enumeration_counts(weights, board_arr, completions, part, tables)
+            win, ties, total = win + w, ties + t, total + s
+            if progress is not None:
+                progress(int(part[-1]), len(completions))
+    finally:
+        numba.set_num_threads(threads)
     if total == 0:
         raise NoDealError("no deal gives every player a hand (the ranges block each other)")
     return EquityResult(
@@ -404,8 +641,9 @@ def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: flo
     random_weights = np.where((COMBO_MASK & fixed) == 0, 1.0, 0.0)
     is_random = [np.count_nonzero(w) > 1 and np.array_equal(w, random_weights) for w in weights]
     ranged = np.array([p for p in range(n) if not is_random[p]], dtype=np.int64)
-    starts, cards, masks, combo_weight = _packed([weights[p] for p in ranged]) if len(ranged) else (
-        np.zeros(1, np.int64), np.zeros((0, 2), np.int64), np.zeros(0, np.uint64), np.zeros(0))
+    starts, idx, combo_weight = _packed([weights[p] for p in ranged]) if len(ranged) else (
+        np.zeros(1, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    cards, masks = ALL_COMBOS[idx], COMBO_MASK[idx]
     cumulative = np.zeros_like(combo_weight)
     for r in range(len(ranged)):
         cumulative[starts[r] : starts[r + 1]] = np.cumsum(combo_weight[starts[r] : starts[r + 1]])

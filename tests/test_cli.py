@@ -104,10 +104,13 @@ def test_range_against_range_on_a_flop_is_exact():
     assert round(document["players"][0]["equity"], 6) == 0.924715
 
 
-def test_three_players_and_four_players_sample():
+def test_three_players_exact_and_four_players_sample():
     three = range_equity_json("AhAd", "random", "random", "--board", "KsQsJs")
-    assert not three["exact"] and three["method"] == "monte carlo" and three["samples"] > 0
-    assert all(p["se_equity"] <= 1e-3 for p in three["players"])
+    assert three["exact"] and three["method"] == "enumeration" and three["boards"] == 1176
+    assert three["players"][1] == three["players"][2] | {"range": "random"}  # symmetric seats, exactly
+    sampled = range_equity_json("AhAd", "random", "random", "random", "--board", "KsQsJs", "--target-se", "2e-3")
+    assert not sampled["exact"] and sampled["method"] == "monte carlo" and sampled["samples"] > 0
+    assert all(p["se_equity"] <= 2e-3 for p in sampled["players"])
     four = range_equity_json("8s8h", "22+,A2s+", "QQ+,AK", "random", "--dead", "2c", "--target-se", "2e-3")
     assert four["dead"] == "2c" and len(four["players"]) == 4 and all(p["se_equity"] <= 2e-3 for p in four["players"])
 

@@ -10,7 +10,9 @@ import pytest
 from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, format_card, parse_cards
-from kernels.range_equity import NoDealError, enumerate_equity, live_weights, range_equity, sample_equity
+from kernels.range_equity import (
+    EXACT_LIMIT, NoDealError, enumerate_equity, enumeration_work, live_weights, range_equity, sample_equity,
+)
 from kernels.ranges import N_COMBOS, parse_range
 
 
@@ -78,6 +80,43 @@ def test_enumeration_equals_eval7_brute_force(tables, seed):
     np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
     assert result.equity == pytest.approx(win + (ties / np.arange(2, players + 1)).sum(axis=1), abs=1e-13)
+
+
+def overlapping_spot(rng, players, board_size):
+    """Ranges drawn from the combos of 2n + 1 cards (so they share cards and whole combos, and the largest range,
+    counted at once, holds combos on two cards already dealt), weights 1, 0.5 or 0.25, and a board."""
+    cards, held = rng.permutation(52), 2 * players + 1
+    pool = [i for i, (a, b) in enumerate(ALL_COMBOS) if a in cards[:held] and b in cards[:held]]
+    weights = []
+    for p in range(players):
+        w = np.zeros(N_COMBOS)
+        w[rng.choice(pool, 8 if p == players - 1 else int(rng.integers(2, 5)), replace=False)] = rng.choice([1.0, 0.5, 0.25])
+        weights.append(w)
+    return weights, cards[held : held + board_size].tolist(), []
+
+
+@pytest.mark.parametrize("players,board_size,seed", [(2, 3, 0), (2, 4, 1), (3, 3, 2), (3, 4, 3), (4, 4, 4), (4, 5, 5)])
+def test_overlapping_ranges_equal_eval7(tables, players, board_size, seed):
+    """The heads-up sweep (a combo in both ranges) and the last-range counting (inclusion-exclusion on the
+    dealt cards) against brute force."""
+    weights, board, dead = overlapping_spot(np.random.default_rng(seed), players, board_size)
+    result = enumerate_equity(live_weights(weights, board, dead), board, dead, tables)
+    win, ties = eval7_enumeration(weights, board, dead)
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
+
+
+def test_random_players_equal_eval7(tables):
+    """AhAd against two random hands on a turn, 29 dead cards (136 × 105 assignments): the random hand
+    counted at once by strength, minus the combos on the dealt cards."""
+    dead = parse_cards("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c")
+    weights = [parse_range(r).weights for r in ("AhAd", "random", "random")]
+    board = parse_cards("KsQsJs9d")
+    result = range_equity(weights, board, dead, tables)
+    win, ties = eval7_enumeration(live_weights(weights, board, dead), board, dead)
+    assert result.method == "enumeration"
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
 
 
 def test_three_way_ties_equal_eval7(tables):
@@ -192,11 +231,19 @@ def test_single_combo_players_remove_their_cards():
 
 
 def test_large_work_goes_to_monte_carlo_and_small_stays_exact(tables):
+    """AhAd against two random hands on a flop is exact by default (as in the browser: the same work estimate,
+    a higher limit); beyond the limit it is sampled, within 5σ of the exact answer."""
     weights = [parse_range("AhAd").weights, parse_range("random").weights, parse_range("random").weights]
     board = parse_cards("KsQsJs")
-    assert range_equity(weights, board, (), tables, exact_limit=0, target_se=5e-3).method == "monte carlo"
-    flop = flop_spot()
-    assert range_equity(*flop, tables).method == "enumeration"
+    exact = range_equity(weights, board, (), tables)
+    assert exact.method == "enumeration" and exact.boards == comb(49, 2)
+    assert enumeration_work(live_weights(weights, board, ()), board, ()) <= EXACT_LIMIT
+    sampled = range_equity(weights, board, (), tables, exact_limit=0, target_se=5e-3)
+    assert sampled.method == "monte carlo"
+    assert np.all(np.abs(sampled.equity - exact.equity) < 5 * sampled.se_equity)
+    assert exact.equity[1] == exact.equity[2]  # symmetric seats, exactly
+    four = [*weights, parse_range("random").weights]
+    assert enumeration_work(live_weights(four, board, ()), board, ()) > EXACT_LIMIT
 
 
 def test_class_against_random_hands_comes_from_the_multiway_table(tables):

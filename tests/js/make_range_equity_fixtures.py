@@ -1,6 +1,8 @@
 """Write tests/js/fixtures/range-equity.json for tests/js/range-equity.test.mjs: spots with kernels.range_equity's answers.
 
-Exact spots (enumeration, dyadic weights so every sum is exact in both languages), one heads-up
+Exact spots (enumeration, dyadic weights so every sum is exact in both languages; with each spot its
+work estimate, and the file has Python's limit, so the test checks that whatever the browser enumerates
+the CLI enumerates too), one heads-up
 preflop spot answered from the 169×169 table (its win/tie/pairs counts are in the file), one class
 against random hands answered from a multiway table (the synthetic table of tests/site_fixtures.py,
 in the file), and sampled spots with the exact answer for a 5σ check and a coverage check. Also writes evaluator-tables.bin (as
@@ -22,7 +24,7 @@ from generator.evaluator_tables import evaluator_tables  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
 from tests.site_fixtures import multiway as synthetic_multiway  # noqa: E402
 from kernels.cards import ALL_COMBOS, format_cards, parse_cards  # noqa: E402
-from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
+from kernels.range_equity import EXACT_LIMIT, enumerate_equity, enumeration_work, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -39,6 +41,8 @@ EXACT = (
     (("random", "random"), "AsKsQsJs9d", ""),
     (("QQ+,AK", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"), "Kh8d3c", ""),
     (("0.5(AA),KK,AsKs", "random"), "9c8c7c", "Ac"),
+    (("AhAd", "random", "random"), "KsQsJs", ""),
+    (("random", "KQs,0.5(JJ)", "AhAd", "random"), "KsQsJs9d", "2c"),
 )
 #: One class against random hands preflop, answered from the multiway table (hero in seat 2 of 4).
 MULTIWAY = ("random", "AKs", "random", "random")
@@ -51,7 +55,7 @@ def weights_of(ranges):
 
 def random_spots(seed: int = 2026, count: int = 4) -> list[tuple]:
     """Random spots for the 3+-player counting: 3..5 players, each a list of random combos (8..40 for three players) with weights
-    1, 0.5 or 0.25 (as range text), a random flop or turn and 0..2 dead cards."""
+    1, 0.5 or 0.25 (as range text), a random flop or turn and 0..2 dead cards (sizes that keep the file quick to write)."""
     rng = np.random.default_rng(seed)
     spots = []
     for k in range(count):
@@ -60,7 +64,7 @@ def random_spots(seed: int = 2026, count: int = 4) -> list[tuple]:
         board, dead = format_cards(cards[:board_size]), format_cards(cards[board_size : board_size + n_dead])
         ranges = []
         players = 3 + k % 3
-        low, high = {3: (8, 41), 4: (6, 16), 5: (4, 9)}[players]  # Python enumerates every assignment
+        low, high = {3: (8, 41), 4: (6, 16), 5: (4, 9)}[players]
         for _ in range(players):
             combos = rng.choice(len(ALL_COMBOS), int(rng.integers(low, high)), replace=False)
             weight = rng.choice(["", "0.5", "0.25"])
@@ -72,9 +76,10 @@ def random_spots(seed: int = 2026, count: int = 4) -> list[tuple]:
 
 def exact_case(ranges, board, dead) -> dict:
     b, d = parse_cards(board) if board else [], parse_cards(dead) if dead else []
-    result = enumerate_equity(live_weights(weights_of(ranges), b, d), b, d, evaluator_tables())
+    live = live_weights(weights_of(ranges), b, d)
+    result = enumerate_equity(live, b, d, evaluator_tables())
     return {"ranges": list(ranges), "board": b, "dead": d, "equity": result.equity.tolist(), "win": result.win.tolist(),
-            "ties": result.ties.tolist(), "boards": result.boards}  # fmt: skip
+            "ties": result.ties.tolist(), "boards": result.boards, "work": enumeration_work(live, b, d)}  # fmt: skip
 
 
 def main() -> None:
@@ -89,6 +94,7 @@ def main() -> None:
     nan_to_none = lambda values: [None if v != v else v for v in values]  # noqa: E731
     data = {
         "exact": [exact_case(*spot) for spot in (*EXACT, *random_spots())],
+        "python_exact_limit": EXACT_LIMIT,
         "sampled": [exact_case(*spot) for spot in SAMPLED],
         "table": {"ranges": ["QQ+,AK", "JJ-99,0.5(AQs)"], "equity": table.equity.tolist(), "ties": table.ties.tolist()},
         "matchups": {"win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()},

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 
 import { parseTables } from "../../templates/assets/js/evaluator.js";
 import {
-  NoDealError, Z_975, enumerateCounts, enumerateEquity, equityFromCounts, liveWeights, mergeCounts, mergeSamples, monteCarloResult,
+  EXACT_LIMIT, NoDealError, Z_975, enumerateCounts, enumerationWork, enumerateEquity, equityFromCounts, liveWeights, mergeCounts, mergeSamples, monteCarloResult,
   rangeEquity, sampleEquity,
 } from "../../templates/assets/js/range-equity.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
@@ -26,6 +26,16 @@ for (const spot of fixture.exact) {
     result.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) <= 1e-15, `${e} vs ${spot.equity[p]}`));
   });
 }
+
+test("the work estimate is Python's, and Python's limit is at least the browser's: the CLI is exact wherever the page is", () => {
+  assert.ok(EXACT_LIMIT <= fixture.python_exact_limit, `${EXACT_LIMIT} vs ${fixture.python_exact_limit}`);
+  for (const spot of fixture.exact) {
+    const live = liveWeights(weightsOf(spot.ranges), spot.board, spot.dead);
+    assert.equal(enumerationWork(live, spot.board, spot.dead), spot.work, spot.ranges.join(" vs "));
+  }
+  const exactInBrowser = fixture.exact.filter((spot) => spot.work <= EXACT_LIMIT).map((spot) => spot.ranges.join(" vs "));
+  assert.ok(exactInBrowser.includes("AhAd vs random vs random"), "AhAd random random on a flop: enumerated in both");
+});
 
 test("enumeration split into parts (several workers) adds up to exactly the single run's counts", () => {
   for (const spot of fixture.exact) {
