@@ -33,10 +33,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from generator.datafiles import matchups_bin  # noqa: E402
 from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
 from generator.evaluator_tables import evaluator_tables  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import parse_cards  # noqa: E402
+from kernels.cards import CLASS_NAMES, parse_cards  # noqa: E402
 from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
 
@@ -73,12 +74,13 @@ def live_sizes(spot: dict) -> list[int]:
 
 
 def site_files(folder: Path) -> bool:
-    """Tables, matchups.json and (when built) multiway.json under ``folder``; True when multiway is there."""
+    """Tables, matchups.json + .bin and (when built) multiway.json under ``folder``; True when multiway is there."""
     write_evaluator_asset(folder / "evaluator-tables.bin")
     results, _ = headsup_results(progress=False)
     (folder / "data").mkdir()
-    (folder / "data" / "matchups.json").write_text(json.dumps(
-        {"win": results.win.tolist(), "tie": results.tie.tolist(), "pairs": results.pairs.tolist()}))  # fmt: skip
+    matchups = {"classes": list(CLASS_NAMES), "win": results.win.tolist(), "tie": results.tie.tolist(), "pairs": results.pairs.tolist()}
+    (folder / "data" / "matchups.json").write_text(json.dumps(matchups))  # the node rows read it
+    (folder / "data" / "matchups.bin").write_bytes(matchups_bin(matchups))  # the page reads this
     built = ROOT / "site" / "data" / "multiway.json"
     if built.exists():
         shutil.copy(built, folder / "data" / "multiway.json")
@@ -103,7 +105,7 @@ window.runSpot = (spot, workers) => new Promise((resolve) => {
   };
   pool.onerror = (e) => resolve({ error: e.message });
   pool.postMessage({ id: 1, tablesUrl: new URL("evaluator-tables.bin", location.href).href,
-    matchupsUrl: new URL("data/matchups.json", location.href).href, weights, board: cards(spot.board), dead: [], targetSe: 1e-3 });
+    matchupsUrl: new URL("data/matchups.bin", location.href).href, weights, board: cards(spot.board), dead: [], targetSe: 1e-3 });
 });
 window.cores = navigator.hardwareConcurrency;
 </script>"""

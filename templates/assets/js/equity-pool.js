@@ -3,13 +3,14 @@
 // across navigator.hardwareConcurrency − 1 workers (at least 1, at most MAX_WORKERS): each enumerates every
 // parts-th board or samples its own random stream, and the pool adds their counts up, so an exact
 // result is the one a single worker gives (weights are summed exactly when they are dyadic, e.g.
-// 1, 0.5, 0.25; other weights may differ in the last bits). Table answers (matchups.json, multiway.json)
+// 1, 0.5, 0.25; other weights may differ in the last bits). Table answers (matchups.bin, multiway.json)
 // are read on this thread (a 169×169 sum: well under a millisecond once the file is loaded); errors
 // and small enumerations go to one worker.
 import {
   NoDealError, enumerationWork, equityFromCounts, mcStatistics, mergeCounts, mergeSamples, monteCarloResult, planEquity,
   tableAnswer,
 } from "./range-equity.js";
+import { parseMatchupTable } from "./matchup-table.js";
 
 export const MAX_WORKERS = 8;
 /** Below this much enumeration work (range-equity.js units) one worker answers before a second starts. */
@@ -86,11 +87,12 @@ export class EquityPool {
 }
 
 const tables = {};
-/** The table answer of a planned spot (matchups.json, or multiway.json beside it; each fetched once per
+/** The table answer of a planned spot (matchups.bin, or multiway.json beside it; each fetched once per
  * page), or null when the table is missing or does not hold the answer (then a worker computes it). */
 async function tableAnswerOf(message, { method, live }) {
   const url = method === "table" ? message.matchupsUrl : new URL("multiway.json", message.matchupsUrl).href;
-  tables[url] ??= fetch(url).then((response) => (response.ok ? response.json() : null)).catch(() => null);
+  const read = method === "table" ? async (r) => parseMatchupTable(await r.arrayBuffer()) : (r) => r.json();
+  tables[url] ??= fetch(url).then((response) => (response.ok ? read(response) : null)).catch(() => null);
   const table = await tables[url];
   try {
     return table && tableAnswer(method, live, table);

@@ -8,6 +8,7 @@
 // enumerates its share of the boards, or samples its own stream to targetSe·√parts, and answers
 // {id, counts, method} with counts that add up (enumerateCounts / Monte Carlo integer counts).
 import { parseTables } from "./evaluator.js";
+import { parseMatchupTable } from "./matchup-table.js";
 import { enumerateCounts, planEquity, rangeEquity, sampleEquity } from "./range-equity.js";
 
 const PROGRESS_EVERY_MS = 100; // default of the message's progressMs
@@ -20,7 +21,7 @@ async function fetched(url, read) {
   return cache[url];
 }
 
-/** multiway.json beside matchups.json, or null when the site has none (then the spot is sampled). */
+/** multiway.json beside matchups.bin, or null when the site has none (then the spot is sampled). */
 const multiwayTable = (matchupsUrl) => fetched(new URL("multiway.json", matchupsUrl).href, (r) => r.json()).catch(() => null);
 
 self.onmessage = async (e) => {
@@ -46,7 +47,7 @@ self.onmessage = async (e) => {
       return;
     }
     const { method } = planEquity(arrays, board, dead);
-    const matchups = method === "table" ? await fetched(matchupsUrl, (r) => r.json()) : null;
+    const matchups = method === "table" ? await fetched(matchupsUrl, async (r) => parseMatchupTable(await r.arrayBuffer())) : null;
     const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl) : null;
     const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, onProgress });
     self.postMessage({ id, result, ms: performance.now() - started });
