@@ -161,8 +161,8 @@ CUDASIM_SCRIPT = textwrap.dedent(
     rows = np.array([0, 1, 5, 1000, 250_000, 818_804], dtype=np.int64)
     on_cpu = np.zeros((rows.size, 13), dtype=np.uint32)
     on_gpu = np.zeros((rows.size, 13), dtype=np.uint32)
-    cpu.simulate(on_cpu, shard_key(9, 2), 40, 24, rows, classes[rows], evaluator_tables())
-    gpu.simulate(on_gpu, shard_key(9, 2), 40, 24, rows, classes[rows], evaluator_tables())
+    cpu.simulate(on_cpu, shard_key(9, 2), 40, 8, rows, classes[rows], evaluator_tables())  # 8 boards: the simulator evaluates 1,326 combos per board in Python
+    gpu.simulate(on_gpu, shard_key(9, 2), 40, 8, rows, classes[rows], evaluator_tables())
     assert on_cpu.sum() > 0 and np.array_equal(on_cpu, on_gpu), (on_cpu, on_gpu)
     print("cuda-sim-ok")
     """
