@@ -154,12 +154,16 @@ def run_python(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
     return rows
 
 
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - no request log in the benchmark's table
+        pass
+
+
 def run_chromium(folder: Path, spots: list[dict]) -> tuple[int, list[dict]]:
     """(navigator.hardwareConcurrency, per spot {workers: (first run, best run)} for 1 and 2 workers)."""
     from playwright.sync_api import sync_playwright
 
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(folder))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     rows = []
