@@ -491,13 +491,9 @@ export function integralPlaces(shares, paid) {
 
 // ------------------------------------------------------------------------------------ front door
 
-/**
- * ICM prize equity of every player and (unless places: false) the paid-place probabilities.
- * stacks: chips >= 0; payouts: prizes >= 0 for places 1..k, k <= stacks.length.
- * method: "auto" (exact DP up to 10 players with chips, else the integral), "dp" or "integral".
- * Returns {equity: number[], places: number[][] | null, method}. Throws Error on invalid input.
- */
-export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
+/** The checks and set-up shared by icm() and bubbleFactors(): numbers, chip shares, the players with
+ * chips (live) and without (busted), and the method "auto" resolves to. Throws Error on invalid input. */
+function preparedField(stacks, payouts, method) {
   if (!["auto", "dp", "integral"].includes(method)) {
     throw new Error(`unknown ICM method ${method} (expected auto, dp or integral)`);
   }
@@ -510,6 +506,17 @@ export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
   const busted = [];
   shares.forEach((share, i) => (share > 0 ? live : busted).push(i));
   const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  return { stackNumbers, prizes, shares, live, busted, chosen };
+}
+
+/**
+ * ICM prize equity of every player and (unless places: false) the paid-place probabilities.
+ * stacks: chips >= 0; payouts: prizes >= 0 for places 1..k, k <= stacks.length.
+ * method: "auto" (exact DP up to 10 players with chips, else the integral), "dp" or "integral".
+ * Returns {equity: number[], places: number[][] | null, method}. Throws Error on invalid input.
+ */
+export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
+  const { stackNumbers, prizes, shares, live, busted, chosen } = preparedField(stacks, payouts, method);
   if (chosen === "dp" && live.length > DP_MAX_PLAYERS) {
     throw new Error(`method 'dp' handles at most ${DP_MAX_PLAYERS} players with chips (got ${live.length})`);
   }
@@ -753,17 +760,7 @@ function pairOutcomeEquity(stacks, payouts, winner, loser) {
  * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: number[], method}.
  */
 export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
-  if (!["auto", "dp", "integral"].includes(method)) {
-    throw new Error(`unknown ICM method ${method} (expected auto, dp or integral)`);
-  }
-  const errors = validateField(stacks, payouts);
-  if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
-  const stackNumbers = Array.from(stacks, Number);
-  const prizes = Array.from(payouts, Number);
-  const shares = chipShares(stackNumbers);
-  const live = [];
-  shares.forEach((share, i) => { if (share > 0) live.push(i); });
-  const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
+  const { stackNumbers, prizes, shares, live, chosen } = preparedField(stacks, payouts, method);
   const n = stackNumbers.length;
   const empty = () => Array.from({ length: n }, () => new Array(n).fill(null));
   const won = empty();
