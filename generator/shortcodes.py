@@ -12,6 +12,9 @@
 ``{{< pushfold KEY … >}}``         heads-up push/fold: ``push_share``/``call_share``/``sb_value``
                                    ``stack=S``; ``push_max``/``call_max`` ``CLASS``;
                                    ``max_nash_conv``; ``stacks`` (the solved range)
+``{{< pushfold_table KEY … >}}``   n-player push/fold charts: shares, ranges, NashConv, pot sizes
+                                   (generator.pushfold_shortcodes lists the keys)
+``{{< sidepots stacks=… … >}}``    the main and side pots of one all-in (pushfold_shortcodes)
 ``{{< hand AKs >}}``               link to a hand page
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
@@ -44,7 +47,8 @@ from markupsafe import escape
 
 from generator import charts
 from generator.errors import InputError
-from generator.formatting import big, count, day, factor, pct, scientific
+from generator.formatting import NOT_COMPUTED, big, count, day, factor, pct, scientific
+from generator.pushfold_shortcodes import ChartValues, side_pots
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.structure import SECTIONS, hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
@@ -53,7 +57,6 @@ from kernels.icm import prize_equity, validate_field
 from kernels.range_equity import NoDealError, class_weights, table_equity
 from kernels.ranges import RangeError, parse_range
 
-NOT_COMPUTED = '<span class="missing">not computed yet</span>'
 #: A push/fold frequency inside (this, 1 - this) counts as mixed (frequencies are stored to 6 decimals).
 MIXED_LOW = 1e-3
 
@@ -119,6 +122,8 @@ class Shortcodes:
             "potodds": self.potodds,
             "icm": self.icm,
             "pushfold": self.pushfold,
+            "pushfold_table": ChartValues(data.files.get("pushfold_charts"), root),
+            "sidepots": side_pots,
             "hand": self.hand,
             "chart": self.chart,
             "table": self.table,
