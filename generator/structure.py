@@ -76,6 +76,11 @@ def pushfold_thresholds_path() -> str:
     return "pushfold/thresholds/index.html"
 
 
+def data_file_path(name: str) -> str:
+    """A published data file, e.g. ``data/pushfold_charts.csv`` for ``pushfold_charts.csv``."""
+    return f"data/{name}"
+
+
 def served_path(path: str) -> str:
     """The path a host serves a page at: ``hands/AKs/`` for ``hands/AKs/index.html``."""
     return path.removesuffix("index.html")

@@ -180,3 +180,12 @@ def test_the_article_says_not_computed_yet_without_its_tables():
     partial = load_article(ARTICLE, Shortcodes(SiteData({"pushfold_charts": pushfold_charts(games), "pushfold": pushfold()}),
                                                lambda *a, **k: "", root="../../"))  # fmt: skip
     assert "not computed yet" in partial.html and "{{<" not in partial.html
+
+
+def test_datafile_links_a_file_this_build_wrote():
+    shortcodes = Shortcodes(SiteData({"pushfold_charts": pushfold_charts()}), lambda *a, **k: "", root="../../")
+    assert shortcodes("datafile", ["pushfold_charts.csv"], {}) == '<a href="../../data/pushfold_charts.csv">pushfold_charts.csv</a>'
+    assert shortcodes("datafile", ["pushfold_thresholds.json"], {}) == NOT_COMPUTED
+    for name in ("pushfold_charts.bin", "secrets.json"):
+        with pytest.raises(InputError, match="unknown data file"):
+            shortcodes("datafile", [name], {})
