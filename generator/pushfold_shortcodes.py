@@ -194,7 +194,7 @@ class ChartValues:
         show = options.get("show", "value")
         if show not in ("value", "where"):
             raise InputError(f"show must be value or where, got {show!r}")
-        payoff = _payoff(options) if key in ("nash_conv", "four_way_bound") else options.get("payoff")
+        payoff = _payoff(options) if key in ("nash_conv", "four_way_bound") or "payoff" in options else None
         if key == "pots":
             self._size(options)
         if self.document is None:

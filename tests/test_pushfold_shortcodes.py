@@ -83,6 +83,7 @@ def test_most_and_least_pick_the_right_chart(charts):
     assert expand(charts, "most", "four_way_bound", payoff="icm") == "5.0 × 10⁻⁴% of the pool"  # 100 × 5e-6: the only ICM chart
     assert (expand(charts, "least", "iterations"), expand(charts, "most", "iterations")) == ("25", "100")
     assert "3p-icm-50-30-20/10/" in expand(charts, "least", "pots", size="4+", show="where")
+    assert "4p-chipev/12/" in expand(charts, "least", "pots", size="4+", payoff="chip", show="where")
 
 
 @pytest.mark.parametrize(
@@ -121,6 +122,7 @@ def test_a_table_or_stack_this_build_did_not_solve_says_not_computed_yet(charts)
         (["pots"], {"table": "4p-chipev", "stack": 12, "size": "5"}, "size must be one of 2, 3, 4\\+"),
         (["most", "speed"], {}, "most takes one of"),
         (["most", "nash_conv"], {}, "needs payoff=chip or payoff=icm"),
+        (["least", "pots"], {"size": "2", "payoff": "money"}, "needs payoff=chip or payoff=icm"),
         (["most", "pots"], {"size": "4+", "show": "all"}, "show must be value or where"),
         (["decisions"], {"players": "11"}, "11 stacks given"),
         (["decisions"], {}, "needs players=N"),
