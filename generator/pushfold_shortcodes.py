@@ -25,7 +25,7 @@ yet" (a smaller build solves fewer tables); a malformed shortcode is an :class:`
 ``tolerance payoff=chip|icm``                             the solver's stopping NashConv
 ``decisions players=N``                                   information sets of an N-player table
 ``threeway_boards`` / ``threeway_se`` /                   the 3-way table behind the charts: boards,
-``threeway_se_p99`` / ``threeway_triples``                median and 99th-percentile standard error
+``threeway_se_p99`` / ``threeway_triples``                median and 99th-percentile standard error (largest seat)
                                                           of a triple's equity, class triples
 ========================================================  ===========================================
 
