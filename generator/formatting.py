@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+#: What a page shows in place of a number whose data file (or table) the build has not produced.
+NOT_COMPUTED = '<span class="missing">not computed yet</span>'
+
 
 def pct(value: float | None, digits: int = 1) -> str:
     """0.8520 → ``"85.2%"``; ``None`` → an en dash."""

@@ -12,6 +12,9 @@
 ``{{< pushfold KEY … >}}``         heads-up push/fold: ``push_share``/``call_share``/``sb_value``
                                    ``stack=S``; ``push_max``/``call_max`` ``CLASS``;
                                    ``max_nash_conv``; ``stacks`` (the solved range)
+``{{< pushfold_table KEY … >}}``   n-player push/fold charts: shares, ranges, NashConv, pot sizes
+                                   (generator.pushfold_shortcodes lists the keys)
+``{{< sidepots stacks=… … >}}``    the main and side pots of one all-in (pushfold_shortcodes)
 ``{{< hand AKs >}}``               link to a hand page
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
@@ -30,6 +33,7 @@
 ``payouts=… row=2 col=3``          (1-based): ``show=factor`` (default), ``required``,
 ``show=required >}}``              ``premium`` or ``equity`` (the row player's ICM equity)
 ``{{< section icm-spot >}}``       a link to a section page (generator.structure.SECTIONS)
+``{{< datafile NAME.csv >}}``      a link to a data file of this build (.json or .csv)
 =================================  ===============================================================
 
 Missing data renders as "not computed yet"; a malformed shortcode is an :class:`InputError`.
@@ -44,16 +48,16 @@ from markupsafe import escape
 
 from generator import charts
 from generator.errors import InputError
-from generator.formatting import big, count, day, factor, pct, scientific
-from generator.sitedata import PLAYER_COUNTS, SiteData
-from generator.structure import SECTIONS, hand_path
+from generator.formatting import NOT_COMPUTED, big, count, day, factor, pct, scientific
+from generator.pushfold_shortcodes import ChartValues, side_pots
+from generator.sitedata import DATA_FILES, PLAYER_COUNTS, SiteData
+from generator.structure import SECTIONS, data_file_path, hand_path
 from kernels.cards import CLASS_NAMES, CardError, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.icm import prize_equity, validate_field
 from kernels.range_equity import NoDealError, class_weights, table_equity
 from kernels.ranges import RangeError, parse_range
 
-NOT_COMPUTED = '<span class="missing">not computed yet</span>'
 #: A push/fold frequency inside (this, 1 - this) counts as mixed (frequencies are stored to 6 decimals).
 MIXED_LOW = 1e-3
 
@@ -119,6 +123,8 @@ class Shortcodes:
             "potodds": self.potodds,
             "icm": self.icm,
             "pushfold": self.pushfold,
+            "pushfold_table": ChartValues(data.files.get("pushfold_charts"), root),
+            "sidepots": side_pots,
             "hand": self.hand,
             "chart": self.chart,
             "table": self.table,
@@ -126,6 +132,7 @@ class Shortcodes:
             "bubble": self.bubble,
             "bubble_value": self.bubble_value,
             "section": self.section,
+            "datafile": self.datafile,
         }
 
     def __call__(self, name: str, args: list[str], options: dict) -> str:
@@ -370,6 +377,15 @@ class Shortcodes:
         if show == "factor":
             return f"{value:.2f}"
         return pct(value, 1) if show == "required" else f"{100 * value:+.1f} points"
+
+    def datafile(self, args, options) -> str:
+        _arity(args, 1, "{{< datafile NAME.json|NAME.csv >}}")
+        stem, dot, kind = args[0].rpartition(".")
+        if stem not in DATA_FILES or kind not in ("json", "csv"):
+            raise InputError(f"unknown data file '{args[0]}' (known: {', '.join(f'{n}.json' for n in DATA_FILES)}, or .csv)")
+        if self.data.files.get(stem) is None:
+            return NOT_COMPUTED
+        return f'<a href="{escape(self.root + data_file_path(args[0]))}">{escape(args[0])}</a>'
 
     def section(self, args, options) -> str:
         _arity(args, 1, "{{< section KEY >}}")

@@ -58,17 +58,27 @@ def pushfold_tables_path() -> str:
     return "pushfold/tables/index.html"
 
 
-def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float) -> str:
-    """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``
-    (``ante0.5`` for an ante every seat posts, ``icm-50-30-20`` for ICM payouts)."""
+def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts) -> str:
+    """The id of a precomputed push/fold game: ``6p-bba1-chipev`` (``ante0.5`` for an ante every seat
+    posts, ``icm-50-30-20`` for ICM payouts)."""
     parts = [f"{players}p"] + ([f"{'bba' if bb_ante else 'ante'}{ante:g}"] if ante else [])
     parts.append("chipev" if payouts is None else "icm-" + "-".join(f"{p:g}" for p in payouts))
-    return f"pushfold/tables/{'-'.join(parts)}/{stack:g}/index.html"
+    return "-".join(parts)
+
+
+def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float) -> str:
+    """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``."""
+    return f"pushfold/tables/{pushfold_table_id(players, ante, bb_ante, payouts)}/{stack:g}/index.html"
 
 
 def pushfold_thresholds_path() -> str:
     """The heads-up thresholds to 0.01 bb (``pushfold_thresholds.json``)."""
     return "pushfold/thresholds/index.html"
+
+
+def data_file_path(name: str) -> str:
+    """A published data file, e.g. ``data/pushfold_charts.csv`` for ``pushfold_charts.csv``."""
+    return f"data/{name}"
 
 
 def served_path(path: str) -> str:

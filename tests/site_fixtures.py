@@ -240,10 +240,14 @@ def pushfold() -> dict:
     }  # fmt: skip
 
 
-def pushfold_charts() -> dict:
-    """Synthetic ``pushfold_charts.json``: a 4-player chip-EV table with a 1 bb BB ante at 8 and 12 bb
+#: The synthetic charts' games: (players, stacks, ante, bb_ante, payouts).
+SYNTHETIC_CHART_GROUPS = ((4, [8.0, 12.0], 1.0, True, None), (3, [10.0], 0.0, False, [50.0, 30.0, 20.0]), (4, [12.0], 0.0, False, None))
+
+
+def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
+    """Synthetic ``pushfold_charts.json``, by default a 4-player chip-EV table with a 1 bb BB ante at 8 and 12 bb
     (call, overcall and over-overcall spots), a 3-player ICM 50/30/20 table at 10 bb and a 4-player
-    table without ante at 12 bb. A class is
+    table without ante at 12 bb (``games``: other (players, stacks, ante, bb_ante, payouts)). A class is
     played while its strength beats a cut that rises with the stack and with the number of players
     already in; the weakest played class is mixed (0.37). Not written by default."""
     from generator.stages.pushfold_table import spot_name
@@ -252,7 +256,7 @@ def pushfold_charts() -> dict:
     s = strength()
 
     def frequencies(cut: float) -> list:
-        played = (s >= cut).astype(float)
+        played = (s >= min(cut, s.max())).astype(float)  # at least the strongest class (deep in a big game)
         played[min(np.flatnonzero(played), key=lambda i: s[i])] = 0.37
         return played.tolist()
 
@@ -273,14 +277,13 @@ def pushfold_charts() -> dict:
             return [max((st for st, f in zip(stacks, column) if f >= 0.5), default=None) for column in zip(*frequency_lists)]
 
         return {
-            "players": players, "positions": names, "ante": ante, "bb_ante": bb_ante, "payouts": payouts, "stacks": stacks,
+            "players": players, "positions": names, "ante": ante, "bb_ante": bb_ante, "payouts": payouts and list(payouts), "stacks": list(stacks),
             "charts": charts,
             "shove_max": {pos: largest([c["shove"][pos] for c in charts]) for pos in charts[0]["shove"]},
             "call_max": {spot: largest([c["call"][spot] for c in charts]) for spot in charts[0]["call"]},
         }  # fmt: skip
 
-    groups = [group(4, [8.0, 12.0], 1.0, True, None), group(3, [10.0], 0.0, False, [50.0, 30.0, 20.0]),
-              group(4, [12.0], 0.0, False, None)]  # fmt: skip
+    groups = [group(*game) for game in games]
     meta = _meta(
         "pushfold_charts", tolerance_bb=0.01, tolerance_pool_pct=0.05, played_threshold=0.5, max_nash_conv_bb=0.0042,
         max_nash_conv_pool_pct=0.021, threeway={"boards": 4096, "seed": 1, "se_median": 0.0121, "se_p99": 0.0183},

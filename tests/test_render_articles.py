@@ -17,7 +17,7 @@ from generator.shortcodes import NOT_COMPUTED, Shortcodes
 from generator.sitedata import SiteData
 from kernels.cards import CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
-from site_fixtures import REPO, build_site, pushfold, site_config, write_synthetic_data
+from site_fixtures import REPO, build_site, pushfold, pushfold_charts, site_config, write_synthetic_data
 
 GOOD_FRONT = "---\ntitle: T\ndate: 2026-01-01\nsummary: S\n---\n"
 
@@ -221,12 +221,16 @@ def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_va
 def test_every_article_renders_every_number_from_the_data(tmp_path):
     """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
     and every link to another article's section (the glossary) lands on an existing id."""
+    from generator.stages.pushfold_charts import DEFAULT_GROUPS
+
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())
+    games = [(g.players, list(g.stacks), g.ante, g.bb_ante, g.payouts and list(g.payouts)) for g in DEFAULT_GROUPS]
+    publish(data_dir, "pushfold_charts", pushfold_charts(games))  # the default build's tables
     site = build_site(tmp_path / "site", data_dir=data_dir)
     pages = {path.parent.name: path.read_text() for path in (site / "articles").glob("*/index.html")}
     assert {p.stem for p in (REPO / "content" / "articles").glob("*.md")} == set(pages)
-    assert {"glossary", "using-these-numbers-at-the-table", "push-fold-explained"} <= set(pages)
+    assert {"glossary", "using-these-numbers-at-the-table", "push-fold-explained", "push-fold-at-a-full-table"} <= set(pages)
     for slug, html in pages.items():
         assert "not computed yet" not in html and "{{<" not in html, slug
         for target, fragment in re.findall(r'href="\.\./([\w-]+)/index\.html#([\w-]+)"', html):

@@ -77,7 +77,7 @@ def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
             pots = chart["pots"]
             assert f"2-way {100 * pots['2']:.2f}% · 3-way {100 * pots['3']:.2f}% · 4+-way {100 * pots['4+']:.3f}%" in page
             assert f"{document['meta']['threeway']['se_median']:.4f}" in page  # the 3-way table's error, stated
-            assert "articles/push-fold-explained/index.html" in page
+            assert "articles/push-fold-at-a-full-table/index.html" in page and "articles/push-fold-explained/index.html" in page
             for stack in group["stacks"]:  # the stack switch links every stack of the group
                 assert f'href="../../../../{table_path(group, stack)}"' in page
 

@@ -30,6 +30,7 @@ PAGES = (
      "document.querySelector('#icm-bubble td[data-bf]')"),  # chosen players' bubble factors
     ("articles/monte-carlo-and-control-variates/index.html", "true"),  # math
     ("articles/how-much-is-a-chip-worth-on-the-bubble/index.html", "true"),
+    ("articles/push-fold-at-a-full-table/index.html", "true"),  # pot-layer table, math, n-player figures
     ("404.html", "true"),
 )
 
