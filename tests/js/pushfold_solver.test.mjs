@@ -25,8 +25,8 @@ function close(actual, expected, what, tolerance = TOLERANCE) {
   expected.forEach((x, i) => assert.ok(Math.abs(actual[i] - x) <= tolerance * Math.max(1, Math.abs(x)), `${what}[${i}]: ${actual[i]} vs ${x}`));
 }
 
-function run(table, maxIterations) {
-  const steps = solveSteps(table, equities, { tolerance: 0, maxIterations });
+function run(table, maxIterations, start = null) {
+  const steps = solveSteps(table, equities, { tolerance: 0, maxIterations, start });
   for (;;) {
     const { value, done } = steps.next();
     if (done) return value;
@@ -62,23 +62,36 @@ test("tableErrors = table_errors, message for message", () => {
   for (const { table, errors } of fixtures.bad) assert.deepEqual(tableErrors(table), errors, JSON.stringify(table));
 });
 
-test("solvePushfold: the solution object, warm start and progress in reported units", () => {
+test("solvePushfold: the solution object (six decimals, classes at 0 left out) and progress in reported units", () => {
   const fixture = fixtures.solved.find((f) => f.table.payouts !== null);
   const progress = [];
   const solution = solvePushfold(fixture.table, equities, { tolerance: 0, maxIterations: fixture.iterations, onProgress: (p) => progress.push(p) });
   assert.deepEqual(solution.positions, ["CO", "BTN", "SB", "BB"]);
   assert.equal(solution.exploitability.bb, null);
-  close([solution.exploitability.pool_pct], [fixture.nash_conv], "pool_pct"); // pool of 100: % of the pool = prize units
+  close([solution.exploitability.pool_pct], [fixture.nash_conv], "pool_pct"); // a pool of 100: % of the pool = prize units
   assert.deepEqual(progress.map((p) => p.iteration), [25, 30]);
   assert.equal(progress[1].nashConv, solution.exploitability.pool_pct);
-  const names = infosetNames(fixture.table);
-  names.forEach((info, i) => {
+  assert.equal(solution.iterations, fixture.iterations);
+  close(Object.values(solution.values), fixture.values, "values");
+  infosetNames(fixture.table).forEach((info, i) => {
     const spot = info.open ? solution.shove[info.name] : solution.call[info.name];
-    fixture.strategies[i].forEach((p, c) => assert.ok(Math.abs((spot[Object.keys(spot).length ? classNameAt(c) : ""] ?? 0) - p) <= 5e-7, `${info.name} class ${c}`));
+    fixture.strategies[i].forEach((p, c) => {
+      const shown = spot[fixtures.classes[c]];
+      assert.equal(shown ?? 0, Math.round(p * 1e6) / 1e6, `${info.name} ${fixtures.classes[c]}`);
+      if (shown !== undefined) assert.ok(shown > 0);
+    });
   });
-  // warm start from the solution: the start strategy is the solution's (rounded) one, so CFR+ begins close to it
-  const warm = solvePushfold(fixture.table, equities, { tolerance: 0, maxIterations: 25, start: solution });
-  assert.ok(warm.exploitability.pool_pct < progress[0].nashConv, `${warm.exploitability.pool_pct} vs ${progress[0].nashConv}`);
+  const chipEv = solvePushfold(fixtures.solved[0].table, equities, { tolerance: 0, maxIterations: 30 });
+  assert.deepEqual([chipEv.positions, Object.keys(chipEv.shove), Object.keys(chipEv.call)], [["SB", "BB"], ["SB"], ["BB vs SB"]]);
+  assert.equal(chipEv.exploitability.pool_pct, null);
+  close([chipEv.exploitability.bb], [fixtures.solved[0].nash_conv], "bb");
+});
+
+test("warm start from a published solution (six decimals) = Python warm-started from the same document", () => {
+  const { table, start, iterations, strategies, nash_conv: nashConv } = fixtures.warm;
+  const result = run(table, iterations, start);
+  result.strategies.forEach((p, i) => close(p, strategies[i], `set ${i}`));
+  close([result.nashConv], [nashConv], "NashConv");
 });
 
 test("shouldStop cancels between iterations; a 3+-player table without the 3-way table is refused", () => {
@@ -89,10 +102,3 @@ test("shouldStop cancels between iterations; a 3+-player table without the 3-way
   const headsUpOnly = loadEquities(buffer("pushfold-matchups.bin"), null);
   assert.throws(() => solvePushfold(table, headsUpOnly), /3-way table/);
 });
-
-const RANKS = "AKQJT98765432";
-function classNameAt(i) {
-  const [row, col] = [Math.floor(i / 13), i % 13];
-  if (row === col) return RANKS[row] + RANKS[row];
-  return row < col ? `${RANKS[row]}${RANKS[col]}s` : `${RANKS[col]}${RANKS[row]}o`;
-}
