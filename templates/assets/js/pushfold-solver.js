@@ -897,12 +897,12 @@ export function solutionObject(table, result) {
     if (info.shover === null) shove[names[info.seat]] = spot;
     else call[spotName(names, info)] = spot;
   });
-  const pool = table.payouts == null ? null : table.payouts.reduce((a, b) => a + b, 0);
+  const reported = result.nashConv / payoffPerUnit(table);
   return {
     positions: names,
     shove,
     call,
-    exploitability: pool === null ? { bb: result.nashConv, pool_pct: null } : { bb: null, pool_pct: (100 * result.nashConv) / pool },
+    exploitability: table.payouts == null ? { bb: reported, pool_pct: null } : { bb: null, pool_pct: reported },
     iterations: result.iterations,
     values: Object.fromEntries(names.map((name, seat) => [name, result.values[seat]])),
     table: { stacks: table.stacks, blinds: table.blinds, ante: table.ante, bb_ante: table.bbAnte, payouts: table.payouts ?? null },
@@ -914,6 +914,16 @@ export function nashConvUnits(table) {
   return table.payouts == null ? "bb" : "pool_pct";
 }
 
+/** Payoff units per reported unit: 1 (bb) for chip EV, pool / 100 for ICM (% of the pool). */
+export function payoffPerUnit(table) {
+  return table.payouts == null ? 1 : table.payouts.reduce((a, b) => a + b, 0) / 100;
+}
+
+/** The stopping NashConv in payoff units: `tolerance` in reported units, or the default (0.01 bb / 0.05%). */
+export function payoffTolerance(table, tolerance) {
+  return (tolerance ?? (table.payouts == null ? TOLERANCE_BB : TOLERANCE_POOL_PCT)) * payoffPerUnit(table);
+}
+
 /**
  * Solve a table: CFR+ until the NashConv is ≤ `tolerance` (bb for chip EV, % of the pool for ICM;
  * default 0.01 bb / 0.05%) or `maxIterations`. `onProgress({iteration, nashConv})` at every check
@@ -921,10 +931,8 @@ export function nashConvUnits(table) {
  * SolveCancelled error. `start`: a solution object to warm-start from. Returns a solution object.
  */
 export function solvePushfold(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, start = null, onProgress, shouldStop } = {}) {
-  const pool = table.payouts == null ? null : table.payouts.reduce((a, b) => a + b, 0);
-  const toPayoff = pool === null ? 1 : pool / 100;
-  const limit = (tolerance ?? (pool === null ? TOLERANCE_BB : TOLERANCE_POOL_PCT)) * toPayoff;
-  const steps = solveSteps(table, equities, { tolerance: limit, maxIterations, start });
+  const toPayoff = payoffPerUnit(table);
+  const steps = solveSteps(table, equities, { tolerance: payoffTolerance(table, tolerance), maxIterations, start });
   for (;;) {
     const { value, done } = steps.next();
     if (done) return solutionObject(table, value);
