@@ -397,6 +397,8 @@ class Strategy {
     this.deviationSupport = new Array(count);
     this.reach = Array.from({ length: count }, () => [new Float64Array(K), new Float64Array(K)]);
     this.reachVersion = new Int32Array(count).fill(-1);
+    this.wins = Array.from({ length: count }, () => new Float64Array(K));
+    this.winsVersion = new Int32Array(count).fill(-1);
   }
 
   changed(i) {
@@ -437,6 +439,23 @@ class Strategy {
       this.reachVersion[i] = this.version[i];
     }
     return this.reach[i][action];
+  }
+
+  /** (K,) Σ_d cond[c, d] · equity(c vs d) · p[d]: the hero's equity against the set's range, times its reach. */
+  equityAgainst(i) {
+    if (this.winsVersion[i] !== this.version[i]) {
+      const { condEquity } = this.eq;
+      const p = this.p[i];
+      const support = this.support[i];
+      const wins = this.wins[i];
+      for (let c = 0; c < K; c++) {
+        let total = 0;
+        for (let j = 0; j < support.length; j++) total += condEquity[c * K + support[j]] * p[support[j]];
+        wins[c] = total;
+      }
+      this.winsVersion[i] = this.version[i];
+    }
+    return this.wins[i];
   }
 }
 
@@ -713,21 +732,17 @@ class Evaluator {
 
   multiwayValue(t, seat) {
     const { strategy, game } = this;
-    const { condEquity } = this.eq;
     const opponents = t.allIn.filter((s) => s !== seat);
     const reach = new Float64Array(K).fill(1);
     const beats = new Map();
     for (const s of opponents) {
       const info = t.decisions[s].info;
       const weight = strategy.given(info, 1);
-      const p = strategy.p[info];
-      const support = strategy.support[info];
+      const wins = strategy.equityAgainst(info);
       const b = new Float64Array(K);
       for (let c = 0; c < K; c++) {
         reach[c] *= weight[c];
-        let wins = 0;
-        for (let j = 0; j < support.length; j++) wins += condEquity[c * K + support[j]] * p[support[j]];
-        b[c] = weight[c] > 0 ? wins / weight[c] : 0;
+        b[c] = weight[c] > 0 ? wins[c] / weight[c] : 0;
       }
       beats.set(s, b);
     }
