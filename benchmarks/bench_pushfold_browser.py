@@ -11,13 +11,10 @@ time excludes building the dense 3-way tensor (printed once). Prints a markdown 
 is the second browser solve's time over Python's, both measured in this run.
 """
 
-import functools
 import shutil
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,8 +27,8 @@ from generator.stages.headsup import headsup_results  # noqa: E402
 from generator.stages.pushfold_table import holdem_equities  # noqa: E402
 from generator.stages.threeway import threeway_stage  # noqa: E402
 from kernels.cards import CLASS_NAMES  # noqa: E402
+from served import served_page  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 #: (label, stacks, payouts): the issue's targets are 6-handed ≤ 5 s and 9-handed ≤ 15 s.
 SPOTS = [
     ("6-handed 50/30/20 ICM, 10 bb each", (10.0,) * 6, (50.0, 30.0, 20.0), 5.0),
@@ -60,11 +57,6 @@ window.ready = true;
 </script>"""
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - no request log in the benchmark's table
-        pass
-
-
 def site_folder(folder: Path, headsup, threeway) -> None:
     shutil.copytree(ROOT / "templates" / "assets" / "js", folder / "assets" / "js")
     matchups = {"classes": list(CLASS_NAMES), "win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()}
@@ -76,27 +68,17 @@ def site_folder(folder: Path, headsup, threeway) -> None:
 
 
 def run_chromium(folder: Path) -> list[tuple[dict, dict]]:
-    from playwright.sync_api import sync_playwright
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    """Per spot (fresh worker, second solve in the same worker): {ms, downloadMs, iterations, poolPct}."""
     rows = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_port}/bench.html")
-            page.wait_for_function("window.ready === true")
-            for _, stacks, payouts, _ in SPOTS:
-                table = {"stacks": list(stacks), "blinds": [0.5, 1], "ante": 0, "bbAnte": False, "payouts": list(payouts)}
-                runs = [page.evaluate("([t, fresh]) => solve(t, fresh)", [table, fresh]) for fresh in (True, False)]
-                for run in runs:
-                    if "error" in run:
-                        raise RuntimeError(run["error"])
-                rows.append(tuple(runs))
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_page(folder, "bench.html") as page:
+        page.wait_for_function("window.ready === true")
+        for _, stacks, payouts, _ in SPOTS:
+            table = {"stacks": list(stacks), "blinds": [0.5, 1], "ante": 0, "bbAnte": False, "payouts": list(payouts)}
+            runs = [page.evaluate("([t, fresh]) => solve(t, fresh)", [table, fresh]) for fresh in (True, False)]
+            for run in runs:
+                if "error" in run:
+                    raise RuntimeError(run["error"])
+            rows.append(tuple(runs))
     return rows
 
 
