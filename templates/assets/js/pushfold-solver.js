@@ -453,17 +453,19 @@ class Strategy {
     return this.reach[i][action];
   }
 
-  /** (K,) Σ_d cond[c, d] · equity(c vs d) · p[d]: the hero's equity against the set's range, times its reach. */
+  /** (K,) the hero's equity against the set's range, given that the set plays: Σ_d cond[c, d] · equity(c vs d)
+   *  · p[d] / P(plays | c) (0 where it never plays). */
   equityAgainst(i) {
     if (this.winsVersion[i] !== this.version[i]) {
       const { condEquity } = this.eq;
       const p = this.p[i];
       const support = this.support[i];
+      const weight = this.given(i, 1);
       const wins = this.wins[i];
       for (let c = 0; c < K; c++) {
         let total = 0;
         for (let j = 0; j < support.length; j++) total += condEquity[c * K + support[j]] * p[support[j]];
-        wins[c] = total;
+        wins[c] = weight[c] > 0 ? total / weight[c] : 0;
       }
       this.winsVersion[i] = this.version[i];
     }
@@ -739,13 +741,8 @@ class Evaluator {
     for (const s of opponents) {
       const info = t.decisions[s].info;
       const weight = strategy.given(info, 1);
-      const wins = strategy.equityAgainst(info);
-      const b = new Float64Array(K);
-      for (let c = 0; c < K; c++) {
-        reach[c] *= weight[c];
-        b[c] = weight[c] > 0 ? wins[c] / weight[c] : 0;
-      }
-      beats.set(s, b);
+      for (let c = 0; c < K; c++) reach[c] *= weight[c];
+      beats.set(s, strategy.equityAgainst(info));
     }
     const out = new Float64Array(K);
     if (!game.icmGame) {
@@ -753,9 +750,10 @@ class Evaluator {
       const won = new Float64Array(K);
       for (const { amount, eligible } of t.layers) {
         if (!eligible.includes(seat)) continue;
+        const against = eligible.filter((s) => s !== seat).map((s) => beats.get(s));
         for (let c = 0; c < K; c++) {
           let p = 1;
-          for (const s of eligible) if (s !== seat) p *= beats.get(s)[c];
+          for (const b of against) p *= b[c];
           won[c] += p * amount;
         }
       }
@@ -763,9 +761,10 @@ class Evaluator {
       return out;
     }
     const [scoopPay, losePay] = t.payoff[seat];
+    const against = opponents.map((s) => beats.get(s));
     for (let c = 0; c < K; c++) {
       let scoop = 1;
-      for (const s of opponents) scoop *= beats.get(s)[c];
+      for (const b of against) scoop *= b[c];
       out[c] = reach[c] * (scoop * scoopPay + (1 - scoop) * losePay);
     }
     return out;
