@@ -66,6 +66,23 @@ def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack
     return f"pushfold/tables/{'-'.join(parts)}/{stack:g}/index.html"
 
 
+def _numbers(values) -> str:
+    return ",".join(f"{v:g}" for v in values)
+
+
+def pushfold_solver_path(stacks=None, blinds=(0.5, 1), ante: float = 0, bb_ante: bool = False, payouts=None) -> str:
+    """The browser push/fold solver, prefilled with a table when ``stacks`` (bb, first to act first) are
+    given: ``pushfold/solver/index.html?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=0`` (+ ``&payouts=50,30,20``
+    for ICM), the page's URL state."""
+    path = "pushfold/solver/index.html"
+    if stacks is None:
+        return path
+    query = {"stacks": _numbers(stacks), "blinds": _numbers(blinds), "ante": f"{ante:g}", "bbante": "1" if bb_ante else "0"}
+    if payouts is not None:
+        query["payouts"] = _numbers(payouts)
+    return f"{path}?{urlencode(query, safe=',')}"
+
+
 def pushfold_thresholds_path() -> str:
     """The heads-up thresholds to 0.01 bb (``pushfold_thresholds.json``)."""
     return "pushfold/thresholds/index.html"

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.render import render_site  # noqa: E402
 from generator.stages.headsup import run_headsup  # noqa: E402
 from generator.stages.pushfold import run_pushfold  # noqa: E402
-from site_fixtures import build_site, site_config, write_synthetic_data  # noqa: E402
+from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data  # noqa: E402
 
 try:
     from playwright.sync_api import sync_playwright
@@ -51,6 +51,7 @@ def site_dir(tmp_path_factory) -> Path:
         return build_site(site, data_dir=Path(data))
     run_pushfold(site, run_headsup(site, progress=False))
     write_synthetic_data(site / "data", files=("multiway", "pushfold_charts", "pushfold_thresholds"))
+    write_pushfold_set(site / "data")
     render_site(site_config(), site)
     return site
 
