@@ -121,6 +121,7 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
+        "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"]),
     }  # fmt: skip
 
 
