@@ -144,3 +144,12 @@ def test_screenshots(open_page, screenshot, width):
     screenshot(page, f"pushfold-solver-{width}")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {width} px"
+
+
+def test_download_gives_the_solution_object(open_page, site_dir):
+    page = solved(open_page(f"{SOLVER}?stacks=15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=65,35"))
+    with page.expect_download() as download:
+        page.click("#solver-download")
+    assert download.value.suggested_filename == "pushfold-3p-15-10-5-icm-65-35.json"
+    saved = json.loads(open(download.value.path()).read())
+    assert saved == json.loads((site_dir / "data" / "pushfold" / "3p-icm-65-35-unequal" / "0.json").read_text())
