@@ -100,8 +100,8 @@ def test_a_preset_opens_its_table(open_page):
 
 
 @pytest.mark.parametrize(("query", "table"), [
-    ("stacks=10,0.3,10&blinds=2,1&ante=-1&bbante=0&payouts=5,4,3,2", Table((10, 0.3, 10), (2, 1), -1, False, (5, 4, 3, 2))),
-    ("stacks=10,10,1&blinds=0.5,1&ante=0.5&bbante=1&payouts=0,0", Table((10, 10, 1), (0.5, 1), 0.5, True, (0, 0))),
+    ("stacks=10,0.3,10&blinds=2,1&ante=-1&bbante=0&payouts=5,4,3,2", Table((10.0, 0.3, 10.0), (2.0, 1.0), -1.0, False, (5.0, 4.0, 3.0, 2.0))),
+    ("stacks=10,10,1&blinds=0.5,1&ante=0.5&bbante=1&payouts=0,0", Table((10.0, 10.0, 1.0), (0.5, 1.0), 0.5, True, (0.0, 0.0))),
 ])  # fmt: skip
 def test_bad_tables_get_the_solvers_messages_one_per_problem(open_page, query, table):
     page = solved(open_page(f"{SOLVER}?{query}"))

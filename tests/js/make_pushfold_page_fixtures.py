@@ -28,12 +28,13 @@ FIXTURE = Path(__file__).resolve().parent / "fixtures" / "pushfold-page.json"
 NUMBERS = [1, 1.5, 2, 10, 12.5, 25, 0.25, 7.125, 1 / 3, 2 / 3, 100, 123456, 1234567, 0.0001, 0.00001234, 1e21, 99999.95, 999999.5]
 FREQUENCIES = [0, 1e-9, 0.004, 0.005, 0.0051, 0.37, 0.5, 0.949, 0.99, 0.994, 0.995, 0.9999, 1]
 #: (table, the field each message is about, in the order table_errors gives them)
+#: Floats, as the CLI and the browser pass them (messages print Python floats: "blinds 2.0/1.0").
 BAD_TABLES = [
     (Table((10,) * 11), ["players"]),
     (Table((10,)), ["players"]),
-    (Table((10, 0.3, 10), (2, 1), -1, False, (5, 4, 3, 2)), ["blinds", "ante", "stack-1", "payouts"]),
-    (Table((10, 10, 1), (0.5, 1), 0.5, True, (0, 0)), ["stack-2", "payouts"]),
-    (Table((0.5, 4, 4, 4), (0.5, 1), 0.5, False, None), ["stack-0"]),
+    (Table((10.0, 0.3, 10.0), (2.0, 1.0), -1.0, False, (5.0, 4.0, 3.0, 2.0)), ["blinds", "ante", "stack-1", "payouts"]),
+    (Table((10.0, 10.0, 1.0), (0.5, 1.0), 0.5, True, (0.0, 0.0)), ["stack-2", "payouts"]),
+    (Table((0.5, 4.0, 4.0, 4.0), (0.5, 1.0), 0.5, False, None), ["stack-0"]),
 ]
 
 
