@@ -153,3 +153,82 @@ def test_download_gives_the_solution_object(open_page, site_dir):
     assert download.value.suggested_filename == "pushfold-3p-15-10-5-icm-65-35.json"
     saved = json.loads(open(download.value.path()).read())
     assert saved == json.loads((site_dir / "data" / "pushfold" / "3p-icm-65-35-unequal" / "0.json").read_text())
+
+
+RECORD_STATUS = """
+window.statusTexts = [];
+new MutationObserver(() => {
+  const text = document.getElementById('solver-method')?.textContent;
+  if (text && window.statusTexts.at(-1) !== text) window.statusTexts.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def solve_in_browser(open_page, query: str, timeout_ms: int = 240000):
+    page = open_page("index.html")
+    page.add_init_script(RECORD_STATUS)
+    page.goto(page.url.replace("index.html", f"{SOLVER}?{query}"))
+    page.wait_for_function("document.querySelector('#solver-nash-conv') || document.querySelector('#table-error li')", timeout=timeout_ms)
+    assert page.locator("#table-error li").count() == 0, page.locator("#table-error").inner_text()
+    return page
+
+
+def test_a_3_handed_table_outside_the_set_is_solved_by_the_worker_under_the_target(open_page):
+    page = solve_in_browser(open_page, "stacks=7,9,11&blinds=0.5,1&ante=0&bbante=0")
+    texts = page.evaluate("window.statusTexts")
+    assert any(t.startswith("Downloading the equity tables: ") and " of " in t for t in texts), texts
+    solving = [t for t in texts if t.startswith("Solving: iteration ")]
+    assert solving and all("NaN" not in t for t in solving), texts
+    assert page.locator("#solver-source").inner_text().startswith("Solved in your browser")
+    conv = page.locator("#solver-nash-conv").inner_text()
+    assert re.fullmatch(r"\d\.\d{4} bb per hand", conv) and float(conv.split()[0]) <= 0.01
+    assert page.locator("table.frequency-grid[id^='shove-']").count() == 2  # BTN and SB
+    assert page.eval_on_selector_all("#call-spot option", "os => os.map(o => o.value)") == ["SB vs BTN", "BB vs BTN", "BB vs SB", "BB vs BTN+SB"]
+    assert page.locator("#cancel").is_hidden() and page.locator("#solver-progress").is_hidden()
+
+
+def test_a_heads_up_solution_from_the_browser_passes_the_python_best_response(open_page):
+    """The downloaded solution's NashConv recomputed by kernels.pushfold_table (an independent check
+    of what the page shows) is under the 0.01 bb target."""
+    import numpy as np
+
+    import kernels.pushfold_table as pf
+    from generator.stages.headsup import headsup_results
+    from generator.stages.pushfold_table import holdem_equities
+
+    page = solve_in_browser(open_page, "stacks=7.5,7.5&blinds=0.5,1&ante=0&bbante=0")
+    with page.expect_download() as download:
+        page.click("#solver-download")
+    solution = json.loads(open(download.value.path()).read())
+    game = pf.make_game(pf.Table((7.5, 7.5)))
+    strategy = {("open", 0): np.array([solution["shove"]["SB"].get(n, 0.0) for n in CLASS_NAMES]),
+                ("call", 1, 0, ()): np.array([solution["call"]["BB vs SB"].get(n, 0.0) for n in CLASS_NAMES])}  # fmt: skip
+    tables, _ = headsup_results(progress=False)
+    conv = pf.nash_conv(game, holdem_equities(tables), strategy)
+    assert conv <= 0.01
+    shown = float(page.locator("#solver-nash-conv").inner_text().split()[0])
+    assert abs(shown - conv) <= 1e-4 + 1e-3 * conv  # the page's figure is the Python best response's, to its 4 decimals
+
+
+def test_warm_start_from_the_nearest_precomputed_table_is_said(open_page):
+    page = solve_in_browser(open_page, "stacks=12,12,12&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+    assert "started from the precomputed table with stacks 10, 10, 10 bb" in page.locator("#solver-method").inner_text()
+    assert page.locator("#solver-nash-conv").inner_text().endswith("% of the prize pool")
+
+
+def test_cancel_stops_the_solver_and_a_new_table_can_be_solved(open_page):
+    page = open_page(f"{SOLVER}?stacks=20,20,20,20,20,20,20,20,20&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+    page.wait_for_function("document.getElementById('solver-method').textContent.startsWith('Solving: iteration')", timeout=240000)
+    assert page.locator("#cancel").is_visible()
+    page.click("#cancel")
+    page.wait_for_function("document.getElementById('solver-method').textContent === 'Cancelled.'", timeout=10000)
+    assert page.locator("#cancel").is_hidden() and page.locator("#solver-results").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "solve"
+    page.fill("#stack-0", "12")  # 9 seats → pick a precomputed 4-seat table instead
+    page.select_option("#players", "4")
+    for seat in range(4):
+        page.fill(f"#stack-{seat}", "12")
+    page.fill("#payouts", "")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#solver-nash-conv')")
+    assert page.locator("#solver-source").inner_text().startswith("Precomputed")
