@@ -4,6 +4,7 @@ tables the browser loads, and their listing."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from generator.provenance import DATA_LICENSE
 from generator.schemas import SCHEMAS
 from generator.sitedata import SiteData
 from generator.storage import atomic_write_bytes, json_bytes, write_json
-from kernels.cards import CLASS_NAMES
+from kernels.cards import CLASS_NAMES, N_CLASSES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 DESCRIPTIONS = {
@@ -102,6 +103,72 @@ def matchups_bin(matchups: dict) -> bytes:
 #: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
 BINARY_WRITERS = {"matchups": matchups_bin}
 
+THREEWAY_BIN_MAGIC = b"ALLINTWY"
+THREEWAY_BIN_VERSION = 1
+#: Each row's 13 ordering probabilities are stored as uint8 counts out of this scale (largest remainder).
+THREEWAY_SCALE = 255
+#: Largest error of a stored probability (a row's quantised counts are within one unit of p · scale).
+THREEWAY_QUANT_BOUND = 1 / THREEWAY_SCALE
+_THREEWAY_HEADER = np.dtype([("version", "<u4"), ("classes", "<u4"), ("orderings", "<u4"), ("scale", "<u4"),
+                             ("boards", "<u4"), ("seed", "<u4")])  # fmt: skip
+
+
+def quantise_orderings(orderings: np.ndarray, scale: int = THREEWAY_SCALE) -> np.ndarray:
+    """``(N, 13)`` uint8: each row of probabilities as integer counts summing exactly to ``scale``
+    (largest-remainder rounding: every count is floor or ceil of ``p · scale``, so off by < 1 unit);
+    all-zero rows stay zero."""
+    scaled = np.asarray(orderings, dtype=np.float64) * scale
+    low = np.floor(scaled)
+    short = np.where(scaled.sum(axis=1) > 0, scale - low.sum(axis=1), 0).round().astype(np.int64)
+    order = np.argsort(-(scaled - low), axis=1, kind="stable")
+    rank = np.empty_like(order)
+    np.put_along_axis(rank, order, np.arange(scaled.shape[1])[None, :].repeat(len(scaled), axis=0), axis=1)
+    return (low + (rank < short[:, None])).astype(np.uint8)
+
+
+def threeway_bin(table, boards: int, seed: int) -> bytes:
+    """``threeway.bin``: the 3-way class-triple table for the browser's push/fold solver (docs/data-format.md).
+
+    Little-endian: "ALLINTWY", uint32 version, classes K (169), orderings (13), scale (255), boards,
+    seed; uint16 compatible[T] (compatible ordered combo triples per sorted triple i ≤ j ≤ k, row
+    :func:`kernels.threeway.core.triple_index`); uint8 counts[T·13] of the orderings out of ``scale``.
+    ``table``: :class:`generator.stages.threeway.ThreewayTable`; a possible triple without samples is
+    stored as a 3-way tie, as :func:`generator.stages.pushfold_table.holdem_equities` prices it.
+    """
+    from generator.stages.pushfold_table import THREE_WAY_TIE
+
+    orderings = table.orderings.copy()
+    orderings[(table.compatible > 0) & (table.samples == 0), THREE_WAY_TIE] = 1.0
+    header = np.array([(THREEWAY_BIN_VERSION, N_CLASSES, orderings.shape[1], THREEWAY_SCALE, boards, seed)], _THREEWAY_HEADER)
+    return (THREEWAY_BIN_MAGIC + header.tobytes() + np.asarray(table.compatible, dtype="<u2").tobytes()
+            + quantise_orderings(orderings).tobytes())  # fmt: skip
+
+
+def read_threeway_bin(data: bytes):
+    """The table stored by :func:`threeway_bin`, as a :class:`generator.stages.threeway.ThreewayTable`
+    with the dequantised probabilities (``se`` and ``samples`` are not stored: None)."""
+    from generator.stages.threeway import ThreewayTable, ordering_shares
+    from kernels.threeway.core import N_ORDERINGS, N_TRIPLES
+
+    start = len(THREEWAY_BIN_MAGIC) + _THREEWAY_HEADER.itemsize
+    if data[: len(THREEWAY_BIN_MAGIC)] != THREEWAY_BIN_MAGIC or len(data) < start:
+        raise ValueError("threeway.bin: not a 3-way table")
+    header = np.frombuffer(data, _THREEWAY_HEADER, count=1, offset=len(THREEWAY_BIN_MAGIC))[0]
+    if header["version"] != THREEWAY_BIN_VERSION or header["classes"] != N_CLASSES or header["orderings"] != N_ORDERINGS:
+        raise ValueError(f"threeway.bin: not a version {THREEWAY_BIN_VERSION} table of {N_CLASSES} classes")
+    if len(data) != start + N_TRIPLES * (2 + N_ORDERINGS):
+        raise ValueError("threeway.bin: truncated")
+    compatible = np.frombuffer(data, "<u2", count=N_TRIPLES, offset=start).astype(np.int64)
+    counts = np.frombuffer(data, np.uint8, offset=start + 2 * N_TRIPLES).reshape(N_TRIPLES, N_ORDERINGS)
+    orderings = counts / float(header["scale"])
+    return ThreewayTable(orderings, orderings @ ordering_shares(), None, None, compatible)
+
+
+def publish_threeway(data_dir: Path, table, boards: int, seed: int) -> None:
+    """Write ``threeway.bin`` (atomically) for the browser's push/fold solver."""
+    atomic_write_bytes(Path(data_dir) / "threeway.bin", threeway_bin(table, boards, seed))
+
+
 def pushfold_charts_csv(charts: dict) -> bytes:
     """One row per (table, decision): players, stack, ante, payouts, the spot, then the 169 frequencies."""
     header = ["players", "stack", "ante", "bb_ante", "payouts", "action", "spot", "nash_conv_bb", "nash_conv_pool_pct",
@@ -127,6 +194,12 @@ def pushfold_thresholds_csv(thresholds: dict) -> bytes:
     )
     return _csv_bytes(header, rows)
 
+
+#: Binary tables published without a JSON twin, with their description for the download page.
+BINARY_TABLES = {
+    "threeway.bin": "3-way class triples (818,805 sorted triples i ≤ j ≤ k): compatible combo triples and the probabilities "
+    "of the 13 showdown orderings, Monte Carlo, quantised to 1/255; read by the browser's push/fold solver.",
+}
 
 CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
@@ -171,4 +244,15 @@ def listing(data_dir: Path, data: SiteData) -> list[dict]:
             if name in BINARY_WRITERS and binary.exists():
                 entry.update(bin_size=binary.stat().st_size)
         entries.append(entry)
+    return entries
+
+
+def binary_listing(data_dir: Path) -> list[dict]:
+    """The stand-alone binary tables (no JSON twin) present in ``data_dir``: name, size, SHA-256."""
+    entries = []
+    for name, description in BINARY_TABLES.items():
+        path = Path(data_dir) / name
+        if path.exists():
+            data = path.read_bytes()
+            entries.append({"name": name, "description": description, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()})
     return entries

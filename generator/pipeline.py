@@ -1,7 +1,7 @@
 """The stage graph of ``allin build``, and keeping the pages in step with the data.
 
     evaluator tables ─┬─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
-                      │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable)
+                      │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable; data/threeway.bin)
                       │                            │     └─► pushfold_charts (n-player Nash, with headsup; cached)
                       │                            └─► multiway controls ─► multiway (Monte Carlo; resumes
                       │                                and adds samples within the budget)
@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 
 from generator.config import Config
+from generator.datafiles import publish_threeway
 from generator.render import render_site
 from generator.stages.headsup import run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
@@ -50,6 +51,7 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     run_threehanded(site_dir, backend)
     click.echo("[3/6] 3-way class-triple table (Monte Carlo; resumes the checkpoint up to its board count)")
     threeway = threeway_stage(backend)
+    publish_threeway(Path(site_dir) / "data", threeway[0], threeway[1]["boards"], threeway[1]["seed"])
     click.echo("[4/6] push/fold equilibria: heads-up, then 3-6 players (cached)")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)

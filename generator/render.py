@@ -114,7 +114,7 @@ class SiteRenderer:
                 "rows": as_grid([{"index": index, "name": name} for index, name in enumerate(CLASS_NAMES)]),
             }, "icm-spot"),
             Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),
-            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data), "license": (DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL)}, "data"),
+            Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data), "binaries": datafiles.binary_listing(self.data_dir), "license": (DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL)}, "data"),
             # Hosts serve 404.html at any missing path, so its links start at base_url (not relative).
             Page("404.html", "404.html", {"root": self.site.base_url}, in_sitemap=False),
         ]

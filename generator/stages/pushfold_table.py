@@ -18,12 +18,14 @@ from kernels.threeway.core import ORDERINGS
 
 #: Decimals kept for the published frequencies.
 DECIMALS = 6
-_THREE_WAY_TIE = int(np.flatnonzero((ORDERINGS == 0).all(axis=1))[0])
+#: Row of ORDERINGS where all three hands tie.
+THREE_WAY_TIE = int(np.flatnonzero((ORDERINGS == 0).all(axis=1))[0])
 
 
-def holdem_equities(headsup_tables, threeway_table=None) -> pf.Equities:
+def holdem_equities(headsup_tables, threeway_table=None, dtype=np.float32) -> pf.Equities:
     """Class-level equities for the solver: ``threeway_table`` (:class:`generator.stages.threeway.ThreewayTable`)
-    is needed for 3+ players (None gives heads-up-only equities)."""
+    is needed for 3+ players (None gives heads-up-only equities); ``dtype`` of the dense 3-way tensor
+    (float64 doubles its 250 MB, for checks that compare with other float64 code)."""
     pairs = np.asarray(headsup_tables.pairs, dtype=np.float64)
     total = pairs * BOARDS_PER_MATCHUP
     counts = np.stack([headsup_tables.win, headsup_tables.tie, headsup_tables.loss], axis=2).astype(np.float64)
@@ -32,10 +34,12 @@ def holdem_equities(headsup_tables, threeway_table=None) -> pf.Equities:
     if threeway_table is None:
         return pf.Equities(prior, pairs, duel, None)
     orderings = threeway_table.orderings.copy()
-    unsampled = (threeway_table.compatible > 0) & (threeway_table.samples == 0)
-    orderings[unsampled, _THREE_WAY_TIE] = 1.0
-    mass = pf.triple_mass(orderings, threeway_table.compatible.astype(np.float64), N_CLASSES)
-    return pf.Equities(prior, pairs, duel, mass, pf.dense_triples(threeway_table.samples, N_CLASSES))
+    samples = None  # None: the quantised table of threeway.bin (generator.datafiles.read_threeway_bin) has no counts
+    if threeway_table.samples is not None:
+        orderings[(threeway_table.compatible > 0) & (threeway_table.samples == 0), THREE_WAY_TIE] = 1.0
+        samples = pf.dense_triples(threeway_table.samples, N_CLASSES)
+    mass = pf.triple_mass(orderings, threeway_table.compatible.astype(np.float64), N_CLASSES, dtype)
+    return pf.Equities(prior, pairs, duel, mass, samples)
 
 
 def spot_name(names: list[str], key: tuple) -> str:

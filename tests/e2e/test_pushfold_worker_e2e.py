@@ -1,0 +1,86 @@
+"""pushfold-worker.js in headless Chromium: the message protocol (docs/pushfold.md, "Browser solver").
+
+The e2e site has the real matchups.bin; a SYNTHETIC threeway.bin (every sorted triple possible, the 13
+orderings equally likely: right format, made-up numbers) goes into a folder of its own, since these
+tests check the protocol, not the numbers (tests/js/pushfold_solver.test.mjs checks those).
+"""
+
+import shutil
+
+import numpy as np
+import pytest
+
+from generator import datafiles
+from generator.stages.threeway import N_TRIPLES, ThreewayTable
+
+RUN = """async ([messages, dataUrl, cancelAfter]) => {
+  const worker = new Worker(new URL("assets/js/pushfold-worker.js", document.baseURI), { type: "module" });
+  const seen = [];
+  return await new Promise((resolve) => {
+    worker.onmessage = (e) => {
+      seen.push(e.data);
+      if (cancelAfter !== null && e.data.type === "progress" && e.data.phase === "solve" && e.data.iteration >= cancelAfter) {
+        cancelAfter = null;
+        worker.postMessage({ type: "cancel" });
+      }
+      if (["result", "error", "cancelled"].includes(e.data.type)) { worker.terminate(); resolve(seen); }
+    };
+    worker.onerror = (e) => resolve([...seen, { type: "worker error", message: e.message }]);
+    for (const message of messages) worker.postMessage({ ...message, dataUrl: new URL(dataUrl, document.baseURI).href });
+  });
+}"""
+
+
+@pytest.fixture(scope="module")
+def data_folders(site_dir):
+    """``pf-worker/full/`` (matchups.bin + synthetic threeway.bin) and ``pf-worker/no-threeway/``."""
+    full, partial = site_dir / "pf-worker" / "full", site_dir / "pf-worker" / "no-threeway"
+    for folder in (full, partial):
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy(site_dir / "data" / "matchups.bin", folder / "matchups.bin")
+    orderings = np.full((N_TRIPLES, 13), 1 / 13)
+    table = ThreewayTable(orderings, None, None, np.ones(N_TRIPLES, np.int64), np.ones(N_TRIPLES, np.int64))
+    datafiles.publish_threeway(full, table, boards=1, seed=1)
+    return "pf-worker/full/", "pf-worker/no-threeway/"
+
+
+def table(stacks, payouts=None):
+    return {"stacks": stacks, "blinds": [0.5, 1], "ante": 0, "bbAnte": False, "payouts": payouts}
+
+
+def test_heads_up_solve_reports_download_and_solve_progress(open_page, data_folders, site_dir):
+    page = open_page("")
+    messages = page.evaluate(RUN, [[{"type": "solve", "table": table([10, 10])}], data_folders[1], None])
+    kinds = [(m["type"], m.get("phase")) for m in messages]
+    assert kinds[0] == ("progress", "download") and kinds[-1] == ("result", None)
+    download = [m for m in messages if m.get("phase") == "download"]
+    assert download[-1]["loaded"] == download[-1]["total"] == (site_dir / "data" / "matchups.bin").stat().st_size
+    solve = [m for m in messages if m.get("phase") == "solve"]
+    assert solve and all(m["units"] == "bb" for m in solve) and solve[-1]["nashConv"] <= 0.01
+    solution = messages[-1]["solution"]
+    assert solution["positions"] == ["SB", "BB"] and set(solution["call"]) == {"BB vs SB"}
+    assert solution["shove"]["SB"]["AA"] == 1 and solution["exploitability"]["bb"] == solve[-1]["nashConv"]
+
+
+def test_three_handed_icm_and_cancel(open_page, data_folders):
+    page = open_page("")
+    messages = page.evaluate(RUN, [[{"type": "solve", "table": table([10, 10, 10], [50, 30, 20]), "maxIterations": 60}], data_folders[0], None])
+    assert messages[-1]["type"] == "result", messages[-1]
+    assert {m["units"] for m in messages if m.get("phase") == "solve"} == {"pool_pct"}
+    assert messages[-1]["solution"]["exploitability"]["bb"] is None
+    cancelled = page.evaluate(RUN, [[{"type": "solve", "table": table([10, 10, 10, 10, 10])}], data_folders[0], 1])
+    assert cancelled[-1] == {"type": "cancelled"} and not any(m["type"] == "result" for m in cancelled)
+
+
+@pytest.mark.parametrize(
+    ("message", "folder", "expected"),
+    [
+        ({"type": "solve", "table": table([10, 0.5, 10])}, 0, "Stack 0.5 bb of seat 2 does not cover its blind and ante (0.5 bb)."),
+        ({"type": "solve", "table": table([10] * 11)}, 0, "11 stacks given: push/fold needs 2 to 10 players."),
+        ({"type": "solve", "table": table([10, 10, 10])}, 1, "Could not download the equity tables (threeway.bin: HTTP 404)."),
+    ],
+)
+def test_errors_are_one_sentence(open_page, data_folders, message, folder, expected):
+    page = open_page("")
+    messages = page.evaluate(RUN, [[message], data_folders[folder], None])
+    assert messages[-1] == {"type": "error", "message": expected}

@@ -1,0 +1,110 @@
+"""Write tests/js/fixtures/threeway.bin and pushfold-matchups.bin (the tables the browser solver loads, as
+the build publishes them) and pushfold-solver.json: tables solved by kernels/pushfold_table.py on exactly
+the quantised 3-way table of threeway.bin, for tests/js/pushfold_solver.test.mjs.
+
+Each table runs a fixed number of CFR+ iterations (tolerance 0) with the dense 3-way tensor in float64,
+so the JS solver (float64 throughout) must give the same iterates up to summation order. Also: a strategy
+profile that is not an equilibrium with its per-seat best-response gains and values, and bad tables with
+the messages of ``table_errors``.
+
+Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_solver_fixtures.py`` (uses the build
+cache's heads-up tables and 3-way checkpoint; about a minute).
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import kernels.pushfold_table as pf  # noqa: E402
+from generator.datafiles import matchups_bin, read_threeway_bin, threeway_bin  # noqa: E402
+from generator.stages.headsup import headsup_results  # noqa: E402
+from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name  # noqa: E402
+from generator.stages.threeway import threeway_stage  # noqa: E402
+from kernels.cards import CLASS_NAMES  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+#: (name, table, CFR+ iterations): a NashConv check at 25 (where there are 25) and at the last iteration.
+TABLES = [
+    ("heads-up 10 bb, chip EV", pf.Table((10.0, 10.0)), 30),
+    ("3-handed 8 bb, BB ante 1, chip EV", pf.Table((8.0, 8.0, 8.0), ante=1.0, bb_ante=True), 30),
+    ("4-handed 50/30/20 ICM, unequal stacks (side pots), ante 0.1", pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0)), 30),
+    ("5-handed 3 bb, chip EV (4+-way pots)", pf.Table((3.0, 2.5, 4.0, 3.0, 3.5)), 12),
+]
+#: Warm start: the solution document of TABLES[WARM_FROM] (six decimals, as published) starts this many iterations.
+WARM_FROM, WARM_ITERATIONS = 1, 10
+#: A profile that is not an equilibrium, evaluated by the best response.
+EVALUATED = ("3-handed 50/30/20 ICM, 6 / 9 / 12 bb", pf.Table((6.0, 9.0, 12.0), payouts=(50.0, 30.0, 20.0)))
+#: Tables table_errors refuses.
+BAD = [
+    pf.Table((10.0,)),
+    pf.Table((10.0,) * 11),
+    pf.Table((10.0, 0.5, 10.0)),
+    pf.Table((10.0, 10.0, 0.75), blinds=(0.5, 1.0)),
+    pf.Table((10.0, 10.0), blinds=(1.0, 0.5)),
+    pf.Table((10.0, 10.0, 10.0), ante=-0.5),
+    pf.Table((10.0, 10.0, 1.5), ante=1.0, bb_ante=True),
+    pf.Table((10.0, 10.0), payouts=(50.0, 30.0, 20.0)),
+    pf.Table((10.0, 10.0, 10.0), payouts=(0.0, 0.0)),
+    pf.Table((10.0, 10.0, 10.0), payouts=(60.0, -10.0)),
+]
+
+
+def js_table(table: pf.Table) -> dict:
+    return {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bbAnte": table.bb_ante,
+            "payouts": None if table.payouts is None else list(table.payouts)}  # fmt: skip
+
+
+def spot_names(game: pf.Game) -> list[str]:
+    names = pf.position_names(game.n)
+    return [names[key[1]] if key[0] == "open" else spot_name(names, key) for key in pf.infoset_keys(game)]
+
+
+def main() -> None:
+    FIXTURES.mkdir(parents=True, exist_ok=True)
+    headsup, _ = headsup_results(progress=False)
+    table, summary = threeway_stage(progress=False)
+    data = threeway_bin(table, summary["boards"], summary["seed"])
+    (FIXTURES / "threeway.bin").write_bytes(data)
+    matchups = {"classes": list(CLASS_NAMES), "win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()}
+    (FIXTURES / "pushfold-matchups.bin").write_bytes(matchups_bin(matchups))
+    equities = holdem_equities(headsup, read_threeway_bin(data), dtype=np.float64)
+
+    solved, warm = [], None
+    for index, (name, spot, iterations) in enumerate(TABLES):
+        game = pf.make_game(spot)
+        solution = pf.solve(game, equities, tolerance=0.0, max_iterations=iterations)
+        keys = pf.infoset_keys(game)
+        if index == WARM_FROM:
+            document = solution_json(game, solution)
+            names = spot_names(game)
+            start = {key: np.array([(document["shove"] if key[0] == "open" else document["call"])[spot_name][c] for c in CLASS_NAMES])
+                     for key, spot_name in zip(keys, names)}  # fmt: skip
+            again = pf.solve(game, equities, tolerance=0.0, max_iterations=WARM_ITERATIONS, start=start)
+            warm = {"table": js_table(spot), "start": document, "iterations": WARM_ITERATIONS,
+                    "strategies": [again.strategy[key].tolist() for key in keys], "nash_conv": again.nash_conv}  # fmt: skip
+        solved.append({"name": name, "table": js_table(spot), "iterations": iterations, "spots": spot_names(game),
+                       "strategies": [solution.strategy[key].tolist() for key in keys], "nash_conv": solution.nash_conv,
+                       "gains": solution.gains.tolist(), "values": solution.values.tolist(),
+                       "reach": {str(m): p for m, p in pf.multiway_reach(game, equities, solution.strategy).items()}})  # fmt: skip
+        print(f"{name}: NashConv {solution.nash_conv:.3e} after {iterations} iterations", flush=True)
+
+    name, spot = EVALUATED
+    game = pf.make_game(spot)
+    rng = np.random.default_rng(11)
+    profile = {key: np.where(rng.random(len(CLASS_NAMES)) < 0.3, rng.random(len(CLASS_NAMES)), 0.0) for key in pf.infoset_keys(game)}
+    gains, values = pf.seat_gains(game, equities, profile)
+    evaluated = {"name": name, "table": js_table(spot), "strategies": [profile[key].tolist() for key in pf.infoset_keys(game)],
+                 "gains": gains.tolist(), "values": values.tolist()}  # fmt: skip
+
+    bad = [{"table": js_table(spot), "errors": pf.table_errors(spot)} for spot in BAD]
+    (FIXTURES / "pushfold-solver.json").write_text(json.dumps({"classes": list(CLASS_NAMES), "solved": solved, "warm": warm, "evaluated": evaluated, "bad": bad}))
+    print(f"wrote {FIXTURES / 'pushfold-solver.json'}, threeway.bin and pushfold-matchups.bin")
+
+
+if __name__ == "__main__":
+    main()

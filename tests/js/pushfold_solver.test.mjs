@@ -1,0 +1,104 @@
+// pushfold-solver.js = kernels/pushfold_table.py on shared fixtures (make_pushfold_solver_fixtures.py): the same
+// CFR+ iterates, best-response gains, values and table_errors messages, on the quantised 3-way table.
+//
+// Tolerance: Python runs the fixtures with its dense 3-way tensor in float64 and JS is float64 throughout, so
+// the two differ only by the order of additions (Python's BLAS / einsum sums, JS's loops over the supports):
+// relative differences of about 1e-15 per sum, grown by ≤ 30 CFR+ iterations through regret matching's
+// divisions. 1e-9 (absolute, on probabilities and on payoffs of order 1–100) is a million times that and
+// still far below anything a chart shows (six decimals) — a wrong payoff, seat or ordering moves them by 1e-3+.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { evaluateStrategies, infosetNames, loadEquities, solvePushfold, solveSteps, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
+
+const TOLERANCE = 1e-9;
+const fixtures = JSON.parse(readFileSync(new URL("./fixtures/pushfold-solver.json", import.meta.url), "utf8"));
+const buffer = (name) => {
+  const file = readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+  return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+};
+const equities = loadEquities(buffer("pushfold-matchups.bin"), buffer("threeway.bin"));
+
+function close(actual, expected, what, tolerance = TOLERANCE) {
+  assert.equal(actual.length, expected.length, `${what}: length`);
+  expected.forEach((x, i) => assert.ok(Math.abs(actual[i] - x) <= tolerance * Math.max(1, Math.abs(x)), `${what}[${i}]: ${actual[i]} vs ${x}`));
+}
+
+function run(table, maxIterations, start = null) {
+  const steps = solveSteps(table, equities, { tolerance: 0, maxIterations, start });
+  for (;;) {
+    const { value, done } = steps.next();
+    if (done) return value;
+  }
+}
+
+for (const fixture of fixtures.solved) {
+  test(`CFR+ iterates, NashConv, gains and values = Python: ${fixture.name}`, () => {
+    const result = run(fixture.table, fixture.iterations);
+    assert.equal(result.iterations, fixture.iterations);
+    assert.deepEqual(infosetNames(fixture.table).map((info) => info.name), fixture.spots);
+    result.strategies.forEach((p, i) => close(p, fixture.strategies[i], fixture.spots[i]));
+    close([result.nashConv], [fixture.nash_conv], "NashConv");
+    close(result.gains, fixture.gains, "gains");
+    close(result.values, fixture.values, "values");
+  });
+}
+
+test("the 5-handed fixture does reach 4+-way pots (the approximation is exercised)", () => {
+  const reach = fixtures.solved.find((f) => f.table.stacks.length === 5).reach;
+  assert.ok(reach["4"] > 1e-3 && reach["5"] > 0, JSON.stringify(reach));
+});
+
+test("best-response gains and values of a profile that is no equilibrium = Python's", () => {
+  const { table, strategies, gains, values } = fixtures.evaluated;
+  const result = evaluateStrategies(table, equities, strategies.map((p) => Float64Array.from(p)));
+  close(result.gains, gains, "gains");
+  close(result.values, values, "values");
+  assert.ok(result.nashConv > 0.1, "the profile is far from an equilibrium");
+});
+
+test("tableErrors = table_errors, message for message", () => {
+  for (const { table, errors } of fixtures.bad) assert.deepEqual(tableErrors(table), errors, JSON.stringify(table));
+});
+
+test("solvePushfold: the solution object (six decimals, classes at 0 left out) and progress in reported units", () => {
+  const fixture = fixtures.solved.find((f) => f.table.payouts !== null);
+  const progress = [];
+  const solution = solvePushfold(fixture.table, equities, { tolerance: 0, maxIterations: fixture.iterations, onProgress: (p) => progress.push(p) });
+  assert.deepEqual(solution.positions, ["CO", "BTN", "SB", "BB"]);
+  assert.equal(solution.exploitability.bb, null);
+  close([solution.exploitability.pool_pct], [fixture.nash_conv], "pool_pct"); // a pool of 100: % of the pool = prize units
+  assert.deepEqual(progress.map((p) => p.iteration), [25, 30]);
+  assert.equal(progress[1].nashConv, solution.exploitability.pool_pct);
+  assert.equal(solution.iterations, fixture.iterations);
+  close(Object.values(solution.values), fixture.values, "values");
+  infosetNames(fixture.table).forEach((info, i) => {
+    const spot = info.open ? solution.shove[info.name] : solution.call[info.name];
+    fixture.strategies[i].forEach((p, c) => {
+      const shown = spot[fixtures.classes[c]];
+      assert.equal(shown ?? 0, Math.round(p * 1e6) / 1e6, `${info.name} ${fixtures.classes[c]}`);
+      if (shown !== undefined) assert.ok(shown > 0);
+    });
+  });
+  const chipEv = solvePushfold(fixtures.solved[0].table, equities, { tolerance: 0, maxIterations: 30 });
+  assert.deepEqual([chipEv.positions, Object.keys(chipEv.shove), Object.keys(chipEv.call)], [["SB", "BB"], ["SB"], ["BB vs SB"]]);
+  assert.equal(chipEv.exploitability.pool_pct, null);
+  close([chipEv.exploitability.bb], [fixtures.solved[0].nash_conv], "bb");
+});
+
+test("warm start from a published solution (six decimals) = Python warm-started from the same document", () => {
+  const { table, start, iterations, strategies, nash_conv: nashConv } = fixtures.warm;
+  const result = run(table, iterations, start);
+  result.strategies.forEach((p, i) => close(p, strategies[i], `set ${i}`));
+  close([result.nashConv], [nashConv], "NashConv");
+});
+
+test("shouldStop cancels between iterations; a 3+-player table without the 3-way table is refused", () => {
+  const table = fixtures.solved[1].table;
+  let asked = 0;
+  assert.throws(() => solvePushfold(table, equities, { shouldStop: () => ++asked >= 3 }), { name: "SolveCancelled" });
+  assert.equal(asked, 3);
+  const headsUpOnly = loadEquities(buffer("pushfold-matchups.bin"), null);
+  assert.throws(() => solvePushfold(table, headsUpOnly), /3-way table/);
+});

@@ -1,0 +1,98 @@
+"""threeway.bin (generator.datafiles): the 3-way table quantised for the browser, read back by Python, and the
+browser solver's (templates/assets/js/pushfold-solver.js) solution checked by Python's best response."""
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import kernels.pushfold_table as pf
+from generator import datafiles
+from generator.evaluator_tables import evaluator_tables
+from generator.stages import threeway
+from generator.stages.headsup import headsup_results
+from generator.stages.pushfold_table import THREE_WAY_TIE, holdem_equities
+from kernels.cards import CLASS_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def small_table(tmp_path_factory):
+    """A 3-way table of 32 boards (some possible triples unsampled)."""
+    path = tmp_path_factory.mktemp("threeway") / "threeway.npz"
+    checkpoint = threeway.run_threeway(evaluator_tables(), boards=32, path=path)
+    return threeway.threeway_table(checkpoint, threeway.possible_triples()[2])
+
+
+def test_largest_remainder_rounding():
+    rng = np.random.default_rng(5)
+    rows = rng.dirichlet(np.full(13, 0.3), size=2000)
+    rows[:3] = 0.0  # card-impossible rows stay zero
+    counts = datafiles.quantise_orderings(rows)
+    assert counts.dtype == np.uint8
+    assert (counts[:3] == 0).all() and (counts[3:].sum(axis=1) == datafiles.THREEWAY_SCALE).all()
+    scaled = rows * datafiles.THREEWAY_SCALE
+    assert ((counts == np.floor(scaled)) | (counts == np.ceil(scaled))).all()
+    assert np.abs(counts / datafiles.THREEWAY_SCALE - rows).max() < datafiles.THREEWAY_QUANT_BOUND
+
+
+def test_round_trip(small_table):
+    data = datafiles.threeway_bin(small_table, boards=32, seed=1)
+    assert data[:8] == b"ALLINTWY" and len(data) == 8 + 24 + threeway.N_TRIPLES * 15
+    back = datafiles.read_threeway_bin(data)
+    assert (back.compatible == small_table.compatible).all()
+    sampled = small_table.samples > 0
+    assert np.abs(back.orderings[sampled] - small_table.orderings[sampled]).max() < datafiles.THREEWAY_QUANT_BOUND
+    unsampled = (small_table.compatible > 0) & ~sampled
+    assert unsampled.any() and (back.orderings[unsampled, THREE_WAY_TIE] == 1).all()  # priced as ties, as the solver does
+    assert (back.orderings[small_table.compatible == 0] == 0).all()
+    np.testing.assert_allclose(back.orderings[small_table.compatible > 0].sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(back.equity[sampled], small_table.equity[sampled], atol=2 * datafiles.THREEWAY_QUANT_BOUND)
+    with pytest.raises(ValueError, match="not a 3-way table"):
+        datafiles.read_threeway_bin(b"ALLINMUT" + data[8:])
+    with pytest.raises(ValueError, match="truncated"):
+        datafiles.read_threeway_bin(data[:-1])
+
+
+def test_published_and_listed(tmp_path, small_table):
+    datafiles.publish_threeway(tmp_path, small_table, boards=32, seed=1)
+    data = (tmp_path / "threeway.bin").read_bytes()
+    [entry] = datafiles.binary_listing(tmp_path)
+    assert entry["name"] == "threeway.bin" and entry["size"] == len(data)
+    assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_browser_solution_checked_by_python_best_response(tmp_path, small_table):
+    """The JS solver's strategies and NashConv on the quantised table: Python's nash_conv of the same
+    strategies agrees (float32 tensor in Python: 1e-6 relative), and so do Python's own iterates."""
+    tables, _ = headsup_results(progress=False)
+    data = datafiles.threeway_bin(small_table, boards=32, seed=1)
+    (tmp_path / "threeway.bin").write_bytes(data)
+    matchups = {"classes": list(CLASS_NAMES), "win": tables.win.tolist(), "tie": tables.tie.tolist(), "pairs": tables.pairs.tolist()}
+    (tmp_path / "matchups.bin").write_bytes(datafiles.matchups_bin(matchups))
+    table = pf.Table((7.0, 10.0, 13.0), ante=0.1)
+    script = f"""
+      import {{ readFileSync }} from "node:fs";
+      import {{ loadEquities, solveSteps }} from "{ROOT / 'templates/assets/js/pushfold-solver.js'}";
+      const read = (name) => {{ const f = readFileSync("{tmp_path}/" + name); return f.buffer.slice(f.byteOffset, f.byteOffset + f.byteLength); }};
+      const steps = solveSteps({{stacks: [7, 10, 13], blinds: [0.5, 1], ante: 0.1, bbAnte: false, payouts: null}},
+                               loadEquities(read("matchups.bin"), read("threeway.bin")), {{tolerance: 0, maxIterations: 25}});
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      console.log(JSON.stringify({{strategies: step.value.strategies.map((p) => Array.from(p)), nashConv: step.value.nashConv}}));
+    """
+    result = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=600)
+    browser = json.loads(result.stdout)
+    equities = holdem_equities(tables, datafiles.read_threeway_bin(data))
+    game = pf.make_game(table)
+    strategy = {key: np.array(p) for key, p in zip(pf.infoset_keys(game), browser["strategies"])}
+    assert browser["nashConv"] == pytest.approx(pf.nash_conv(game, equities, strategy), rel=1e-5)
+    python = pf.solve(game, equities, tolerance=0.0, max_iterations=25)
+    for key, p in strategy.items():
+        np.testing.assert_allclose(p, python.strategy[key], atol=1e-4)
