@@ -50,7 +50,7 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     run_threehanded(site_dir, backend)
     click.echo("[3/6] 3-way class-triple table (Monte Carlo; resumes the checkpoint up to its board count)")
     threeway = threeway_stage(backend)
-    click.echo("[4/6] push/fold equilibria: heads-up, then 3-6 players (cached)")
+    click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players and the SNG ICM grids (cached per table)")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)
     run_pushfold_charts(site_dir, headsup, threeway)

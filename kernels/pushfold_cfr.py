@@ -31,22 +31,26 @@ def accumulate_terms(factors, coef, slot, scalars, start, index, row, out):
 
 @njit(cache=True)
 def contract_orderings(mass, classes, second, second_support, third, third_support):
-    """``(13, len(classes))``: Σ_{d, e} mass[o, c, d, e] · second[d] · third[e] for each class c of ``classes``,
+    """``(len(classes), O)``: Σ_{d, e} mass[c, d, e, o] · second[d] · third[e] for each class c of ``classes``,
     summed over the supports only (the classes played with positive probability), in float64.
 
-    ``mass``: (13, K, K, K) ordering mass (float32 or float64); ``second``, ``third``: (K,) probabilities.
+    ``mass``: (K, K, K, O) per ordered class triple (orderings last: O contiguous values per triple);
+    ``second``, ``third``: (K,) probabilities.
     """
-    orderings = mass.shape[0]
-    out = np.zeros((orderings, classes.size))
+    orderings = mass.shape[3]
+    out = np.zeros((classes.size, orderings))
+    partial = np.empty(orderings)
     for i in range(classes.size):
         c = classes[i]
         for j in range(second_support.size):
             d = second_support[j]
+            partial[:] = 0.0
+            for m in range(third_support.size):
+                e = third_support[m]
+                weight = third[e]
+                for o in range(orderings):
+                    partial[o] += mass[c, d, e, o] * weight
             weight = second[d]
             for o in range(orderings):
-                total = 0.0
-                for m in range(third_support.size):
-                    e = third_support[m]
-                    total += mass[o, c, d, e] * third[e]
-                out[o, i] += weight * total
+                out[i, o] += weight * partial[o]
     return out

@@ -337,12 +337,13 @@ class _Model:
         self.joint = pairs / pairs.sum()  # P(first = c, second = d)
         duel = np.asarray(eq.duel, dtype=np.float64)
         self.duel_conditional = self.conditional[:, :, None] * duel  # (K, K, 3)
-        self.duel_joint = self.joint[:, :, None] * duel
+        self.duel_joint_by_outcome = np.ascontiguousarray(np.moveaxis(self.joint[:, :, None] * duel, 2, 0))  # (3, K, K)
         self.conditional_equity = self.conditional * (duel[:, :, 0] + duel[:, :, 1] / 2)  # P(d | c) · equity(c vs d)
         self.triple_mass = eq.triple_mass  # None is fine for heads-up tables (no 3-way pot)
         if eq.triple_mass is not None:
             self.triple_norm = np.asarray(eq.triple_mass.sum(axis=(0, 2, 3)), dtype=np.float64)  # (K,) Σ_{d,e} weight
         self._tensors = {}
+        self._orderings_last = None
 
     #: Payoff-weighted 3-way tensors kept at once (each K³ floats: 19 MB for hold'em in float32, 1.2 GB in all).
     TENSORS_KEPT = 64
@@ -358,6 +359,24 @@ class _Model:
             self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
         return self._tensors[key]
 
+    def orderings_last(self) -> np.ndarray:
+        """``(K, K, K, 13)``: the ordering mass with the orderings last (built on first use, 250 MB for hold'em)."""
+        if self._orderings_last is None:
+            self._orderings_last = np.ascontiguousarray(np.moveaxis(self.triple_mass, 0, -1))
+        return self._orderings_last
+
+    def ordering_probs(self, first: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
+        """(13,) joint probability of each ordering of a 3-way pot and of the three seats' actions
+        (``first``, ``second``, ``third``: (K,) action probabilities per class), over their supports."""
+        c, d, e = _support(first), _support(second), _support(third)
+        if c.size == 0 or d.size == 0 or e.size == 0:
+            return np.zeros(self.triple_mass.shape[0])
+        return first[c] @ contract_orderings(self.orderings_last(), c, second, d, third, e)
+
+    def duel_probs(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+        """(3,) joint probability of (first wins, tie, second wins) and of the two seats' actions."""
+        return (self.duel_joint_by_outcome @ second) @ first
+
     def triple_values(self, payoff: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
         """(K,) per hero class: E[payoff | 3-way pot] times the opponents' reach, against (K,) opponent
         strategies ``second``, ``third`` (payoff (13,) per ordering code, hero first), card removal included.
@@ -369,15 +388,25 @@ class _Model:
         if d.size == 0 or e.size == 0:
             return np.zeros(k)
         if payoff.tobytes() not in self._tensors and len(self._tensors) >= self.TENSORS_KEPT:
-            value = payoff @ contract_orderings(self.triple_mass, np.arange(k), second, d, third, e)
+            value = contract_orderings(self.orderings_last(), np.arange(k), second, d, third, e) @ payoff
             return value / self.triple_norm
         tensor = self.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
         if d.size * e.size * 4 < k * k:  # few classes play: sum over them only
-            value = contract_orderings(tensor[None], np.arange(k), second, d, third, e)[0]
+            value = contract_orderings(tensor[:, :, :, None], np.arange(k), second, d, third, e)[:, 0]
         else:
             value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
         return np.asarray(value, dtype=np.float64) / self.triple_norm
 
+
+
+_LAST_MODEL = []  # [(equities, its _Model)]: the derived arrays and kept tensors of the equities in use
+
+
+def _model_of(eq: Equities) -> _Model:
+    """The :class:`_Model` of ``eq``, shared by consecutive calls on the same equities object."""
+    if not _LAST_MODEL or _LAST_MODEL[0][0] is not eq:
+        _LAST_MODEL[:] = [(eq, _Model(eq))]
+    return _LAST_MODEL[0][1]
 
 
 def _support(vector: np.ndarray) -> np.ndarray:
@@ -388,7 +417,7 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
     """``{infoset key: (K, 2)}``: each class's counterfactual value of (fold, shove/call) at every
     information set (of ``seats``, default all), against ``strategy`` (``{key: (K,) aggressive
     probability}``) of the others."""
-    model = model or _Model(eq)
+    model = model or _model_of(eq)
     k = model.prior.size
     keys = infoset_keys(game)
     stacked = np.stack([strategy[key] for key in keys], axis=1)  # (K, S) aggressive probability
@@ -460,20 +489,6 @@ def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -
     return _multiway_value(game, model, strategy, terminal, decisions, reach_given, seat)
 
 
-def _contract(mass: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
-    """``(13, K)``: Σ_{d,e} mass[o, c, d, e] · second[d] · third[e], skipping classes played with probability 0."""
-    d, e = _support(second), _support(third)
-    k = mass.shape[1]
-    if d.size == 0 or e.size == 0:
-        return np.zeros(mass.shape[:2])
-    if d.size * e.size * 4 < k * k:
-        block = mass[:, :, d][:, :, :, e]
-        return np.einsum("ocde,d,e->oc", block, second[d].astype(mass.dtype), third[e].astype(mass.dtype)).astype(np.float64)
-    o = mass.shape[0]
-    partial = mass.reshape(o * k * k, k) @ third.astype(mass.dtype)  # BLAS matrix-vector, no copy of the tensor
-    return (partial.reshape(o * k, k) @ second.astype(mass.dtype)).reshape(o, k).astype(np.float64)
-
-
 def _hero_payoff(terminal: Terminal, seat: int) -> np.ndarray:
     """(13,) the seat's payoff per ordering code of a 3-way pot, the seat first and its opponents in pot order."""
     all_in = terminal.all_in
@@ -497,12 +512,8 @@ def _outcome_payoff(game, model, strategy, terminal, decisions, seat) -> float:
         return terminal.payoff[seat, 2]
     if m == 1 or np.ptp(terminal.payoff[seat]) == 0:
         return terminal.payoff[seat, 0]
-    if m == 2:
-        first, second = (_action_vector(strategy, decisions[s]) for s in terminal.all_in)
-        probs = np.einsum("cdo,c,d->o", model.duel_joint, first, second)
-    else:
-        first, second, third = (_action_vector(strategy, decisions[s]) for s in terminal.all_in)
-        probs = _contract(model.triple_mass, second, third) @ first
+    vectors = [_action_vector(strategy, decisions[s]) for s in terminal.all_in]
+    probs = model.duel_probs(*vectors) if m == 2 else model.ordering_probs(*vectors)
     return float(probs @ terminal.payoff[seat] / max(probs.sum(), 1e-300))
 
 
@@ -548,7 +559,7 @@ class Solution(NamedTuple):
 def seat_gains(game: Game, eq: Equities, strategy: dict, model: _Model | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(gains, values)``, (n,) each: a best response's gain over ``strategy`` for every seat, and the
     seat's value under ``strategy`` from its own decisions (the walk to the BB excluded)."""
-    model = model or _Model(eq)
+    model = model or _model_of(eq)
     values = counterfactual_values(game, eq, strategy, model)
     gains, own = np.zeros(game.n), np.zeros(game.n)
     for key, cfv in values.items():
@@ -576,7 +587,7 @@ class _SeatTerms(NamedTuple):
     index: np.ndarray
     row: np.ndarray
     triples: list  # per 3-way pot with the seat: (its factor row, payoff per ordering code (13,), the opponents' decisions)
-    outcomes: list  # per 2-/3-way pot the seat folded, payoff varying: (scalar slot, its payoff per outcome, in-pot decisions)
+    outcomes: list  # per 2-/3-way pot the seat folded, payoff varying: (scalar slot, its payoff per outcome, in-pot decisions, seats)
 
 
 class _TermProgram:
@@ -600,6 +611,9 @@ class _TermProgram:
             self.seats.append(self._seat_terms(game, seat, dynamic))
             dynamic += len(self.seats[-1].triples)
         self.factors = np.zeros((dynamic, k))
+        self.seat_of = np.array([key[1] for key in keys])
+        self.version = np.zeros(game.n, dtype=np.int64)  # per seat: how often its factor rows changed
+        self._pot_probs = {}  # in-pot seats → (their versions, outcome probabilities), shared by the folders
 
     def _seat_terms(self, game: Game, seat: int, dynamic: int) -> _SeatTerms:
         """``dynamic``: the first free factor row for this seat's 3-way pots."""
@@ -636,7 +650,7 @@ class _TermProgram:
                     add(payoff[0], others, out_row)
                 else:
                     add(1.0, others, out_row, len(outcomes))
-                    outcomes.append((len(outcomes), payoff, [decisions[s] for s in all_in]))
+                    outcomes.append((len(outcomes), payoff, [decisions[s] for s in all_in], all_in))
                 continue
             opponents = [s for s in all_in if s != seat]
             if m == 1:
@@ -676,6 +690,7 @@ class _TermProgram:
         self.factors[width + columns] = 1.0 - products[:, 0]
         for block in range(1, products.shape[1]):
             self.factors[(block + 1) * width + columns] = products[:, block]
+        self.version[np.unique(self.seat_of[columns])] += 1
 
     def values(self, strategy: np.ndarray, seat: int) -> np.ndarray:
         """``(s, 2, K)``: counterfactual values of (fold, shove/call) of each of ``seat``'s infosets
@@ -685,31 +700,30 @@ class _TermProgram:
         for row, payoff, opponents in terms.triples:
             self.factors[row] = model.triple_values(payoff, *(strategy[self.column[key]] for key, _ in opponents))
         scalars = np.zeros(len(terms.outcomes))
-        for slot, payoff, in_pot in terms.outcomes:
-            vectors = [strategy[self.column[key]] for key, _ in in_pot]
-            if len(vectors) == 2:
-                probs = np.einsum("cdo,c,d->o", model.duel_joint, *vectors)
-            else:
-                first, second, third = vectors
-                c, d, e = _support(first), _support(second), _support(third)
-                if c.size == 0 or d.size == 0 or e.size == 0:
-                    continue
-                probs = contract_orderings(model.triple_mass, c, second, d, third, e) @ first[c]
+        for slot, payoff, in_pot, seats in terms.outcomes:
+            versions = tuple(self.version[list(seats)])
+            cached = self._pot_probs.get(seats)
+            if cached is None or cached[0] != versions:
+                vectors = [strategy[self.column[key]] for key, _ in in_pot]
+                cached = (versions, model.duel_probs(*vectors) if len(vectors) == 2 else model.ordering_probs(*vectors))
+                self._pot_probs[seats] = cached
+            probs = cached[1]
             scalars[slot] = probs @ payoff / max(probs.sum(), 1e-300)
         out = np.zeros((2 * terms.columns.size, k))
         accumulate_terms(self.factors, terms.coef, terms.slot, scalars, terms.start, terms.index, terms.row, out)
         return out.reshape(-1, 2, k)
 def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = 5000, check_every: int = 25,
-          start: dict | None = None, progress=None) -> Solution:  # fmt: skip
+          start: dict | None = None, progress=None, decimals: int | None = None) -> Solution:  # fmt: skip
     """CFR+ until the NashConv of the averaged strategies is ≤ ``tolerance`` (or ``max_iterations``).
 
     Updates alternate: each seat in turn updates its regrets against the others' latest strategies
     (values from :class:`_TermProgram`; the NashConv check is :func:`nash_conv`, separate code).
 
     ``start``: a strategy to warm-start the regrets from; ``progress(iteration, nash_conv)`` is
-    called at every check.
+    called at every check; ``decimals``: the averages are rounded to that many decimals before each
+    check and in the result, so the NashConv holds for the rounded frequencies.
     """
-    model = _Model(eq)
+    model = _model_of(eq)
     k = model.prior.size
     keys = infoset_keys(game)
     program = _TermProgram(game, model, keys)
@@ -734,14 +748,41 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
         average += iteration * current
         weight += iteration
         if iteration % check_every == 0 or iteration == max_iterations:
-            conv = nash_conv(game, eq, _by_key(keys, average / weight), model)
+            conv = nash_conv(game, eq, _by_key(keys, _rounded(average / weight, decimals)), model)
             if progress is not None:
                 progress(iteration, conv)
             if conv <= tolerance:
                 break
-    strategy = _by_key(keys, average / weight)
+    strategy = _by_key(keys, _rounded(average / weight, decimals))
     gains, values = seat_gains(game, eq, strategy, model)
     return Solution(strategy, float(gains.sum()), gains, values, iteration)
+
+
+def _rounded(frequencies: np.ndarray, decimals: int | None) -> np.ndarray:
+    return frequencies if decimals is None else np.round(frequencies, decimals)
+
+
+def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds, decimals: int | None = None) -> tuple[dict, float]:
+    """``(strategy, nash_conv)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set to 1, for
+    the largest ε of ``thresholds`` whose NashConv (:func:`nash_conv`, the best response) is ≤ ``tolerance``;
+    ``strategy`` itself when none is. Linear averaging leaves early iterates' weight on actions the
+    equilibrium drops (about 1% on weak hands); this publishes the certified strategy without it."""
+    model = _model_of(eq)
+    for threshold in sorted(thresholds, reverse=True):
+        cleaned = {key: _rounded(np.where(p < threshold, 0.0, np.where(p > 1 - threshold, 1.0, p)), decimals) for key, p in strategy.items()}
+        conv = nash_conv(game, eq, cleaned, model)
+        if conv <= tolerance:
+            return cleaned, conv
+    return strategy, nash_conv(game, eq, strategy, model)
+
+
+def walk_value(game: Game, eq: Equities, strategy: dict) -> float:
+    """The BB's expected payoff from everyone folding to it (the part of its value outside its decisions)."""
+    model = _model_of(eq)
+    folds = np.ones(model.prior.size)
+    for seat in game.open_sets:
+        folds = folds * (1.0 - model.conditional @ strategy[("open", seat)])
+    return float(model.prior @ folds) * float(game.terminals[0].payoff[game.n - 1, 0])
 
 
 def _by_key(keys: list, rows: np.ndarray) -> dict:
@@ -764,15 +805,11 @@ def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarra
     (Cauchy–Schwarz over orientations, which are fully correlated); the standard errors of the pots and
     seats are then added (triangle inequality). A bound, at most about √6 times the exact value.
     """
-    model = _Model(eq)
+    model = _model_of(eq)
     k = model.prior.size
     keys = infoset_keys(game)
     column = {key: i for i, key in enumerate(keys)}
     conditional_aggressive = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
-    weight = np.asarray(model.triple_mass.sum(axis=0), dtype=np.float64)
-    samples = np.maximum(np.asarray(eq.triple_samples, dtype=np.float64), 1.0)
-    c, d, e = np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij")
-    orientations = np.choose((c == d).astype(int) + (d == e) + (c == e), [6.0, 3.0, 3.0, 1.0])
     bound = np.zeros(game.n)
     for terminal in game.terminals:
         if terminal.shover < 0 or len(terminal.all_in) != 3:
@@ -780,16 +817,22 @@ def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarra
         decisions = _decisions(game, terminal)
         reach_given = _reach_given(decisions, conditional_aggressive, column)
         for seat in terminal.all_in:
-            order = [seat] + [s for s in terminal.all_in if s != seat]
-            payoff = _hero_payoff(terminal, seat)
-            first = np.tensordot(payoff, model.triple_mass, axes=(0, 0))  # Σ_o W P_o u_o
-            second = np.tensordot(payoff**2, model.triple_mass, axes=(0, 0))
-            with np.errstate(invalid="ignore", divide="ignore"):
-                variance = np.where(weight > 0, (second / weight - (first / weight) ** 2) / samples, 0.0)
             own = _action_vector(strategy, decisions[seat]) * _folders_reach(terminal, reach_given, seat, k)
             hero = model.prior * own / model.triple_norm
-            opponent, other = (_action_vector(strategy, decisions[s]) for s in order[1:])
-            coefficient = hero[:, None, None] * weight * opponent[None, :, None] * other[None, None, :]
+            opponent, other = (_action_vector(strategy, decisions[s]) for s in terminal.all_in if s != seat)
+            c, d, e = _support(hero), _support(opponent), _support(other)
+            if c.size == 0 or d.size == 0 or e.size == 0:
+                continue
+            block = np.asarray(model.orderings_last()[np.ix_(c, d, e)], dtype=np.float64)  # (c, d, e, 13) W · P(o)
+            payoff = _hero_payoff(terminal, seat)
+            weight = block.sum(axis=-1)
+            first, second = block @ payoff, block @ payoff**2  # Σ_o W P_o u_o, Σ_o W P_o u_o²
+            samples = np.maximum(np.asarray(eq.triple_samples)[np.ix_(c, d, e)].astype(np.float64), 1.0)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                variance = np.where(weight > 0, (second / weight - (first / weight) ** 2) / samples, 0.0)
+            coefficient = hero[c, None, None] * weight * opponent[None, d, None] * other[None, None, e]
+            cc, dd, ee = np.ix_(c, d, e)
+            orientations = np.choose((cc == dd).astype(int) + (dd == ee) + (cc == ee), [6.0, 3.0, 3.0, 1.0])
             bound[seat] += float(np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0.0))))
     return bound
 
