@@ -285,12 +285,12 @@ def index_document(groups, results: dict, wall_time: float, summary: dict) -> di
     return {"meta": {**meta, "license": DATA_LICENSE}, "groups": entries}
 
 
-def charts_document(groups, results: dict, wall_time: float, summary: dict) -> dict:
-    """``pushfold_charts.json``: the :data:`CHART_TABLES` as dense per-class lists, with ``shove_max`` /
-    ``call_max`` over each group's chart stacks."""
+def charts_document(groups, results: dict, wall_time: float, summary: dict, chart_tables=CHART_TABLES) -> dict:
+    """``pushfold_charts.json``: ``chart_tables`` ((group id, stacks) pairs) as dense per-class lists, with
+    ``shove_max`` / ``call_max`` over each group's chart stacks."""
     by_id = {g.id: g for g in groups}
     solved = []
-    for group_id, stacks in CHART_TABLES:
+    for group_id, stacks in chart_tables:
         group = by_id[group_id]
         tables = dict(group.tables())
         records = {name: record for name, record in zip(tables, results[group_id])}
@@ -341,10 +341,14 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
 
 
 def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
-                        workers: int | None = None) -> dict:  # fmt: skip
+                        workers: int | None = None, chart_tables=CHART_TABLES) -> dict:  # fmt: skip
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
-    stage's ``(table, summary)``; publish ``site_dir/data/pushfold/`` (``groups`` plus every group of
-    :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``). Returns the charts document."""
+    stage's ``(table, summary)`` in ``workers`` processes (default: up to 2); publish ``site_dir/data/pushfold/``
+    (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and, when every group of
+    ``chart_tables`` is among them, ``pushfold_charts.json`` (+ ``.csv``).
+
+    Returns ``{"groups": published groups, "results": {group id: [table records]}, "charts": the charts
+    document or None, "wall_time_s"}``."""
     tables, headsup_meta = headsup
     table, summary = threeway
     base = _base_key(headsup_meta, summary)
@@ -355,7 +359,9 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     results = solve_groups(published, tables, table, base, workers, progress)
     wall_time = time.perf_counter() - started
     publish_tables(site_dir, published, results, index_document(published, results, wall_time, summary))
-    charts = charts_document(published, results, wall_time, summary) if all(gid in results for gid, _ in CHART_TABLES) else None
+    charts = None
+    if all(group_id in results for group_id, _ in chart_tables):
+        charts = charts_document(published, results, wall_time, summary, chart_tables)
     if charts is not None:
         publish(Path(site_dir) / "data", "pushfold_charts", charts)
     return {"groups": published, "results": results, "charts": charts, "wall_time_s": wall_time}
