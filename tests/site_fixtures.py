@@ -309,46 +309,36 @@ def pushfold_thresholds() -> dict:
             "by_ante": [block(0.0, 1.0), block(0.125, 1.13)]}  # fmt: skip
 
 
-def write_pushfold_set(data_dir: Path) -> Path:
-    """Synthetic precomputed push/fold set (``pushfold/index.json`` + one solution file per table, the
-    layout of docs/data-format.md): the tables of :func:`pushfold_charts` with zero classes omitted,
-    plus an unequal-stack 3-handed 65/35 example (15/10/5 bb). Returns ``data_dir/pushfold``."""
-    import json
-
-    from generator.structure import pushfold_table_path
+def write_pushfold_set(site_dir: Path) -> Path:
+    """Synthetic precomputed push/fold set written by the stage's own writer
+    (``generator.stages.pushfold_charts.publish_tables``: ``data/pushfold/index.json`` + one solution
+    object per table, zero classes omitted): the tables of :func:`pushfold_charts`, plus an
+    unequal-stack 3-handed 65/35 example (15/10/5 bb). Returns ``site_dir/data/pushfold``."""
+    from generator.stages.pushfold_charts import Group, index_document, publish_tables
     from kernels.pushfold_table import position_names
 
-    target = Path(data_dir) / "pushfold"
     charts = pushfold_charts()
-    unequal = {"players": 3, "ante": 0.0, "bb_ante": False, "payouts": [65.0, 35.0], "stack_sets": [[15.0, 10.0, 5.0]],
-               "charts": [{**charts["groups"][1]["charts"][0], "stack": None}]}  # fmt: skip
-
-    def sparse(by_spot: dict) -> dict:
-        return {spot: {name: p for name, p in zip(CLASS_NAMES, values) if p > 0} for spot, values in by_spot.items()}
-
-    entries = []
-    for group in [*charts["groups"], unequal]:
-        stacks = group.get("stacks")
-        group_id = pushfold_table_path(group["players"], group["ante"], group["bb_ante"], group["payouts"], 0).split("/")[2]
-        group_id += "-unequal" if stacks is None else ""
-        tables = [([s] * group["players"], f"{s:g}") for s in stacks] if stacks else [(s, str(k)) for k, s in enumerate(group["stack_sets"])]
-        for (seat_stacks, name), chart in zip(tables, group["charts"]):
-            icm = group["payouts"] is not None
-            solution = {
-                "positions": position_names(group["players"]), "shove": sparse(chart["shove"]), "call": sparse(chart["call"]),
+    unequal = {**charts["groups"][1], "payouts": [65.0, 35.0], "stack_sets": [[15.0, 10.0, 5.0]]}
+    groups, results = [], {}
+    for entry in [*charts["groups"], unequal]:
+        sets = entry.get("stack_sets")
+        payouts = None if entry["payouts"] is None else tuple(entry["payouts"])
+        group = Group(entry["players"], () if sets else tuple(entry["stacks"]), entry["ante"], entry["bb_ante"], payouts,
+                      None if sets is None else tuple(map(tuple, sets)))  # fmt: skip
+        names = position_names(group.players)
+        records = []
+        for (_, table), chart in zip(group.tables(), entry["charts"]):
+            records.append({
+                "positions": names,
+                **{key: {spot: {c: p for c, p in zip(CLASS_NAMES, values) if p > 0} for spot, values in chart[key].items()}
+                   for key in ("shove", "call")},
                 "exploitability": {"bb": chart["nash_conv_bb"], "pool_pct": chart["nash_conv_pool_pct"]},
                 "iterations": chart["iterations"], "pots": chart["pots"],
-                "ev_se": {pos: (0.0021 if icm else 0.0013) for pos in position_names(group["players"])},
-                "table": {"stacks": seat_stacks, "blinds": [0.5, 1.0], "ante": group["ante"], "bb_ante": group["bb_ante"], "payouts": group["payouts"]},
-            }  # fmt: skip
-            (target / group_id).mkdir(parents=True, exist_ok=True)
-            (target / group_id / f"{name}.json").write_text(json.dumps(solution))
-        convs = [c["nash_conv_bb"] for c in group["charts"] if c["nash_conv_bb"] is not None]
-        pools = [c["nash_conv_pool_pct"] for c in group["charts"] if c["nash_conv_pool_pct"] is not None]
-        entries.append({
-            "id": group_id, "players": group["players"], "ante": group["ante"], "bb_ante": group["bb_ante"], "payouts": group["payouts"],
-            "blinds": [0.5, 1.0], "stacks": stacks, "stack_sets": group.get("stack_sets"),
-            "max_nash_conv_bb": max(convs, default=None), "max_nash_conv_pool_pct": max(pools, default=None),
-        })  # fmt: skip
-    (target / "index.json").write_text(json.dumps({"meta": _meta("pushfold_set"), "groups": entries}))
-    return target
+                "ev_se": {name: 0.0021 if payouts else 0.0013 for name in names},
+                "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante,
+                          "bb_ante": table.bb_ante, "payouts": None if payouts is None else list(payouts)},
+            })  # fmt: skip
+        groups.append(group)
+        results[group.id] = records
+    publish_tables(site_dir, groups, results, index_document(groups, results, 0.0, charts["meta"]["threeway"]))
+    return Path(site_dir) / "data" / "pushfold"

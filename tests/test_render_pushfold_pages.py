@@ -129,7 +129,7 @@ def test_solver_page_links_its_presets_and_reads_the_set_only_when_it_exists(sit
     assert 'data-worker="../../assets/js/pushfold-worker.js"' in page and 'data-data="../../data/"' in page
     assert "data-index=" not in page  # no data/pushfold/index.json in this build: the page does not ask for it
     write_synthetic_data(tmp_path / "data", files=("headsup", "matchups"))
-    write_pushfold_set(tmp_path / "data")
+    write_pushfold_set(tmp_path)
     render_site(site_config(), tmp_path)
     assert 'data-index="../../data/pushfold/index.json"' in read(tmp_path, pushfold_solver_path())
 

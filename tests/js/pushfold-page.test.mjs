@@ -5,8 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { fieldOfMessage, findPrecomputed, formatG, nearestPrecomputed, positionNames, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
-import { CLASS_NAMES, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands } from "../../templates/assets/js/pushfold-view.js";
+import { fieldOfMessage, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
+import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
+import { frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands } from "../../templates/assets/js/pushfold-view.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/pushfold-page.json", import.meta.url), "utf8"));
 
@@ -60,8 +61,14 @@ test("a link's seats are kept between 2 and 10, with a note", () => {
   assert.deepEqual(stateFromQuery("").state.stacks, ["10", "10", "10"]);
 });
 
-test("each message of table_errors is tied to the field it is about", () => {
-  for (const { messages, fields } of fixture.bad_tables) assert.deepEqual(messages.map(fieldOfMessage), fields);
+test("each message of table_errors is tied to the field it is about, and the page shows the engine's", () => {
+  for (const { table, messages, fields } of fixture.bad_tables) {
+    assert.deepEqual(messages.map(fieldOfMessage), fields);
+    const state = { stacks: table.stacks.map(String), blinds: table.blinds.map(String), ante: String(table.ante), bbAnte: table.bbAnte,
+      payouts: table.payouts ? table.payouts.join(", ") : "" };
+    const read = readTable(state, tableErrors);
+    assert.deepEqual(read.errors, messages.map((message, k) => ({ field: fields[k], message })));
+  }
 });
 
 test("readTable names every number that does not read, then passes the table to the engine's checks", () => {
@@ -85,7 +92,7 @@ const INDEX = { groups: [
   { id: "3p-chipev", players: 3, ante: 0, bb_ante: false, payouts: null, blinds: [0.5, 1], stacks: [5, 7.5, 10, 12.5], stack_sets: null },
   { id: "3p-bba1-chipev", players: 3, ante: 1, bb_ante: true, payouts: null, blinds: [0.5, 1], stacks: [10], stack_sets: null },
   { id: "3p-icm-65-35", players: 3, ante: 0, bb_ante: false, payouts: [65, 35], blinds: [0.5, 1], stacks: [10, 20], stack_sets: null },
-  { id: "3p-icm-65-35-unequal", players: 3, ante: 0, bb_ante: false, payouts: [65, 35], blinds: [0.5, 1], stacks: null, stack_sets: [[15, 10, 5], [5, 10, 15]] },
+  { id: "3p-icm-65-35-mixed", players: 3, ante: 0, bb_ante: false, payouts: [65, 35], blinds: [0.5, 1], stacks: null, stack_sets: [[15, 10, 5], [5, 10, 15]] },
 ] };
 const table = (stacks, extra = {}) => ({ stacks, blinds: [0.5, 1], ante: 0, bbAnte: false, payouts: null, ...extra });
 
@@ -94,7 +101,7 @@ test("findPrecomputed: equal stacks on the grid, unequal examples, the same game
   assert.equal(findPrecomputed(INDEX, table([25, 25, 25], { blinds: [1, 2] })).path, "pushfold/3p-chipev/12.5.json");
   assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { ante: 1, bbAnte: true })).path, "pushfold/3p-bba1-chipev/10.json");
   assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { ante: 1, bbAnte: false })), null); // an ante for every seat is another game
-  assert.equal(findPrecomputed(INDEX, table([5, 10, 15], { payouts: [6.5, 3.5, 0] })).path, "pushfold/3p-icm-65-35-unequal/1.json");
+  assert.equal(findPrecomputed(INDEX, table([5, 10, 15], { payouts: [6.5, 3.5, 0] })).path, "pushfold/3p-icm-65-35-mixed/1.json");
   assert.equal(findPrecomputed(INDEX, table([20, 20, 20], { payouts: [50, 30, 20] })), null);
   assert.equal(findPrecomputed(INDEX, table([11, 11, 11])), null);
   assert.equal(findPrecomputed(INDEX, table([10, 10, 10, 10])), null);
@@ -104,7 +111,7 @@ test("findPrecomputed: equal stacks on the grid, unequal examples, the same game
 test("nearestPrecomputed: the closest table of the same game, or none", () => {
   const near = nearestPrecomputed(INDEX, table([11, 11, 11]));
   assert.deepEqual([near.path, near.distance], ["pushfold/3p-chipev/10.json", 3]);
-  assert.equal(nearestPrecomputed(INDEX, table([14, 10, 6], { payouts: [65, 35] })).path, "pushfold/3p-icm-65-35-unequal/0.json");
+  assert.equal(nearestPrecomputed(INDEX, table([14, 10, 6], { payouts: [65, 35] })).path, "pushfold/3p-icm-65-35-mixed/0.json");
   assert.equal(nearestPrecomputed(INDEX, table([18, 18, 18], { payouts: [65, 35] })).path, "pushfold/3p-icm-65-35/20.json");
   assert.equal(nearestPrecomputed(INDEX, table([10, 10, 10], { payouts: [50, 30, 20] })), null);
   assert.equal(nearestPrecomputed(INDEX, table([10, 10, 10, 10])), null);

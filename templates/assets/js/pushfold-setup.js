@@ -3,21 +3,15 @@
 // finding the table, or the nearest one, in the precomputed set (data/pushfold/index.json, written
 // by the build: see docs/data-format.md).
 
+import { MAX_SEATS, TOLERANCE_BB, TOLERANCE_POOL_PCT, positionNames } from "./pushfold-solver.js";
+
 export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 10;
-/** Exploitability targets of issue #11: NashConv in bb per hand (chip EV), in % of the pool (ICM). */
-export const TARGET = { bb: 0.01, pool_pct: 0.05 };
+export const MAX_PLAYERS = MAX_SEATS;
+/** The solver's stopping targets: NashConv in bb per hand (chip EV), in % of the pool (ICM). */
+export const TARGET = { bb: TOLERANCE_BB, pool_pct: TOLERANCE_POOL_PCT };
 export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds: ["0.5", "1"], ante: "0", bbAnte: false, payouts: "" });
 
-// Seats before the button by how many there are (kernels.pushfold_table._EARLY_NAMES).
-const EARLY_NAMES = [[], ["CO"], ["UTG", "CO"], ["UTG", "HJ", "CO"], ["UTG", "LJ", "HJ", "CO"], ["UTG", "UTG+1", "LJ", "HJ", "CO"],
-  ["UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO"], ["UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO"]];
 const SAME = 1e-9; // relative tolerance when a typed table is compared with a precomputed one
-
-/** Seat names, first to act first (kernels.pushfold_table.position_names): ["SB", "BB"] heads-up. */
-export function positionNames(n) {
-  return n === 2 ? ["SB", "BB"] : [...EARLY_NAMES[n - 3], "BTN", "SB", "BB"];
-}
 
 /** Python's f"{x:g}" (6 significant digits; exponent form below 1e-4 and from 1e6): file names of the set. */
 export function formatG(x) {
@@ -86,7 +80,8 @@ export function fieldOfMessage(message) {
  *  one {field, message} each: numbers that do not read, then `tableErrors(table)`'s sentences. */
 export function readTable(state, tableErrors) {
   const errors = [];
-  const names = positionNames(state.stacks.length);
+  const n = state.stacks.length;
+  const names = n >= MIN_PLAYERS && n <= MAX_PLAYERS ? positionNames(n) : state.stacks.map((_, seat) => `seat ${seat + 1}`);
   const stacks = state.stacks.map((text, seat) => amount(text, `Stack of ${names[seat]}`, `stack-${seat}`, errors));
   const blinds = [amount(state.blinds[0], "Small blind", "blinds", errors), amount(state.blinds[1], "Big blind", "blinds", errors)];
   const ante = state.ante.trim() === "" ? 0 : amount(state.ante, "Ante", "ante", errors);

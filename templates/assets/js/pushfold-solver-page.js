@@ -4,8 +4,8 @@
 // warm-started from the nearest precomputed table of the same game. The main thread only reads the
 // form and draws the result (pushfold-view.js).
 
-import { tableErrors } from "./pushfold-solver.js";
-import { TARGET, findPrecomputed, formatG, nearestPrecomputed, positionNames, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
+import { positionNames, tableErrors } from "./pushfold-solver.js";
+import { TARGET, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
 import { renderSolution } from "./pushfold-view.js";
 
 const CANCEL_GRACE_MS = 1500; // a worker that has not confirmed a cancel by then is terminated

@@ -6,12 +6,11 @@
 // Classes a solution omits are played with probability 0.
 
 import { rovingGrid } from "./grid-nav.js";
-import { COMBO_CLASS, N_COMBOS, className } from "./ranges.js";
+import { CLASS_NAMES } from "./pushfold-solver.js";
+import { COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
-const SIZE = 169;
 const BUCKETS = 10;
-export const CLASS_NAMES = Array.from({ length: SIZE }, (_, i) => className(i));
-const COMBOS_PER_CLASS = new Array(SIZE).fill(0);
+const COMBOS_PER_CLASS = new Array(CLASS_NAMES.length).fill(0);
 for (const cls of COMBO_CLASS) COMBOS_PER_CLASS[cls]++;
 
 /** Python's round(): halves to even. */
