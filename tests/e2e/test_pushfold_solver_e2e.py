@@ -15,7 +15,8 @@ from kernels.pushfold_table import Table, table_errors
 pytestmark = pytest.mark.e2e
 
 SOLVER = "pushfold/solver/index.html"
-READY = "document.querySelector('#solver-nash-conv') || document.querySelector('#table-error li')"
+DRAWN = "document.querySelector('#solver-solution[data-state=drawn]')"
+READY = f"{DRAWN} || document.querySelector('#table-error li')"
 
 
 def solved(page):
@@ -66,7 +67,7 @@ def test_call_spots_are_listed_calls_first_and_the_chart_follows_the_selector(op
     expected = {name: solution["call"][overcall].get(name, 0) for name in CLASS_NAMES}
     assert shown_frequencies(page, grid.get_attribute("id")) == expected
     share = sum(f * (6 if len(n) == 2 else 4 if n.endswith("s") else 12) for n, f in expected.items()) / 1326
-    assert page.locator("#call-chart h3 .share").inner_text() == f"{100 * share:.1f}% of hands"
+    assert page.locator("#call-chart h3 .share").text_content() == f"{100 * share:.1f}% of hands"
 
 
 def test_the_table_lives_in_the_url_and_a_reload_restores_it(open_page, base_url):
@@ -168,7 +169,7 @@ def solve_in_browser(open_page, query: str, timeout_ms: int = 240000):
     page = open_page("index.html")
     page.add_init_script(RECORD_STATUS)
     page.goto(page.url.replace("index.html", f"{SOLVER}?{query}"))
-    page.wait_for_function("document.querySelector('#solver-nash-conv') || document.querySelector('#table-error li')", timeout=timeout_ms)
+    page.wait_for_function(READY, timeout=timeout_ms)
     assert page.locator("#table-error li").count() == 0, page.locator("#table-error").inner_text()
     return page
 
@@ -230,5 +231,5 @@ def test_cancel_stops_the_solver_and_a_new_table_can_be_solved(open_page):
         page.fill(f"#stack-{seat}", "12")
     page.fill("#payouts", "")
     page.click("#solve")
-    page.wait_for_function("document.querySelector('#solver-nash-conv')")
+    page.wait_for_function(DRAWN)
     assert page.locator("#solver-source").inner_text().startswith("Precomputed")

@@ -85,8 +85,8 @@ function fileName(table) {
 
 function show(table, solution, source) {
   input("solver-table").textContent = tableText(table);
-  renderSolution(input("solver-solution"), solution, { root: form.dataset.root, source, filename: fileName(table) });
   results.hidden = false;
+  renderSolution(input("solver-solution"), solution, { root: form.dataset.root, source, filename: fileName(table) });
 }
 
 function setRunning(running) {

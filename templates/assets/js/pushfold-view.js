@@ -109,10 +109,10 @@ function frequencyGrid(id, values, verb, caption, root) {
   return { wrap, table };
 }
 
-function chartSection(id, heading, values, verb, root, level = "h3") {
+function chartSection(id, heading, values, verb, root) {
   const caption = `${heading}: the frequency in percent of each of the 169 starting hands; pairs on the diagonal, suited hands above it, offsuit below. Each cell links to the hand's page.`;
   const { wrap, table } = frequencyGrid(id, values, verb, caption, root);
-  const title = element(level, { id: `${id}-title` }, `${heading} `, element("span", { class: "share" }, `${percent(shareOfHands(values))} of hands`));
+  const title = element("h3", { id: `${id}-title` }, `${heading} `, element("span", { class: "share" }, `${percent(shareOfHands(values))} of hands`));
   const section = element("section", { "aria-labelledby": `${id}-title`, class: "solver-chart" }, title, wrap);
   return { section, table };
 }
@@ -126,9 +126,16 @@ function fact(term, value, id) {
   return element("div", {}, element("dt", {}, term), element("dd", id ? { id } : {}, value));
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Replace `container`'s content with the solution: facts, shove charts, the call-spot selector and
- *  chart. `source`: a sentence saying where the solution comes from; `filename` of the download. */
-export function renderSolution(container, solution, { root, source, filename }) {
+ *  chart. `source`: a sentence saying where the solution comes from; `filename` of the download.
+ *  One chart per task (a 10-seat result is 9 grids), so the main thread is never held long; resolves
+ *  when all is drawn (then `container.dataset.state` is "drawn"), or early when a newer call took over. */
+export async function renderSolution(container, solution, { root, source, filename }) {
+  const drawing = String(Number(container.dataset.drawing ?? 0) + 1);
+  container.dataset.drawing = drawing;
+  container.dataset.state = "drawing";
   if (container.dataset.download) URL.revokeObjectURL(container.dataset.download);
   const facts = element("dl", { class: "facts pushfold-facts" },
     fact("Exploitability (NashConv)", exploitabilityText(solution.exploitability), "solver-nash-conv"),
@@ -146,35 +153,34 @@ export function renderSolution(container, solution, { root, source, filename }) 
     element("span", { class: "swatches" }, ...Array.from({ length: BUCKETS }, (_, q) => element("i", { class: `e${q}` }))),
     element("span", {}, "100%"), element("span", { class: "legend-never" }, element("span", { class: "cell swatch" }), " never (–)"));
   const note = element("p", { class: "note" }, "Each cell: the hand and how often it is played, in percent. Cells link to the hand's page.");
+  container.replaceChildren(facts, download, legend, note, element("h2", { id: "solver-shove-title" }, "Shove when everyone before folded"));
 
-  const shoveTitle = element("h2", { id: "solver-shove-title" }, "Shove when everyone before folded");
-  const grids = [];
-  const shoves = solution.positions.filter((p) => solution.shove[p]).map((p) => {
-    const chart = chartSection(`shove-${idOf(p)}`, `${p} shoves`, frequencies(solution.shove[p]), `${p} shoves`, root);
-    grids.push(chart.table);
-    return chart.section;
-  });
+  for (const position of solution.positions.filter((p) => solution.shove[p])) {
+    const chart = chartSection(`shove-${idOf(position)}`, `${position} shoves`, frequencies(solution.shove[position]), `${position} shoves`, root);
+    container.append(chart.section);
+    rovingGrid(chart.table);
+    await nextTask();
+    if (container.dataset.drawing !== drawing) return;
+  }
 
   const { calls, overcalls } = orderedSpots(solution);
-  const callTitle = element("h2", { id: "solver-call-title" }, "Call a shove");
-  const select = element("select", { id: "call-spot" });
-  for (const [label, spots] of [["Call a shove", calls], ["Overcall: after a shove and a call", overcalls]]) {
-    if (!spots.length) continue;
-    select.append(element("optgroup", { label }, ...spots.map((s) => element("option", { value: s.spot }, spotLabel(s)))));
+  if (calls.length + overcalls.length) {
+    const select = element("select", { id: "call-spot" });
+    for (const [label, spots] of [["Call a shove", calls], ["Overcall: after a shove and a call", overcalls]]) {
+      if (spots.length) select.append(element("optgroup", { label }, ...spots.map((s) => element("option", { value: s.spot }, spotLabel(s)))));
+    }
+    const callSlot = element("div", { id: "call-chart" });
+    const showSpot = () => {
+      const spot = select.value;
+      const [caller] = spot.split(" vs ");
+      const chart = chartSection(`call-${idOf(spot)}`, `${spot}: ${caller} calls`, frequencies(solution.call[spot]), `${spot}: calls`, root);
+      callSlot.replaceChildren(chart.section);
+      rovingGrid(chart.table);
+    };
+    select.addEventListener("change", showSpot);
+    container.append(element("h2", { id: "solver-call-title" }, "Call a shove"),
+      element("div", { class: "field call-pick" }, element("label", { for: "call-spot" }, "Spot"), select), callSlot);
+    showSpot();
   }
-  const picker = element("div", { class: "field call-pick" }, element("label", { for: "call-spot" }, "Spot"), select);
-  const callSlot = element("div", { id: "call-chart" });
-  const showSpot = () => {
-    const spot = select.value;
-    const [caller] = spot.split(" vs ");
-    const chart = chartSection(`call-${idOf(spot)}`, `${spot}: ${caller} calls`, frequencies(solution.call[spot]), `${spot}: calls`, root);
-    callSlot.replaceChildren(chart.section);
-    rovingGrid(chart.table);
-  };
-  select.addEventListener("change", showSpot);
-
-  container.replaceChildren(facts, download, legend, note, shoveTitle, ...shoves,
-    ...(calls.length + overcalls.length ? [callTitle, picker, callSlot] : []));
-  grids.forEach(rovingGrid);
-  if (calls.length + overcalls.length) showSpot();
+  container.dataset.state = "drawn";
 }
