@@ -17,15 +17,12 @@ peer ``phe`` from ``npm ci``, Playwright and /usr/bin/chromium). Prints markdown
 The multiway-table row needs ``site/data/multiway.json`` (``allin compute multiway``); it is skipped otherwise.
 """
 
-import functools
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +37,8 @@ from generator.stages.headsup import headsup_results  # noqa: E402
 from kernels.cards import CLASS_NAMES, parse_cards  # noqa: E402
 from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
 from kernels.ranges import parse_range  # noqa: E402
+from served import served_page  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 #: The issue's calculator targets (seconds) and the spots that measure them.
 SPOTS = [
     {"name": "QQ+,AK vs 22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+ on Kh8d3c", "target": 0.5,
@@ -154,38 +151,21 @@ def run_python(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
     return rows
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - no request log in the benchmark's table
-        pass
-
-
 def run_chromium(folder: Path, spots: list[dict]) -> tuple[int, list[dict]]:
     """(navigator.hardwareConcurrency, per spot {workers: (first run, best run)} for 1 and 2 workers)."""
-    from playwright.sync_api import sync_playwright
-
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     rows = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_port}/bench.html")
-            page.wait_for_function("window.runSpot !== undefined")
-            cores = page.evaluate("window.cores")
-            for spot in spots:
-                row = {}
-                for workers in (1, 2):
-                    runs = [page.evaluate("([s, w]) => runSpot(s, w)", [spot, workers]) for _ in range(3)]
-                    errors = [r["error"] for r in runs if "error" in r]
-                    if errors:
-                        raise RuntimeError(f"{spot['name']}: {errors[0]}")
-                    row[workers] = (runs[0], min(runs, key=lambda r: r["ms"]))
-                rows.append(row)
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_page(folder, "bench.html") as page:
+        page.wait_for_function("window.runSpot !== undefined")
+        cores = page.evaluate("window.cores")
+        for spot in spots:
+            row = {}
+            for workers in (1, 2):
+                runs = [page.evaluate("([s, w]) => runSpot(s, w)", [spot, workers]) for _ in range(3)]
+                errors = [r["error"] for r in runs if "error" in r]
+                if errors:
+                    raise RuntimeError(f"{spot['name']}: {errors[0]}")
+                row[workers] = (runs[0], min(runs, key=lambda r: r["ms"]))
+            rows.append(row)
     return cores, rows
 
 

@@ -1,16 +1,21 @@
-"""pushfold-worker.js in headless Chromium: the message protocol (docs/pushfold.md, "Browser solver").
+"""pushfold-worker.js in headless Chromium: the message protocol (docs/pushfold.md, "Browser solver"), and
+the data page's entry for threeway.bin.
 
 The e2e site has the real matchups.bin; a SYNTHETIC threeway.bin (every sorted triple possible, the 13
-orderings equally likely: right format, made-up numbers) goes into a folder of its own, since these
-tests check the protocol, not the numbers (tests/js/pushfold_solver.test.mjs checks those).
+orderings equally likely: right format, made-up numbers) goes into a folder of its own and into data/
+(the site is then rendered again so the data page lists it), since these tests check the protocol and
+the page, not the numbers (tests/js/pushfold_solver.test.mjs checks those).
 """
 
+import hashlib
 import shutil
 
 import numpy as np
 import pytest
+from site_fixtures import site_config
 
 from generator import datafiles
+from generator.render import render_site
 from generator.stages.threeway import N_TRIPLES, ThreewayTable
 
 RUN = """async ([messages, dataUrl, cancelAfter]) => {
@@ -41,6 +46,8 @@ def data_folders(site_dir):
     orderings = np.full((N_TRIPLES, 13), 1 / 13)
     table = ThreewayTable(orderings, None, None, np.ones(N_TRIPLES, np.int64), np.ones(N_TRIPLES, np.int64))
     datafiles.publish_threeway(full, table, boards=1, seed=1)
+    shutil.copy(full / "threeway.bin", site_dir / "data" / "threeway.bin")
+    render_site(site_config(), site_dir)
     return "pf-worker/full/", "pf-worker/no-threeway/"
 
 
@@ -84,3 +91,15 @@ def test_errors_are_one_sentence(open_page, data_folders, message, folder, expec
     page = open_page("")
     messages = page.evaluate(RUN, [[message], data_folders[folder], None])
     assert messages[-1] == {"type": "error", "message": expected}
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_data_page_lists_threeway_bin(open_page, data_folders, site_dir, axe_violations, screenshot, width):
+    page = open_page("data/", width=width)
+    section = page.locator("#file-threeway-bin").locator("xpath=..")
+    digest = hashlib.sha256((site_dir / "data" / "threeway.bin").read_bytes()).hexdigest()
+    assert digest in section.inner_text() and section.locator('a[href="threeway.bin"]').count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert axe_violations(page) == []
+    section.scroll_into_view_if_needed()
+    screenshot(page, f"data-threeway-{width}")

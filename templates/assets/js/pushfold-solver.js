@@ -397,6 +397,8 @@ class Strategy {
     this.deviationSupport = new Array(count);
     this.reach = Array.from({ length: count }, () => [new Float64Array(K), new Float64Array(K)]);
     this.reachVersion = new Int32Array(count).fill(-1);
+    this.wins = Array.from({ length: count }, () => new Float64Array(K));
+    this.winsVersion = new Int32Array(count).fill(-1);
   }
 
   changed(i) {
@@ -437,6 +439,23 @@ class Strategy {
       this.reachVersion[i] = this.version[i];
     }
     return this.reach[i][action];
+  }
+
+  /** (K,) Σ_d cond[c, d] · equity(c vs d) · p[d]: the hero's equity against the set's range, times its reach. */
+  equityAgainst(i) {
+    if (this.winsVersion[i] !== this.version[i]) {
+      const { condEquity } = this.eq;
+      const p = this.p[i];
+      const support = this.support[i];
+      const wins = this.wins[i];
+      for (let c = 0; c < K; c++) {
+        let total = 0;
+        for (let j = 0; j < support.length; j++) total += condEquity[c * K + support[j]] * p[support[j]];
+        wins[c] = total;
+      }
+      this.winsVersion[i] = this.version[i];
+    }
+    return this.wins[i];
   }
 }
 
@@ -526,10 +545,11 @@ function tripleValues(triple, p2, s2, p3, s3, stored) {
     pairs.sort((x, y) => x[1] - y[1] || x[0] - y[0]); // by hi, then lo
     const count = pairs.length;
     const lo = Int32Array.from(pairs, (x) => x[0]), hi = Int32Array.from(pairs, (x) => x[1]), w = Float64Array.from(pairs, (x) => x[2]);
-    const [below, between, above] = upward ? [stored[0], stored[2], stored[3]] : [stored[1], stored[4], stored[5]];
+    const [below, between, above] = (upward ? [stored[0], stored[2], stored[3]] : [stored[1], stored[4], stored[5]]).map(rowDot);
+    const { rows, weights } = triple;
     for (let q = 0; q < count; q++) { // c ≤ lo: rows TRI3[hi] + TRI2[lo] + c, consecutive
       const top = TRI3[hi[q]] + TRI2[lo[q]];
-      for (let c = 0; c <= lo[q]; c++) out[c] += w[q] * rowValue(triple, top + c, below);
+      for (let c = 0; c <= lo[q]; c++) out[c] += w[q] * below(rows, weights, top + c);
     }
     for (let first = 0; first < count;) { // lo < c ≤ hi: rows TRI3[hi] + TRI2[c] + lo, by hi then c, lo ascending
       let last = first;
@@ -537,14 +557,16 @@ function tripleValues(triple, p2, s2, p3, s3, stored) {
       const block = TRI3[hi[first]];
       for (let c = lo[first] + 1; c <= hi[first]; c++) {
         const start = block + TRI2[c];
-        for (let q = first; q < last && lo[q] < c; q++) out[c] += w[q] * rowValue(triple, start + lo[q], between);
+        let total = 0;
+        for (let q = first; q < last && lo[q] < c; q++) total += w[q] * between(rows, weights, start + lo[q]);
+        out[c] += total;
       }
       first = last;
     }
     for (let c = hi[0] + 1; c < K; c++) { // c > hi: rows TRI3[c] + TRI2[hi] + lo, ascending over the pairs
       const block = TRI3[c];
       let total = 0;
-      for (let q = 0; q < count && hi[q] < c; q++) total += w[q] * rowValue(triple, block + TRI2[hi[q]] + lo[q], above);
+      for (let q = 0; q < count && hi[q] < c; q++) total += w[q] * above(rows, weights, block + TRI2[hi[q]] + lo[q]);
       out[c] += total;
     }
   }
@@ -552,15 +574,15 @@ function tripleValues(triple, p2, s2, p3, s3, stored) {
   return out;
 }
 
-/** compatible[row] · Σ_o pay[o] · count[row, o] (times the scale). */
-function rowValue(triple, row, pay) {
-  const x = triple.weights[row * ROW_WORDS + WEIGHT_WORD];
-  if (x === 0) return 0;
-  const rows = triple.rows;
-  const base = row * ROW_BYTES;
-  let total = 0;
-  for (let o = 0; o < NO; o++) total += pay[o] * rows[base + o];
-  return x * total;
+/** (rows, weights, row) → compatible[row] · Σ_o pay[o] · count[row, o] (times the scale), the 13 payoffs held in locals. */
+function rowDot(pay) {
+  const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
+  return (rows, weights, row) => {
+    const b = row * ROW_BYTES;
+    return weights[row * ROW_WORDS + WEIGHT_WORD] * (p0 * rows[b] + p1 * rows[b + 1] + p2 * rows[b + 2] + p3 * rows[b + 3]
+      + p4 * rows[b + 4] + p5 * rows[b + 5] + p6 * rows[b + 6] + p7 * rows[b + 7] + p8 * rows[b + 8] + p9 * rows[b + 9]
+      + p10 * rows[b + 10] + p11 * rows[b + 11] + p12 * rows[b + 12]);
+  };
 }
 
 /** out[c·13 + o] += w · mass of frame ordering o, for hero class c seated by permutation p in sorted ``row``. */
@@ -713,21 +735,17 @@ class Evaluator {
 
   multiwayValue(t, seat) {
     const { strategy, game } = this;
-    const { condEquity } = this.eq;
     const opponents = t.allIn.filter((s) => s !== seat);
     const reach = new Float64Array(K).fill(1);
     const beats = new Map();
     for (const s of opponents) {
       const info = t.decisions[s].info;
       const weight = strategy.given(info, 1);
-      const p = strategy.p[info];
-      const support = strategy.support[info];
+      const wins = strategy.equityAgainst(info);
       const b = new Float64Array(K);
       for (let c = 0; c < K; c++) {
         reach[c] *= weight[c];
-        let wins = 0;
-        for (let j = 0; j < support.length; j++) wins += condEquity[c * K + support[j]] * p[support[j]];
-        b[c] = weight[c] > 0 ? wins / weight[c] : 0;
+        b[c] = weight[c] > 0 ? wins[c] / weight[c] : 0;
       }
       beats.set(s, b);
     }
