@@ -202,6 +202,7 @@ def solve_group(group: Group, equities_source, base: str, advance=lambda: None) 
 
 # --- parallel workers: each builds the equities once and reports every finished table on a queue ---
 _WORKER = {}
+_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def _init_worker(headsup_tables, threeway_table, ticks) -> None:
@@ -240,11 +241,23 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
             for group in groups:
                 results[group.id] = solve_group(group, source, base, lambda: advance(done + sum(map(len, results.values())) + 1))
             return results
-        context = multiprocessing.get_context("fork")
+        # fresh processes with single-threaded BLAS: the solver's small products lose to thread hand-offs
+        context = multiprocessing.get_context("spawn")
         ticks = context.Queue()
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                 initargs=(headsup_tables, threeway_table, ticks)) as pool:  # fmt: skip
-            pending = {pool.submit(_worker_group, g, base): g for g in sorted(groups, key=_cost, reverse=True)}
+        saved = {name: os.environ.get(name) for name in _BLAS_THREADS}
+        os.environ.update(dict.fromkeys(_BLAS_THREADS, "1"))
+        try:
+            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                       initargs=(headsup_tables, threeway_table, ticks))  # fmt: skip
+            futures = {pool.submit(_worker_group, g, base): g for g in sorted(groups, key=_cost, reverse=True)}
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        with pool:
+            pending = futures
             while pending:
                 finished, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
                 for future in finished:
