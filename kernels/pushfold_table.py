@@ -762,18 +762,20 @@ def _rounded(frequencies: np.ndarray, decimals: int | None) -> np.ndarray:
     return frequencies if decimals is None else np.round(frequencies, decimals)
 
 
-def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds, decimals: int | None = None) -> tuple[dict, float]:
-    """``(strategy, nash_conv)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set to 1, for
-    the largest ε of ``thresholds`` whose NashConv (:func:`nash_conv`, the best response) is ≤ ``tolerance``;
-    ``strategy`` itself when none is. Linear averaging leaves early iterates' weight on actions the
-    equilibrium drops (about 1% on weak hands); this publishes the certified strategy without it."""
+def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds,
+                   decimals: int | None = None) -> tuple[dict, float, float]:  # fmt: skip
+    """``(strategy, nash_conv, ε)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set to 1,
+    for the largest ε of ``thresholds`` whose NashConv (:func:`nash_conv`, the best response) is ≤
+    ``tolerance``; ``strategy`` itself and ε = 0 when none is. Linear averaging leaves early iterates'
+    weight on actions the equilibrium drops (about 1% on weak hands); this publishes the certified
+    strategy without it."""
     model = _model_of(eq)
     for threshold in sorted(thresholds, reverse=True):
         cleaned = {key: _rounded(np.where(p < threshold, 0.0, np.where(p > 1 - threshold, 1.0, p)), decimals) for key, p in strategy.items()}
         conv = nash_conv(game, eq, cleaned, model)
         if conv <= tolerance:
-            return cleaned, conv
-    return strategy, nash_conv(game, eq, strategy, model)
+            return cleaned, conv, threshold
+    return strategy, nash_conv(game, eq, strategy, model), 0.0
 
 
 def walk_value(game: Game, eq: Equities, strategy: dict) -> float:
