@@ -1,4 +1,5 @@
-"""Compiled inner loops of the n-player push/fold CFR+ update (``kernels.pushfold_table.solve``).
+"""Compiled inner loops of the n-player push/fold solver (``kernels.pushfold_table``): the CFR+ update's
+term sums, 3-way contractions over the classes played, the 3-way table's error bound.
 
 Numba, single-threaded (the build solves several tables at once in separate processes). No I/O.
 """
@@ -29,7 +30,7 @@ def accumulate_terms(factors, coef, slot, scalars, start, index, row, out):
             out[row[t], x] += product[x]
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=True)
 def contract_orderings(mass, classes, second, second_support, third, third_support):
     """``(len(classes), O)``: Σ_{d, e} mass[c, d, e, o] · second[d] · third[e] for each class c of ``classes``,
     summed over the supports only (the classes played with positive probability), in float64.
@@ -54,3 +55,65 @@ def contract_orderings(mass, classes, second, second_support, third, third_suppo
             for o in range(orderings):
                 out[i, o] += weight * partial[o]
     return out
+
+
+@njit(cache=True, fastmath=True)
+def contract_pairs(tensor, second, second_support, third, third_support):
+    """``(K,)``: Σ_{d, e} tensor[c, d, e] · second[d] · third[e] for every class c, over the supports only.
+
+    ``tensor``: (K, K, K) payoff-weighted 3-way mass (float32 or float64); accumulated in float64.
+    """
+    k = tensor.shape[0]
+    out = np.zeros(k)
+    dense = third_support.size * 4 > k  # a contiguous (SIMD) dot product beats gathering a large support
+    for c in range(k):
+        total = 0.0
+        for j in range(second_support.size):
+            d = second_support[j]
+            partial = 0.0
+            if dense:
+                for e in range(k):
+                    partial += tensor[c, d, e] * third[e]
+            else:
+                for m in range(third_support.size):
+                    e = third_support[m]
+                    partial += tensor[c, d, e] * third[e]
+            total += second[d] * partial
+        out[c] = total
+    return out
+
+
+@njit(cache=True)
+def three_way_variance(mass, samples, payoff, hero, hero_support, second, second_support, third, third_support):
+    """Σ over class triples (c, d, e) of the supports of m · (hero[c] · W · second[d] · third[e])² · Var(payoff) / n.
+
+    ``mass``: (K, K, K, O) W · P(ordering) with orderings last (W = Σ_o mass, the compatible weight);
+    ``samples``: (K, K, K) Monte Carlo samples n behind each triple (at least 1 is used); ``payoff``: (O,);
+    m = 6, 3 or 1 orientations of the triple (three distinct classes, two equal, all equal).
+    """
+    orderings = mass.shape[3]
+    total = 0.0
+    for i in range(hero_support.size):
+        c = hero_support[i]
+        for j in range(second_support.size):
+            d = second_support[j]
+            for m in range(third_support.size):
+                e = third_support[m]
+                weight = 0.0
+                first = 0.0
+                square = 0.0
+                for o in range(orderings):
+                    x = mass[c, d, e, o]
+                    weight += x
+                    first += x * payoff[o]
+                    square += x * payoff[o] * payoff[o]
+                if weight <= 0.0:
+                    continue
+                variance = (square / weight - (first / weight) ** 2) / max(samples[c, d, e], 1.0)
+                if variance <= 0.0:
+                    continue
+                equal = (c == d) + (d == e) + (c == e)
+                orientations = 6.0 if equal == 0 else 3.0 if equal == 1 else 1.0
+                coefficient = hero[c] * weight * second[d] * third[e]
+                total += orientations * coefficient * coefficient * variance
+    return total

@@ -46,7 +46,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.icm import prize_equity
-from kernels.pushfold_cfr import accumulate_terms, contract_orderings
+from kernels.pushfold_cfr import accumulate_terms, contract_orderings, contract_pairs, three_way_variance
 from kernels.threeway.core import ORDER_CODE, triple_index
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
@@ -392,7 +392,7 @@ class _Model:
             return value / self.triple_norm
         tensor = self.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
         if d.size * e.size * 4 < k * k:  # few classes play: sum over them only
-            value = contract_orderings(tensor[:, :, :, None], np.arange(k), second, d, third, e)[:, 0]
+            value = contract_pairs(tensor, second, d, third, e)
         else:
             value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
         return np.asarray(value, dtype=np.float64) / self.triple_norm
@@ -762,18 +762,20 @@ def _rounded(frequencies: np.ndarray, decimals: int | None) -> np.ndarray:
     return frequencies if decimals is None else np.round(frequencies, decimals)
 
 
-def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds, decimals: int | None = None) -> tuple[dict, float]:
-    """``(strategy, nash_conv)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set to 1, for
-    the largest ε of ``thresholds`` whose NashConv (:func:`nash_conv`, the best response) is ≤ ``tolerance``;
-    ``strategy`` itself when none is. Linear averaging leaves early iterates' weight on actions the
-    equilibrium drops (about 1% on weak hands); this publishes the certified strategy without it."""
+def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds,
+                   decimals: int | None = None) -> tuple[dict, float, float]:  # fmt: skip
+    """``(strategy, nash_conv, ε)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set to 1,
+    for the largest ε of ``thresholds`` whose NashConv (:func:`nash_conv`, the best response) is ≤
+    ``tolerance``; ``strategy`` itself and ε = 0 when none is. Linear averaging leaves early iterates'
+    weight on actions the equilibrium drops (about 1% on weak hands); this publishes the certified
+    strategy without it."""
     model = _model_of(eq)
     for threshold in sorted(thresholds, reverse=True):
         cleaned = {key: _rounded(np.where(p < threshold, 0.0, np.where(p > 1 - threshold, 1.0, p)), decimals) for key, p in strategy.items()}
         conv = nash_conv(game, eq, cleaned, model)
         if conv <= tolerance:
-            return cleaned, conv
-    return strategy, nash_conv(game, eq, strategy, model)
+            return cleaned, conv, threshold
+    return strategy, nash_conv(game, eq, strategy, model), 0.0
 
 
 def walk_value(game: Game, eq: Equities, strategy: dict) -> float:
@@ -810,6 +812,7 @@ def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarra
     keys = infoset_keys(game)
     column = {key: i for i, key in enumerate(keys)}
     conditional_aggressive = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
+    samples = np.asarray(eq.triple_samples)
     bound = np.zeros(game.n)
     for terminal in game.terminals:
         if terminal.shover < 0 or len(terminal.all_in) != 3:
@@ -823,17 +826,8 @@ def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarra
             c, d, e = _support(hero), _support(opponent), _support(other)
             if c.size == 0 or d.size == 0 or e.size == 0:
                 continue
-            block = np.asarray(model.orderings_last()[np.ix_(c, d, e)], dtype=np.float64)  # (c, d, e, 13) W · P(o)
-            payoff = _hero_payoff(terminal, seat)
-            weight = block.sum(axis=-1)
-            first, second = block @ payoff, block @ payoff**2  # Σ_o W P_o u_o, Σ_o W P_o u_o²
-            samples = np.maximum(np.asarray(eq.triple_samples)[np.ix_(c, d, e)].astype(np.float64), 1.0)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                variance = np.where(weight > 0, (second / weight - (first / weight) ** 2) / samples, 0.0)
-            coefficient = hero[c, None, None] * weight * opponent[None, d, None] * other[None, None, e]
-            cc, dd, ee = np.ix_(c, d, e)
-            orientations = np.choose((cc == dd).astype(int) + (dd == ee) + (cc == ee), [6.0, 3.0, 3.0, 1.0])
-            bound[seat] += float(np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0.0))))
+            variance = three_way_variance(model.orderings_last(), samples, _hero_payoff(terminal, seat), hero, c, opponent, d, other, e)
+            bound[seat] += float(np.sqrt(variance))
     return bound
 
 

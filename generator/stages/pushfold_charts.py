@@ -50,6 +50,9 @@ DECIMALS = 3
 #: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target.
 RESIDUE_THRESHOLDS = (0.05, 0.02, 0.01, 0.005)
 PLAYED = 0.5
+#: Kept in the cache, not published: solve time (s), the residue threshold ε used (0: none) and the
+#: NashConv of the rounded average before the residue was removed.
+PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
     "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact); "
     "CFR+ with alternating updates over 169 classes; heads-up pots from the exact matchup table, 3-way pots "
@@ -140,13 +143,13 @@ def _strategy(game: pf.Game, record: dict) -> dict:
 
 
 def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> dict:
-    """One table's record: the solution object of docs/data-format.md plus ``solve_s``."""
+    """One table's record: the solution object of docs/data-format.md plus :data:`PRIVATE_KEYS`."""
     game = pf.make_game(table)
     pool = None if table.payouts is None else float(sum(table.payouts))
     tolerance = TOLERANCE_BB if pool is None else TOLERANCE_POOL_PCT / 100 * pool
     started = time.perf_counter()
     solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, start=start, decimals=DECIMALS)
-    strategy, nash_conv = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
+    strategy, _, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
     gains, values = pf.seat_gains(game, equities, strategy)
     values[-1] += pf.walk_value(game, equities, strategy)
     error = pf.three_way_error_bound(game, equities, strategy)
@@ -165,6 +168,8 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> d
         "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bb_ante": table.bb_ante,
                   "payouts": None if pool is None else list(table.payouts)},
         "solve_s": round(time.perf_counter() - started, 2),
+        "residue_threshold": threshold,
+        "residue_nash_conv": float(solution.nash_conv),  # before the residue was removed
     }  # fmt: skip
 
 
@@ -202,6 +207,7 @@ def solve_group(group: Group, equities_source, base: str, advance=lambda: None) 
 
 # --- parallel workers: each builds the equities once and reports every finished table on a queue ---
 _WORKER = {}
+_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def _init_worker(headsup_tables, threeway_table, ticks) -> None:
@@ -240,11 +246,23 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
             for group in groups:
                 results[group.id] = solve_group(group, source, base, lambda: advance(done + sum(map(len, results.values())) + 1))
             return results
-        context = multiprocessing.get_context("fork")
+        # fresh processes with single-threaded BLAS: the solver's small products lose to thread hand-offs
+        context = multiprocessing.get_context("spawn")
         ticks = context.Queue()
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                 initargs=(headsup_tables, threeway_table, ticks)) as pool:  # fmt: skip
-            pending = {pool.submit(_worker_group, g, base): g for g in sorted(groups, key=_cost, reverse=True)}
+        saved = {name: os.environ.get(name) for name in _BLAS_THREADS}
+        os.environ.update(dict.fromkeys(_BLAS_THREADS, "1"))
+        try:
+            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                       initargs=(headsup_tables, threeway_table, ticks))  # fmt: skip
+            futures = {pool.submit(_worker_group, g, base): g for g in sorted(groups, key=_cost, reverse=True)}
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        with pool:
+            pending = futures
             while pending:
                 finished, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -332,11 +350,11 @@ def _largest(stacks, frequencies: list) -> list:
 
 
 def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
-    """Write ``site_dir/data/pushfold/`` afresh: the index and one file per table (``solve_s`` left out)."""
+    """Write ``site_dir/data/pushfold/`` afresh: the index and one file per table (:data:`PRIVATE_KEYS` left out)."""
     shutil.rmtree(Path(site_dir) / pushfold_data_path("").rsplit("/", 1)[0], ignore_errors=True)
     for group in groups:
         for (name, _), record in zip(group.tables(), results[group.id]):
-            write_json(Path(site_dir) / pushfold_data_path(group.id, name), {k: v for k, v in record.items() if k != "solve_s"})
+            write_json(Path(site_dir) / pushfold_data_path(group.id, name), {k: v for k, v in record.items() if k not in PRIVATE_KEYS})
     write_json(Path(site_dir) / pushfold_data_path(""), index)
 
 
