@@ -233,3 +233,13 @@ def test_cancel_stops_the_solver_and_a_new_table_can_be_solved(open_page):
     page.click("#solve")
     page.wait_for_function(DRAWN)
     assert page.locator("#solver-source").inner_text().startswith("Precomputed")
+
+
+def test_a_damaged_solution_file_gives_a_message_not_a_chart(open_page, base_url):
+    page = open_page("index.html")
+    damaged = {"positions": ["CO", "BTN", "SB", "BB"], "shove": {"CO": {"AA": "x"}}, "call": {}, "exploitability": {"bb": 0.001, "pool_pct": None}}
+    page.route("**/data/pushfold/4p-chipev/12.json", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(damaged)))
+    page.goto(f"{base_url}{SOLVER}?stacks=12,12,12,12&blinds=0.5,1&ante=0&bbante=0")
+    page.wait_for_function("document.querySelector('#table-error li')")
+    assert page.locator("#table-error li").all_inner_texts() == ['The solution cannot be shown: shove "CO": AA has the probability "x".']
+    assert page.locator("#solver-results").is_hidden() and page.locator("#solver-method").inner_text() == ""

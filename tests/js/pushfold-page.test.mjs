@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 
 import { fieldOfMessage, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
-import { frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands } from "../../templates/assets/js/pushfold-view.js";
+import { frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/pushfold-page.json", import.meta.url), "utf8"));
 
@@ -115,4 +115,13 @@ test("nearestPrecomputed: the closest table of the same game, or none", () => {
   assert.equal(nearestPrecomputed(INDEX, table([18, 18, 18], { payouts: [65, 35] })).path, "pushfold/3p-icm-65-35/20.json");
   assert.equal(nearestPrecomputed(INDEX, table([10, 10, 10], { payouts: [50, 30, 20] })), null);
   assert.equal(nearestPrecomputed(INDEX, table([10, 10, 10, 10])), null);
+});
+
+test("solutionProblem names what a damaged solution gets wrong, and passes a good one", () => {
+  const good = { positions: ["SB", "BB"], shove: { SB: { AA: 1, "72o": 0.25 } }, call: { "BB vs SB": { AA: 1 } }, exploitability: { bb: 0.001, pool_pct: null } };
+  assert.equal(solutionProblem(good), null);
+  assert.equal(solutionProblem({ positions: ["SB", "BB"] }), "it has no positions, shove or call ranges");
+  assert.equal(solutionProblem({ ...good, shove: { SB: { AA: "1" } } }), 'shove "SB": AA has the probability "1"');
+  assert.equal(solutionProblem({ ...good, call: { "BB vs SB": { AA: 1.5 } } }), 'call "BB vs SB": AA has the probability 1.5');
+  assert.equal(solutionProblem({ ...good, call: { "BB vs SB": { AKx: 1 } } }), 'call "BB vs SB" names an unknown hand class "AKx"');
 });

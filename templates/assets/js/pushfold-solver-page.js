@@ -6,7 +6,7 @@
 
 import { positionNames, tableErrors } from "./pushfold-solver.js";
 import { TARGET, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
-import { renderSolution } from "./pushfold-view.js";
+import { renderSolution, solutionProblem } from "./pushfold-view.js";
 
 const CANCEL_GRACE_MS = 1500; // a worker that has not confirmed a cancel by then is terminated
 const form = document.getElementById("solver-form");
@@ -83,7 +83,14 @@ function fileName(table) {
   return `pushfold-${table.stacks.length}p-${table.stacks.map(formatG).join("-")}-${payoff}.json`;
 }
 
+/** Draw a solution, or say why it cannot be drawn (a damaged file or message). */
 function show(table, solution, source) {
+  const problem = solutionProblem(solution);
+  if (problem) {
+    method.textContent = "";
+    showErrors([{ field: "", message: `The solution cannot be shown: ${problem}.` }]);
+    return;
+  }
   input("solver-table").textContent = tableText(table);
   results.hidden = false;
   renderSolution(input("solver-solution"), solution, { root: form.dataset.root, source, filename: fileName(table) });

@@ -36,6 +36,23 @@ export function frequencies(byClass) {
   return CLASS_NAMES.map((name) => byClass?.[name] ?? 0);
 }
 
+/** What makes `solution` impossible to draw (a sentence), or null: positions, shove and call objects,
+ *  every probability a number in [0, 1]. */
+export function solutionProblem(solution) {
+  if (!Array.isArray(solution?.positions) || typeof solution.shove !== "object" || typeof solution.call !== "object") {
+    return "it has no positions, shove or call ranges";
+  }
+  for (const [key, spots] of [["shove", solution.shove], ["call", solution.call]]) {
+    for (const [spot, byClass] of Object.entries(spots ?? {})) {
+      for (const [name, p] of Object.entries(byClass ?? {})) {
+        if (!CLASS_NAMES.includes(name)) return `${key} "${spot}" names an unknown hand class "${name}"`;
+        if (!(typeof p === "number" && p >= 0 && p <= 1)) return `${key} "${spot}": ${name} has the probability ${JSON.stringify(p)}`;
+      }
+    }
+  }
+  return null;
+}
+
 /** Share of the 1,326 combos played, frequency-weighted. */
 export function shareOfHands(values) {
   return values.reduce((sum, f, i) => sum + f * COMBOS_PER_CLASS[i], 0) / N_COMBOS;
