@@ -192,16 +192,25 @@ function sortedRow(a, b, c) {
   return TRI3[c] + TRI2[b] + a;
 }
 
-/** Frame (x, y, z) with classes (c, d, e): [permutation index, sorted row], equal classes in frame order. */
-function frameRow(c, d, e) {
-  if (c <= d) {
-    if (d <= e) return [0, TRI3[e] + TRI2[d] + c];
-    if (c <= e) return [1, TRI3[d] + TRI2[e] + c];
-    return [4, TRI3[d] + TRI2[c] + e];
+/** visit(c, p, row) for every hero class c (or those of `heroes`) in frame (hero c, second d, third e):
+ *  p indexes PERMS (equal classes keep frame order), row is the sorted triple's. The hero's class below,
+ *  between and above the other two are three seatings with rows in closed form. */
+function eachSeating(d, e, visit, heroes = null) {
+  if (heroes) {
+    for (const c of heroes) {
+      const p = c <= d ? (d <= e ? 0 : c <= e ? 1 : 4) : c <= e ? 2 : d <= e ? 3 : 5;
+      const sorted = PERMS[p].map((seat) => [c, d, e][seat]);
+      visit(c, p, TRI3[sorted[2]] + TRI2[sorted[1]] + sorted[0]);
+    }
+  } else if (d <= e) { // c ≤ d ≤ e, then d < c ≤ e, then d ≤ e < c
+    for (let c = 0; c <= d; c++) visit(c, 0, TRI3[e] + TRI2[d] + c);
+    for (let c = d + 1; c <= e; c++) visit(c, 2, TRI3[e] + TRI2[c] + d);
+    for (let c = e + 1; c < K; c++) visit(c, 3, TRI3[c] + TRI2[e] + d);
+  } else { // c ≤ e < d, then e < c ≤ d, then e < d < c
+    for (let c = 0; c <= e; c++) visit(c, 1, TRI3[d] + TRI2[e] + c);
+    for (let c = e + 1; c <= d; c++) visit(c, 4, TRI3[d] + TRI2[c] + e);
+    for (let c = d + 1; c < K; c++) visit(c, 5, TRI3[c] + TRI2[d] + e);
   }
-  if (c <= e) return [2, TRI3[e] + TRI2[c] + d];
-  if (d <= e) return [3, TRI3[c] + TRI2[e] + d];
-  return [5, TRI3[c] + TRI2[d] + e];
 }
 
 /** The table's marginals in frame (hero, second, third), for the constant part of opponents' strategies:
@@ -211,18 +220,21 @@ function marginals(triple) {
   const { rows, weights, scale } = triple;
   const second = new Float64Array(K * K * NO);
   const third = new Float64Array(K * K * NO);
-  for (let c = 0; c < K; c++) for (let d = 0; d < K; d++) for (let e = 0; e < K; e++) {
-    const [p, row] = frameRow(c, d, e);
-    const w = weights[row * ROW_WORDS + WEIGHT_WORD] / scale;
-    if (w === 0) continue;
-    const map = STORED[p];
-    const base = row * ROW_BYTES;
-    const s = (c * K + d) * NO;
-    const t = (c * K + e) * NO;
-    for (let o = 0; o < NO; o++) {
-      const v = w * rows[base + map[o]];
-      second[s + o] += v;
-      third[t + o] += v;
+  for (let d = 0; d < K; d++) {
+    for (let e = 0; e < K; e++) {
+      eachSeating(d, e, (c, p, row) => {
+        const w = weights[row * ROW_WORDS + WEIGHT_WORD] / scale;
+        if (w === 0) return;
+        const map = STORED[p];
+        const base = row * ROW_BYTES;
+        const s = (c * K + d) * NO;
+        const t = (c * K + e) * NO;
+        for (let o = 0; o < NO; o++) {
+          const v = w * rows[base + map[o]];
+          second[s + o] += v;
+          third[t + o] += v;
+        }
+      });
     }
   }
   const all = new Float64Array(K * NO);
@@ -441,17 +453,19 @@ class Strategy {
     return this.reach[i][action];
   }
 
-  /** (K,) Σ_d cond[c, d] · equity(c vs d) · p[d]: the hero's equity against the set's range, times its reach. */
+  /** (K,) the hero's equity against the set's range, given that the set plays: Σ_d cond[c, d] · equity(c vs d)
+   *  · p[d] / P(plays | c) (0 where it never plays). */
   equityAgainst(i) {
     if (this.winsVersion[i] !== this.version[i]) {
       const { condEquity } = this.eq;
       const p = this.p[i];
       const support = this.support[i];
+      const weight = this.given(i, 1);
       const wins = this.wins[i];
       for (let c = 0; c < K; c++) {
         let total = 0;
         for (let j = 0; j < support.length; j++) total += condEquity[c * K + support[j]] * p[support[j]];
-        wins[c] = total;
+        wins[c] = weight[c] > 0 ? total / weight[c] : 0;
       }
       this.winsVersion[i] = this.version[i];
     }
@@ -502,21 +516,7 @@ function tripleSums(triple, strategy, second, third, heroes = null, payoff = nul
   for (const d of s2) {
     for (const e of s3) {
       const w = d2[d] * d3[e];
-      if (heroes) {
-        for (const c of heroes) {
-          const p = c <= d ? (d <= e ? 0 : c <= e ? 1 : 4) : c <= e ? 2 : d <= e ? 3 : 5;
-          const sorted = PERMS[p].map((seat) => [c, d, e][seat]);
-          add(triple, sums, c, p, TRI3[sorted[2]] + TRI2[sorted[1]] + sorted[0], w);
-        }
-      } else if (d <= e) { // sorted: c ≤ d ≤ e, then d < c ≤ e, then d ≤ e < c
-        for (let c = 0; c <= d; c++) add(triple, sums, c, 0, TRI3[e] + TRI2[d] + c, w);
-        for (let c = d + 1; c <= e; c++) add(triple, sums, c, 2, TRI3[e] + TRI2[c] + d, w);
-        for (let c = e + 1; c < K; c++) add(triple, sums, c, 3, TRI3[c] + TRI2[e] + d, w);
-      } else { // c ≤ e < d, then e < c ≤ d, then e < d < c
-        for (let c = 0; c <= e; c++) add(triple, sums, c, 1, TRI3[d] + TRI2[e] + c, w);
-        for (let c = e + 1; c <= d; c++) add(triple, sums, c, 4, TRI3[d] + TRI2[c] + e, w);
-        for (let c = d + 1; c < K; c++) add(triple, sums, c, 5, TRI3[c] + TRI2[d] + e, w);
-      }
+      eachSeating(d, e, (c, p, row) => add(triple, sums, c, p, row, w), heroes);
     }
   }
   return sums;
@@ -741,13 +741,8 @@ class Evaluator {
     for (const s of opponents) {
       const info = t.decisions[s].info;
       const weight = strategy.given(info, 1);
-      const wins = strategy.equityAgainst(info);
-      const b = new Float64Array(K);
-      for (let c = 0; c < K; c++) {
-        reach[c] *= weight[c];
-        b[c] = weight[c] > 0 ? wins[c] / weight[c] : 0;
-      }
-      beats.set(s, b);
+      for (let c = 0; c < K; c++) reach[c] *= weight[c];
+      beats.set(s, strategy.equityAgainst(info));
     }
     const out = new Float64Array(K);
     if (!game.icmGame) {
@@ -755,9 +750,10 @@ class Evaluator {
       const won = new Float64Array(K);
       for (const { amount, eligible } of t.layers) {
         if (!eligible.includes(seat)) continue;
+        const against = eligible.filter((s) => s !== seat).map((s) => beats.get(s));
         for (let c = 0; c < K; c++) {
           let p = 1;
-          for (const s of eligible) if (s !== seat) p *= beats.get(s)[c];
+          for (const b of against) p *= b[c];
           won[c] += p * amount;
         }
       }
@@ -765,9 +761,10 @@ class Evaluator {
       return out;
     }
     const [scoopPay, losePay] = t.payoff[seat];
+    const against = opponents.map((s) => beats.get(s));
     for (let c = 0; c < K; c++) {
       let scoop = 1;
-      for (const s of opponents) scoop *= beats.get(s)[c];
+      for (const b of against) scoop *= b[c];
       out[c] = reach[c] * (scoop * scoopPay + (1 - scoop) * losePay);
     }
     return out;
