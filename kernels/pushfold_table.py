@@ -359,6 +359,10 @@ class _Model:
             self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
         return self._tensors[key]
 
+    def clear_tensors(self) -> None:
+        """Drop the kept payoff-weighted tensors (a new table has other payoffs)."""
+        self._tensors.clear()
+
     def orderings_last(self) -> np.ndarray:
         """``(K, K, K, 13)``: the ordering mass with the orderings last (built on first use, 250 MB for hold'em)."""
         if self._orderings_last is None:
@@ -738,6 +742,7 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
     check and in the result, so the NashConv holds for the rounded frequencies.
     """
     model = _model_of(eq)
+    model.clear_tensors()  # another table's payoffs would crowd this one's out
     k = model.prior.size
     keys = infoset_keys(game)
     program = _TermProgram(game, model, keys)
