@@ -359,6 +359,10 @@ class _Model:
             self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
         return self._tensors[key]
 
+    def clear_tensors(self) -> None:
+        """Drop the kept payoff-weighted tensors (a new table has other payoffs)."""
+        self._tensors.clear()
+
     def orderings_last(self) -> np.ndarray:
         """``(K, K, K, 13)``: the ordering mass with the orderings last (built on first use, 250 MB for hold'em)."""
         if self._orderings_last is None:
@@ -428,13 +432,28 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
     for terminal in game.terminals:
         decisions = _decisions(game, terminal)
         reach_given = _reach_given(decisions, conditional_aggressive, column)
+        pot_probs = _PotProbabilities(model, [_action_vector(strategy, decisions[s]) for s in terminal.all_in if decisions[s]])
         for seat, decision in enumerate(decisions):
             if decision is None or seat not in seats:
                 continue
             key, action = decision
-            value = _folders_reach(terminal, reach_given, seat, k) * _seat_value(game, model, strategy, terminal, decisions, reach_given, seat)
-            values[key][:, action] += value
+            value = _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, pot_probs)
+            values[key][:, action] += _folders_reach(terminal, reach_given, seat, k) * value
     return values
+
+
+class _PotProbabilities:
+    """A 2- or 3-way pot's outcome probabilities under the in-pot seats' actions (``vectors``), computed on
+    first use and shared by the seats that folded."""
+
+    def __init__(self, model, vectors):
+        self.model, self.vectors, self.probs = model, vectors, None
+
+    def __call__(self) -> np.ndarray:
+        if self.probs is None:
+            two = len(self.vectors) == 2
+            self.probs = self.model.duel_probs(*self.vectors) if two else self.model.ordering_probs(*self.vectors)
+        return self.probs
 
 
 def _reach_given(decisions, conditional_aggressive, column) -> list:
@@ -464,7 +483,7 @@ def _action_vector(strategy, decision) -> np.ndarray:
     return strategy[key] if action else 1.0 - strategy[key]
 
 
-def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -> np.ndarray:
+def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, pot_probs) -> np.ndarray:
     """(K,) the seat's expected payoff times the probability of the all-in players' actions, per hero class."""
     all_in = terminal.all_in
     k = model.prior.size
@@ -473,7 +492,7 @@ def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -
         reach = np.ones(k)
         for s in others:
             reach = reach * reach_given[s]
-        return reach * _outcome_payoff(game, model, strategy, terminal, decisions, seat)
+        return reach * _outcome_payoff(terminal, seat, pot_probs)
     opponents = [s for s in all_in if s != seat]
     m = len(all_in)
     me = all_in.index(seat)
@@ -505,15 +524,14 @@ def _triple_value(model, strategy, terminal, decisions, seat) -> np.ndarray:
     return model.triple_values(_hero_payoff(terminal, seat), second, third)
 
 
-def _outcome_payoff(game, model, strategy, terminal, decisions, seat) -> float:
+def _outcome_payoff(terminal, seat, pot_probs) -> float:
     """A player outside the pot (or the BB walking): its payoff averaged over the pot's outcomes."""
     m = len(terminal.all_in)
     if m >= 4:
         return terminal.payoff[seat, 2]
     if m == 1 or np.ptp(terminal.payoff[seat]) == 0:
         return terminal.payoff[seat, 0]
-    vectors = [_action_vector(strategy, decisions[s]) for s in terminal.all_in]
-    probs = model.duel_probs(*vectors) if m == 2 else model.ordering_probs(*vectors)
+    probs = pot_probs()
     return float(probs @ terminal.payoff[seat] / max(probs.sum(), 1e-300))
 
 
@@ -724,6 +742,7 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
     check and in the result, so the NashConv holds for the rounded frequencies.
     """
     model = _model_of(eq)
+    model.clear_tensors()  # another table's payoffs would crowd this one's out
     k = model.prior.size
     keys = infoset_keys(game)
     program = _TermProgram(game, model, keys)

@@ -96,7 +96,7 @@ def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, 
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
     entries = sorted(cache.glob("pushfold_table-*.npz"))
     assert len(entries) == 3
-    key = pushfold_charts._table_keys(GROUPS[0], pushfold_charts._base_key(headsup_results(progress=False)[1], small_threeway[1]))[1]
+    key = pushfold_charts._table_keys(GROUPS[0], pushfold_charts._base_key(headsup_results(progress=False)[1], small_threeway[1]))["8.5"]
     (cache / f"pushfold_table-{key}.npz").unlink()
     solved_tables = []
     original = pushfold_charts.solve_table
@@ -106,3 +106,18 @@ def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, 
     assert [t.stacks for t in solved_tables] == [(8.5, 8.5, 8.5)]
     strip = lambda records: [{k: v for k, v in r.items() if k != "solve_s"} for r in records]  # noqa: E731
     assert {g: strip(r) for g, r in again["results"].items()} == {g: strip(r) for g, r in first["results"].items()}
+
+
+def test_the_default_build_s_large_groups_solve_the_full_grid_s_tables():
+    """Multiples of 5 bb are solved first, each from the one below: a group cut down to them (the default
+    build) has exactly the full grid's cache keys for them, so both publish the same numbers."""
+    full_groups = {g.id: g for g in pushfold_charts.FULL_GROUPS}
+    for default in pushfold_charts.DEFAULT_GROUPS:
+        full = full_groups[default.id]
+        full_keys, default_keys = pushfold_charts._table_keys(full, "base"), pushfold_charts._table_keys(default, "base")
+        assert {name: full_keys[name] for name in default_keys} == default_keys
+    grid = pushfold_charts.Group(6, (1.5, 2.0, 5.0, 7.5, 10.0, 10.5))
+    assert [(name, start) for name, _, start in grid.solving_order()] == [
+        ("5", None), ("10", "5"), ("1.5", "5"), ("2", "1.5"), ("7.5", "5"), ("10.5", "10")]
+    assert [g.id for g in pushfold_charts.DEFAULT_GROUPS if len(g.tables()) < len(dict(
+        (f.id, f) for f in pushfold_charts.FULL_GROUPS)[g.id].tables())][0] == "5p-chipev"

@@ -23,7 +23,6 @@ import os
 import queue
 import shutil
 import time
-from concurrent.futures import ProcessPoolExecutor, wait, FIRST_COMPLETED
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,6 +44,9 @@ CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
 TOLERANCE_BB = 0.01
 TOLERANCE_POOL_PCT = 0.05
 MAX_ITERATIONS = 5000
+#: NashConv checks every 25 CFR+ iterations from a cold start, every 5 from the previous stack's strategy
+#: (which converges in about 10: checking at 25 would double the work).
+CHECK_EVERY, CHECK_EVERY_WARM = 25, 5
 #: Published frequencies are rounded to this many decimals (the NashConv is that of the rounded strategy).
 DECIMALS = 3
 #: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target.
@@ -64,7 +66,8 @@ METHOD = (
 
 class Group(NamedTuple):
     """Tables of ``players`` seats with ``ante`` (the BB's only when ``bb_ante``) and ``payouts`` (None: chip
-    EV): equal stacks over ``stacks`` (bb), or, when ``stack_sets`` is given, one table per stack vector."""
+    EV): equal stacks over ``stacks`` (bb, ascending), or, when ``stack_sets`` is given, one table per
+    stack vector (``stacks`` empty)."""
 
     players: int
     stacks: tuple
@@ -78,19 +81,38 @@ class Group(NamedTuple):
         return pushfold_group_id(self.players, self.ante, self.bb_ante, self.payouts, mixed=self.stack_sets is not None)
 
     def tables(self) -> list[tuple[str, pf.Table]]:
-        """``(file name, table)`` in solving order."""
+        """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
         if self.stack_sets is not None:
             return [(str(k), self._table(stacks)) for k, stacks in enumerate(self.stack_sets)]
         return [(f"{stack:g}", self._table((stack,) * self.players)) for stack in self.stacks]
 
+    def solving_order(self) -> list[tuple[str, pf.Table, str | None]]:
+        """``(file name, table, name of the table it is warm-started from or None)`` in solving order.
+
+        Equal stacks: the multiples of :data:`SPINE` bb first, each from the previous one (the first cold),
+        then the other stacks ascending, each from the largest stack below it already solved (or the
+        first multiple). A table's start depends only on the multiples below it, so a group restricted
+        to them (the default build's large groups) solves exactly the full grid's tables. Unequal stacks
+        start cold."""
+        tables = dict(self.tables())
+        if self.stack_sets is not None:
+            return [(name, table, None) for name, table in tables.items()]
+        spine = [s for s in self.stacks if s % SPINE == 0] or [self.stacks[0]]
+        order = spine + [s for s in self.stacks if s not in spine]
+        solved, out = [], []
+        for stack in order:
+            below = [t for t in solved if t < stack]
+            parent = max(below) if below else (spine[0] if stack not in spine else None)
+            out.append((f"{stack:g}", tables[f"{stack:g}"], None if parent is None else f"{parent:g}"))
+            solved.append(stack)
+        return out
+
     def _table(self, stacks) -> pf.Table:
         return pf.Table(tuple(float(s) for s in stacks), ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts)
 
-    def warm_started(self) -> bool:
-        """Equal-stack grids start each table from the previous one; unequal-stack examples start cold."""
-        return self.stack_sets is None
 
-
+#: Stacks (bb) solved first in a grid, each warm-started from the one below (see :meth:`Group.solving_order`).
+SPINE = 5.0
 SNG = (50.0, 30.0, 20.0)
 _GRID = tuple(float(s) for s in np.arange(2, 51) / 2)  # 1–25 bb by 0.5
 _ICM_GRID = tuple(float(s) for s in range(5, 26))  # 5–25 bb by 1
@@ -101,24 +123,39 @@ def _chip_ev(players: int) -> tuple:
     return tuple(Group(players, tuple(s for s in _GRID if s > 1.0 + ante), ante, ante > 0) for ante in (0.0, 1.0))
 
 
-#: The default build: every chip-EV table for 2–6 players, the SNG ICM grids at 3 and 4 players.
-DEFAULT_GROUPS = tuple(g for n in range(2, 7) for g in _chip_ev(n)) + (
+#: The whole precomputed set (issue #11): 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3,
+#: and unequal-stack ICM examples.
+FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(3, _ICM_GRID, payouts=SNG),
     Group(4, _ICM_GRID, payouts=SNG),
     Group(3, _ICM_GRID, payouts=(65.0, 35.0)),
-)
-#: The whole precomputed set (issue #11): 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3,
-#: and unequal-stack ICM examples.
-FULL_GROUPS = DEFAULT_GROUPS + tuple(g for n in range(7, 11) for g in _chip_ev(n)) + (
     Group(9, _ICM_GRID, payouts=SNG),
     Group(4, (), payouts=SNG, stack_sets=((20.0, 15.0, 10.0, 5.0), (5.0, 10.0, 15.0, 20.0))),
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
+#: Players up to which the default build solves whole grids; up to DEFAULT_SPINE_PLAYERS only the multiples
+#: of :data:`SPINE`; above (and the 9-handed examples) nothing: opt-in with ``--full``.
+DEFAULT_FULL_PLAYERS, DEFAULT_SPINE_PLAYERS = 4, 6
+
+
+def _default(group: Group) -> Group | None:
+    if group.players <= DEFAULT_FULL_PLAYERS:
+        return group
+    if group.players > DEFAULT_SPINE_PLAYERS or group.stack_sets is not None:
+        return None
+    return group._replace(stacks=tuple(s for s in group.stacks if s % SPINE == 0))
+
+
+#: The default build (fits its time budget): whole grids up to 4 players (chip EV and the SNG ICM spots),
+#: 5 and 6 players at 5, 10, 15, 20 and 25 bb, the 3- and 4-handed unequal-stack examples.
+DEFAULT_GROUPS = tuple(g for g in map(_default, FULL_GROUPS) if g is not None)
+
+
 #: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).
-CHART_TABLES = tuple(
-    (g.id, (5.0, 10.0, 15.0, 20.0)) for g in DEFAULT_GROUPS if g.payouts is None and g.players in (3, 4, 6)
-) + tuple((g.id, (10.0,)) for g in DEFAULT_GROUPS if g.payouts is not None)  # fmt: skip
+CHART_TABLES = tuple((f"{n}p-{ante}chipev", (5.0, 10.0, 15.0, 20.0)) for n in (3, 4, 6) for ante in ("", "bba1-")) + (
+    ("3p-icm-50-30-20", (10.0,)), ("4p-icm-50-30-20", (10.0,)), ("3p-icm-65-35", (10.0,)),
+)  # fmt: skip
 
 
 def _per_class(frequencies: np.ndarray) -> dict:
@@ -148,7 +185,8 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> d
     pool = None if table.payouts is None else float(sum(table.payouts))
     tolerance = TOLERANCE_BB if pool is None else TOLERANCE_POOL_PCT / 100 * pool
     started = time.perf_counter()
-    solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, start=start, decimals=DECIMALS)
+    solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, start=start, decimals=DECIMALS,
+                        check_every=CHECK_EVERY if start is None else CHECK_EVERY_WARM)  # fmt: skip
     strategy, _, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
     gains, values = pf.seat_gains(game, equities, strategy)
     values[-1] += pf.walk_value(game, equities, strategy)
@@ -175,34 +213,32 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> d
 
 def _base_key(headsup_meta: dict, summary: dict) -> str:
     return cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
-                     summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
+                     summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, CHECK_EVERY, CHECK_EVERY_WARM,
+                     DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
 
 
-def _table_keys(group: Group, base: str) -> list[str]:
-    """Cache key of each table of ``group``: a warm-started table's key chains its predecessor's."""
-    keys, previous = [], None
-    for name, table in group.tables():
-        keys.append(cache_key(base, group.id, name, table, previous))
-        previous = keys[-1] if group.warm_started() else None
+def _table_keys(group: Group, base: str) -> dict[str, str]:
+    """Cache key of each table of ``group`` by file name: a warm-started table's key chains its start's."""
+    keys = {}
+    for name, table, parent in group.solving_order():
+        keys[name] = cache_key(base, group.id, name, table, None if parent is None else keys[parent])
     return keys
 
 
 def _is_cached(group: Group, base: str) -> bool:
-    return all((cache_dir() / f"pushfold_table-{key}.npz").exists() for key in _table_keys(group, base))
+    return all((cache_dir() / f"pushfold_table-{key}.npz").exists() for key in _table_keys(group, base).values())
 
 
 def solve_group(group: Group, equities_source, base: str, advance=lambda: None) -> list[dict]:
     """Every table of ``group`` from the cache or solved (``equities_source()`` gives the equities, built only
-    when a table must be solved), in order."""
-    records, start = [], None
-    for (name, table), key in zip(group.tables(), _table_keys(group, base)):
-        warm = start if group.warm_started() else None
-        arrays = cached_arrays("pushfold_table", key, lambda: {"record": json_array(solve_table(table, equities_source(), warm))})
-        record = array_json(arrays["record"])
-        records.append(record)
-        start = _strategy(pf.make_game(table), record) if group.warm_started() else None
+    when a table must be solved), in :meth:`Group.tables` order."""
+    keys, records = _table_keys(group, base), {}
+    for name, table, parent in group.solving_order():
+        start = None if parent is None else _strategy(pf.make_game(table), records[parent])
+        arrays = cached_arrays("pushfold_table", keys[name], lambda: {"record": json_array(solve_table(table, equities_source(), start))})
+        records[name] = array_json(arrays["record"])
         advance()
-    return records
+    return [records[name] for name, _ in group.tables()]
 
 
 # --- parallel workers: each builds the equities once and reports every finished table on a queue ---
@@ -226,7 +262,7 @@ def _worker_group(group: Group, base: str) -> list[dict]:
 
 def _cost(group: Group) -> float:
     """Rough relative solve time of a group (largest first keeps both processes busy)."""
-    return len(group.tables()) * 3.0**group.players
+    return len(group.tables()) * 2.5**group.players * (3.0 if group.payouts else 1.0)
 
 
 def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True) -> dict:
@@ -234,7 +270,6 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
     total = sum(len(g.tables()) for g in groups)
     results = {}
     with progress_bar("push/fold tables", total, "table", enabled=progress) as advance:
-        done = 0
         if workers <= 1:
             equities = []
 
@@ -243,8 +278,9 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
                     equities.append(holdem_equities(headsup_tables, threeway_table))
                 return equities[0]
 
+            finished = iter(range(1, total + 1))
             for group in groups:
-                results[group.id] = solve_group(group, source, base, lambda: advance(done + sum(map(len, results.values())) + 1))
+                results[group.id] = solve_group(group, source, base, lambda: advance(next(finished)))
             return results
         # fresh processes with single-threaded BLAS: the solver's small products lose to thread hand-offs
         context = multiprocessing.get_context("spawn")
@@ -252,27 +288,27 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
         saved = {name: os.environ.get(name) for name in _BLAS_THREADS}
         os.environ.update(dict.fromkeys(_BLAS_THREADS, "1"))
         try:
-            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                       initargs=(headsup_tables, threeway_table, ticks))  # fmt: skip
-            futures = {pool.submit(_worker_group, g, base): g for g in sorted(groups, key=_cost, reverse=True)}
+            pool = context.Pool(workers, initializer=_init_worker, initargs=(headsup_tables, threeway_table, ticks))
         finally:
             for name, value in saved.items():
                 if value is None:
                     os.environ.pop(name, None)
                 else:
                     os.environ[name] = value
-        with pool:
-            pending = futures
+        done = 0
+        try:
+            pending = {g.id: pool.apply_async(_worker_group, (g, base)) for g in sorted(groups, key=_cost, reverse=True)}
             while pending:
-                finished, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    results[pending.pop(future).id] = future.result()
                 try:
-                    while True:
-                        done += ticks.get_nowait()
+                    done += ticks.get(timeout=0.5)
                 except queue.Empty:
                     pass
+                for group_id in [gid for gid, job in pending.items() if job.ready()]:
+                    results[group_id] = pending.pop(group_id).get()
                 advance(min(done, total))
+            pool.close()
+        finally:
+            pool.terminate()  # a stop request or an error ends the workers too
         advance(total)
     return results
 
@@ -372,7 +408,8 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     base = _base_key(headsup_meta, summary)
     started = time.perf_counter()
     ids = {g.id for g in groups}
-    published = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
+    full = {g.id: g for g in FULL_GROUPS if _is_cached(g, base)}
+    published = [full.get(g.id, g) for g in groups] + [g for gid, g in full.items() if gid not in ids]
     workers = min(os.cpu_count() or 1, 2) if workers is None else workers
     results = solve_groups(published, tables, table, base, workers, progress)
     wall_time = time.perf_counter() - started
