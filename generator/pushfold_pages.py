@@ -18,9 +18,9 @@ TOTAL_COMBOS = 1326
 SECTION = "pushfold"
 #: Quick tables on the solver page: (label, keyword arguments of :func:`pushfold_solver_path`).
 SOLVER_PRESETS = (
-    ("SNG bubble, 4-handed, 50/30/20", {"stacks": [10] * 4, "payouts": [50, 30, 20]}),
+    ("SNG bubble, 4-handed, 50/30/20", {"stacks": [20, 15, 10, 5], "payouts": [50, 30, 20]}),
     ("9-handed, 12 bb, BB ante", {"stacks": [12] * 9, "ante": 1, "bb_ante": True}),
-    ("3-handed final table, 65/35", {"stacks": [10] * 3, "payouts": [65, 35]}),
+    ("3-handed final table, 65/35", {"stacks": [15, 10, 5], "payouts": [65, 35]}),
     ("Heads-up, 10 bb", {"stacks": [10, 10]}),
     ("6-max, 15 bb, chip EV", {"stacks": [15] * 6}),
 )

@@ -125,7 +125,7 @@ def test_solver_page_links_its_presets_and_reads_the_set_only_when_it_exists(sit
     page = read(site, pushfold_solver_path())
     for label, table in SOLVER_PRESETS:
         assert f'<a href="../../{html_lib.escape(pushfold_solver_path(**table))}">{label}</a>' in page
-    assert pushfold_solver_path(**SOLVER_PRESETS[0][1]).endswith("?stacks=10,10,10,10&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+    assert pushfold_solver_path(**SOLVER_PRESETS[0][1]).endswith("?stacks=20,15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
     assert 'data-worker="../../assets/js/pushfold-worker.js"' in page and 'data-data="../../data/"' in page
     assert "data-index=" not in page  # no data/pushfold/index.json in this build: the page does not ask for it
     write_synthetic_data(tmp_path / "data", files=("headsup", "matchups"))

@@ -95,8 +95,9 @@ def test_the_table_lives_in_the_url_and_a_reload_restores_it(open_page, base_url
 def test_a_preset_opens_its_table(open_page):
     page = solved(open_page(SOLVER))
     page.get_by_role("link", name="SNG bubble, 4-handed, 50/30/20").click()
-    page.wait_for_url("**?stacks=10,10,10,10&*payouts=50,30,20")  # the new page's scripts have run by its load event
+    page.wait_for_url("**?stacks=20,15,10,5&*payouts=50,30,20")  # the new page's scripts have run by its load event
     assert page.locator("#players").input_value() == "4"
+    assert [page.locator(f"#stack-{seat}").input_value() for seat in range(4)] == ["20", "15", "10", "5"]
     assert page.locator("#payouts").input_value() == "50, 30, 20"
 
 
