@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 
 import { fieldOfMessage, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
-import { frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
+import { evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/pushfold-page.json", import.meta.url), "utf8"));
 
@@ -124,4 +124,14 @@ test("solutionProblem names what a damaged solution gets wrong, and passes a goo
   assert.equal(solutionProblem({ ...good, shove: { SB: { AA: "1" } } }), 'shove "SB": AA has the probability "1"');
   assert.equal(solutionProblem({ ...good, call: { "BB vs SB": { AA: 1.5 } } }), 'call "BB vs SB": AA has the probability 1.5');
   assert.equal(solutionProblem({ ...good, call: { "BB vs SB": { AKx: 1 } } }), 'call "BB vs SB" names an unknown hand class "AKx"');
+});
+
+test("evErrorText: bb for chip EV, % of the pool under ICM, two significant digits, never a bare 0", () => {
+  const chip = { positions: ["SB", "BB"], exploitability: { bb: 0.001, pool_pct: null }, ev_se: { SB: 0.00213, BB: 0 } };
+  assert.equal(evErrorText(chip), "SB ±0.0021 bb, BB ±0 bb");
+  const icm = { positions: ["BTN", "SB", "BB"], exploitability: { bb: null, pool_pct: 0.01 }, ev_se: { BTN: 2.66e-6, SB: 0.05, BB: NaN },
+    table: { payouts: [65, 35] } };
+  assert.equal(evErrorText(icm), "BTN ±2.7e−6% of the pool, SB ±0.05% of the pool");
+  assert.equal(evErrorText({ ...icm, table: undefined }), "BTN ±2.7e−6 prize units, SB ±0.05 prize units");
+  assert.equal(evErrorText({ positions: ["SB", "BB"], exploitability: { bb: 0 } }), null);
 });

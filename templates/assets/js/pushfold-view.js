@@ -78,6 +78,10 @@ export function orderedSpots(solution) {
 
 const finite = (x) => typeof x === "number" && Number.isFinite(x);
 const percent = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+/** Two significant digits, never shown as a bare 0 when it is not: "0.0021", "2.7e-6". */
+const small = (x) => (x === 0 ? "0" : Math.abs(x) >= 1e-4 ? String(Number(x.toPrecision(2))) : x.toExponential(1).replace("e-", "e−"));
+/** A frequency of hands in percent for the showdown line: "< 0.001%" rather than "0.000%" for a rare pot. */
+const rarePercent = (x) => (x === 0 ? "0%" : x < 5e-6 ? "< 0.001%" : percent(x, 3));
 
 /** The exploitability in words: "0.0042 bb per hand" (chip EV), "0.031% of the prize pool" (ICM). */
 export function exploitabilityText(exploitability) {
@@ -86,14 +90,14 @@ export function exploitabilityText(exploitability) {
   return "not measured";
 }
 
-/** The error bar of the 3-way equity table on each position's EV ("BTN ±0.0021 bb, SB ±0.0018 bb";
+/** The error bar of the 3-way equity table on each position's EV ("BTN ±0.0021 bb, SB ±2.7e−6 bb";
  *  under ICM in % of the pool when the solution names its payouts), or null without `ev_se`. */
 export function evErrorText(solution) {
   if (!solution.ev_se) return null;
   const payouts = solution.table?.payouts;
   const pool = Array.isArray(payouts) ? payouts.reduce((a, b) => a + b, 0) : null;
   const icm = !finite(solution.exploitability?.bb);
-  const text = (se) => (!icm ? `${se.toFixed(4)} bb` : pool ? `${((100 * se) / pool).toFixed(4)}% of the pool` : `${se.toPrecision(2)} prize units`);
+  const text = (se) => (!icm ? `${small(se)} bb` : pool ? `${small((100 * se) / pool)}% of the pool` : `${small(se)} prize units`);
   const parts = solution.positions.filter((p) => finite(solution.ev_se[p])).map((p) => `${p} ±${text(solution.ev_se[p])}`);
   return parts.length ? parts.join(", ") : null;
 }
@@ -160,7 +164,7 @@ export async function renderSolution(container, solution, { root, source, filena
   const evError = evErrorText(solution);
   if (evError) facts.append(fact("Error bar of the EVs (3-way table)", evError));
   if (solution.pots && ["2", "3", "4+"].every((k) => finite(solution.pots[k]))) {
-    facts.append(fact("Showdowns", `2-way ${percent(solution.pots["2"], 2)} · 3-way ${percent(solution.pots["3"], 2)} · 4+-way ${percent(solution.pots["4+"], 3)} of hands`));
+    facts.append(fact("Showdowns", `2-way ${percent(solution.pots["2"], 2)} · 3-way ${rarePercent(solution.pots["3"])} · 4+-way ${rarePercent(solution.pots["4+"])} of hands`));
   }
   const url = URL.createObjectURL(new Blob([JSON.stringify(solution, null, 1)], { type: "application/json" }));
   container.dataset.download = url;
