@@ -58,9 +58,9 @@ def pushfold_tables_path() -> str:
     return "pushfold/tables/index.html"
 
 
-def pushfold_group_id(players: int, ante: float, bb_ante: bool, payouts, mixed: bool = False) -> str:
-    """A group of precomputed push/fold tables: ``6p-bba1-chipev`` (``ante0.5`` for an ante every seat
-    posts, ``icm-50-30-20`` for ICM payouts, ``-mixed`` for unequal-stack examples)."""
+def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts, mixed: bool = False) -> str:
+    """The id of a precomputed push/fold game (a group of tables): ``6p-bba1-chipev`` (``ante0.5`` for an
+    ante every seat posts, ``icm-50-30-20`` for ICM payouts, ``-mixed`` for unequal-stack examples)."""
     parts = [f"{players}p"] + ([f"{'bba' if bb_ante else 'ante'}{ante:g}"] if ante else [])
     parts.append("chipev" if payouts is None else "icm-" + "-".join(f"{p:g}" for p in payouts))
     return "-".join(parts + (["mixed"] if mixed else []))
@@ -68,7 +68,7 @@ def pushfold_group_id(players: int, ante: float, bb_ante: bool, payouts, mixed: 
 
 def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float) -> str:
     """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``."""
-    return f"pushfold/tables/{pushfold_group_id(players, ante, bb_ante, payouts)}/{stack:g}/index.html"
+    return f"pushfold/tables/{pushfold_table_id(players, ante, bb_ante, payouts)}/{stack:g}/index.html"
 
 
 def pushfold_data_path(group_id: str, table: str = "") -> str:

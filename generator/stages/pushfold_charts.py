@@ -36,7 +36,7 @@ from generator.progress import progress_bar
 from generator.provenance import DATA_LICENSE, code_version, meta_block
 from generator.stages.pushfold_table import holdem_equities, spot_name
 from generator.storage import write_json
-from generator.structure import pushfold_data_path, pushfold_group_id
+from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 
 CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
@@ -78,7 +78,7 @@ class Group(NamedTuple):
 
     @property
     def id(self) -> str:
-        return pushfold_group_id(self.players, self.ante, self.bb_ante, self.payouts, mixed=self.stack_sets is not None)
+        return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, mixed=self.stack_sets is not None)
 
     def tables(self) -> list[tuple[str, pf.Table]]:
         """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
