@@ -9,11 +9,21 @@ are fractions in [0, 1]; stacks and thresholds are in big blinds.
 from __future__ import annotations
 
 from generator import charts
-from generator.structure import Page, as_grid, pushfold_table_path, pushfold_tables_path, pushfold_thresholds_path
+from generator.structure import (
+    Page, as_grid, pushfold_solver_path, pushfold_table_path, pushfold_tables_path, pushfold_thresholds_path,
+)  # fmt: skip
 from kernels.cards import CLASS_NAMES
 
 TOTAL_COMBOS = 1326
 SECTION = "pushfold"
+#: Quick tables on the solver page: (label, keyword arguments of :func:`pushfold_solver_path`).
+SOLVER_PRESETS = (
+    ("SNG bubble, 4-handed, 50/30/20", {"stacks": [20, 15, 10, 5], "payouts": [50, 30, 20]}),
+    ("9-handed, 12 bb, BB ante", {"stacks": [12] * 9, "ante": 1, "bb_ante": True}),
+    ("3-handed final table, 65/35", {"stacks": [15, 10, 5], "payouts": [65, 35]}),
+    ("Heads-up, 10 bb", {"stacks": [10, 10]}),
+    ("6-max, 15 bb, chip EV", {"stacks": [15] * 6}),
+)
 
 
 def table_path(group: dict, stack: float) -> str:
@@ -111,6 +121,7 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
+        "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"]),
     }  # fmt: skip
 
 
@@ -138,6 +149,14 @@ def table_pages(document: dict | None) -> list[Page]:
         for k, stack in enumerate(group["stacks"]):
             pages.append(Page(table_path(group, stack), "pushfold-table.html", table_context(document, group, k), SECTION))
     return pages
+
+
+def solver_page(available: bool, precomputed: bool) -> Page:
+    """The browser solver (``pushfold-solver.html``); ``available``: the heads-up tables it needs exist;
+    ``precomputed``: the precomputed set (``data/pushfold/index.json``) exists."""
+    presets = [(label, pushfold_solver_path(**table)) for label, table in SOLVER_PRESETS]
+    context = {"available": available, "precomputed": precomputed, "presets": presets}
+    return Page(pushfold_solver_path(), "pushfold-solver.html", context, SECTION)
 
 
 def thresholds_context(document: dict | None) -> dict:

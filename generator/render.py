@@ -28,8 +28,8 @@ from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.structure import (
-    NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_tables_path, pushfold_thresholds_path, section_path,
-    served_path,
+    NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
+    section_path, served_path,
 )  # fmt: skip
 from kernels.cards import CLASS_NAMES
 
@@ -66,7 +66,8 @@ class SiteRenderer:
         )
         self.env.filters.update(FILTERS)
         self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path,
-                                pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path)  # fmt: skip
+                                pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path,
+                                pushfold_solver_path=pushfold_solver_path)  # fmt: skip
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site
@@ -106,6 +107,7 @@ class SiteRenderer:
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             *pushfold_pages.table_pages(self.data.files.get("pushfold_charts")),
             pushfold_pages.thresholds_page(self.data.files.get("pushfold_thresholds")),
+            pushfold_pages.solver_page(self.data.matchups is not None, (self.data_dir / "pushfold" / "index.json").exists()),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("icm-spot"), "icm-spot.html", {
                 "available": self.data.matchups is not None and self.data.headsup is not None,

@@ -310,7 +310,82 @@ PUSHFOLD_THRESHOLDS = _schema(
     {"step": NONNEGATIVE, "tolerance": NONNEGATIVE, "played_threshold": FRACTION},
 )  # fmt: skip
 
+PUSHFOLD_INDEX = _schema(
+    "pushfold_index",
+    "Precomputed push/fold tables: the index (data/pushfold/index.json)",
+    "groups: tables of `players` seats (blinds in bb, ante: every seat's, or the BB's only with bb_ante), chip EV "
+    "when payouts is null, else ICM with those prizes; equal stacks over `stacks` (each table in "
+    "data/pushfold/<id>/<stack>.json, stack formatted like Python's f'{stack:g}') or, when stacks is null, one "
+    "table per per-seat stack vector of `stack_sets` (data/pushfold/<id>/<k>.json). max_nash_conv_*: the largest "
+    "NashConv of the group's tables (bb per hand, or % of the prize pool for ICM; null for the other kind).",
+    {
+        "groups": _array({
+            "type": "object",
+            "required": ["id", "players", "ante", "bb_ante", "payouts", "blinds", "stacks", "stack_sets",
+                         "max_nash_conv_bb", "max_nash_conv_pool_pct"],
+            "properties": {
+                "id": {"type": "string", "pattern": "^[0-9]+p-[a-z0-9.-]+$"},
+                "players": {"type": "integer", "minimum": 2, "maximum": 10},
+                "ante": NONNEGATIVE, "bb_ante": {"type": "boolean"},
+                "payouts": {"type": ["array", "null"], "items": NONNEGATIVE},
+                "blinds": _array(NONNEGATIVE, 2),
+                "stacks": {"type": ["array", "null"], "items": {"type": "number", "exclusiveMinimum": 0}},
+                "stack_sets": {"type": ["array", "null"], "items": _array({"type": "number", "exclusiveMinimum": 0})},
+                "max_nash_conv_bb": NONNEGATIVE_OR_NULL, "max_nash_conv_pool_pct": NONNEGATIVE_OR_NULL,
+            },
+        }),
+    },
+    {
+        "tolerance_bb": NONNEGATIVE, "tolerance_pool_pct": NONNEGATIVE, "decimals": {"type": "integer", "minimum": 1},
+        "residue_thresholds": _array(FRACTION), "tables": COUNT,
+        "threeway": {"type": "object", "required": ["boards", "seed", "se_median", "se_p99"]},
+    },
+    stage="pushfold",
+)  # fmt: skip
+
+_SPARSE_FREQUENCIES = {
+    "type": "object",
+    "additionalProperties": {"type": "object", "propertyNames": {"enum": list(CLASS_NAMES)},
+                             "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}},
+}  # fmt: skip
+_BY_POSITION = {"type": "object", "minProperties": 2, "additionalProperties": {"type": "number"}}
+PUSHFOLD_TABLE = {
+    "$schema": DIALECT,
+    "$id": "pushfold_table.schema.json",
+    "title": "One precomputed push/fold table (data/pushfold/<id>/<table>.json)",
+    "description": "A solution object: positions first to act first (the last two are SB and BB); shove[position] = "
+    "{class: probability of shoving when everyone before folded}, call['X vs Y+Z'] = {class: probability X calls "
+    "Y's shove after Z called}; a class that is missing has probability 0; probabilities rounded to meta.decimals "
+    "of the index. exploitability: NashConv of these rounded probabilities (bb per hand for chip EV, % of the "
+    "prize pool for ICM; the other is null). values: each position's expected payoff (bb, or prize units); "
+    "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
+    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting).",
+    "type": "object",
+    "required": ["positions", "shove", "call", "exploitability", "iterations", "values", "ev_se", "pots", "table"],
+    "properties": {
+        "positions": _array(TEXT),
+        "shove": _SPARSE_FREQUENCIES,
+        "call": _SPARSE_FREQUENCIES,
+        "exploitability": {"type": "object", "required": ["bb", "pool_pct"],
+                           "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL}},
+        "iterations": {"type": "integer", "minimum": 1},
+        "values": _BY_POSITION,
+        "ev_se": {**_BY_POSITION, "additionalProperties": NONNEGATIVE},
+        "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
+        "table": {
+            "type": "object",
+            "required": ["stacks", "blinds", "ante", "bb_ante", "payouts"],
+            "properties": {
+                "stacks": _array({"type": "number", "exclusiveMinimum": 0}), "blinds": _array(NONNEGATIVE, 2),
+                "ante": NONNEGATIVE, "bb_ante": {"type": "boolean"},
+                "payouts": {"type": ["array", "null"], "items": NONNEGATIVE},
+            },
+        },
+    },
+}  # fmt: skip
+
 SCHEMAS = {
     "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
     "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
+    "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE,
 }  # fmt: skip

@@ -58,17 +58,41 @@ def pushfold_tables_path() -> str:
     return "pushfold/tables/index.html"
 
 
-def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts) -> str:
-    """The id of a precomputed push/fold game: ``6p-bba1-chipev`` (``ante0.5`` for an ante every seat
-    posts, ``icm-50-30-20`` for ICM payouts)."""
+def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts, mixed: bool = False) -> str:
+    """The id of a precomputed push/fold game (a group of tables): ``6p-bba1-chipev`` (``ante0.5`` for an
+    ante every seat posts, ``icm-50-30-20`` for ICM payouts, ``-mixed`` for unequal-stack examples)."""
     parts = [f"{players}p"] + ([f"{'bba' if bb_ante else 'ante'}{ante:g}"] if ante else [])
     parts.append("chipev" if payouts is None else "icm-" + "-".join(f"{p:g}" for p in payouts))
-    return "-".join(parts)
+    return "-".join(parts + (["mixed"] if mixed else []))
 
 
 def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float) -> str:
     """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``."""
     return f"pushfold/tables/{pushfold_table_id(players, ante, bb_ante, payouts)}/{stack:g}/index.html"
+
+
+def pushfold_data_path(group_id: str, table: str = "") -> str:
+    """The precomputed push/fold data under ``data/``: ``data/pushfold/index.json``, or one table's solution
+    ``data/pushfold/6p-bba1-chipev/10.json`` (``table``: the stack as ``f"{stack:g}"``, or the index into the
+    group's ``stack_sets``)."""
+    return "data/pushfold/index.json" if not group_id else f"data/pushfold/{group_id}/{table}.json"
+
+
+def _numbers(values) -> str:
+    return ",".join(f"{v:g}" for v in values)
+
+
+def pushfold_solver_path(stacks=None, blinds=(0.5, 1), ante: float = 0, bb_ante: bool = False, payouts=None) -> str:
+    """The browser push/fold solver, prefilled with a table when ``stacks`` (bb, first to act first) are
+    given: ``pushfold/solver/index.html?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=0`` (+ ``&payouts=50,30,20``
+    for ICM), the page's URL state."""
+    path = "pushfold/solver/index.html"
+    if stacks is None:
+        return path
+    query = {"stacks": _numbers(stacks), "blinds": _numbers(blinds), "ante": f"{ante:g}", "bbante": "1" if bb_ante else "0"}
+    if payouts is not None:
+        query["payouts"] = _numbers(payouts)
+    return f"{path}?{urlencode(query, safe=',')}"
 
 
 def pushfold_thresholds_path() -> str:

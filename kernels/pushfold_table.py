@@ -30,10 +30,12 @@ among the three). Showdowns:
   layers split evenly. Folded players' ICM value in such a pot uses the even split.
   :func:`multiway_reach` measures how often these pots happen.
 
-Solver: CFR+ (regrets floored at 0, simultaneous updates, linearly weighted average strategies).
-:func:`nash_conv` is the best-response check: for each player the gain of switching to a best
-response against the others' strategies (per information set and class, the better action), summed.
-NumPy only; no I/O.
+Solver: CFR+ (regrets floored at 0, alternating seat updates, linearly weighted average strategies);
+its counterfactual values come from a :class:`_TermProgram` compiled once per game (sums of products
+of per-class vectors, Numba loops in :mod:`kernels.pushfold_cfr`). :func:`nash_conv` is the separate
+best-response check (:func:`counterfactual_values`, plain NumPy): for each player the gain of switching
+to a best response against the others' strategies (per information set and class, the better action),
+summed. No I/O.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.icm import prize_equity
+from kernels.pushfold_cfr import accumulate_terms, contract_orderings, contract_pairs, three_way_variance
 from kernels.threeway.core import ORDER_CODE, triple_index
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
@@ -334,12 +337,13 @@ class _Model:
         self.joint = pairs / pairs.sum()  # P(first = c, second = d)
         duel = np.asarray(eq.duel, dtype=np.float64)
         self.duel_conditional = self.conditional[:, :, None] * duel  # (K, K, 3)
-        self.duel_joint = self.joint[:, :, None] * duel
+        self.duel_joint_by_outcome = np.ascontiguousarray(np.moveaxis(self.joint[:, :, None] * duel, 2, 0))  # (3, K, K)
         self.conditional_equity = self.conditional * (duel[:, :, 0] + duel[:, :, 1] / 2)  # P(d | c) · equity(c vs d)
         self.triple_mass = eq.triple_mass  # None is fine for heads-up tables (no 3-way pot)
         if eq.triple_mass is not None:
             self.triple_norm = np.asarray(eq.triple_mass.sum(axis=(0, 2, 3)), dtype=np.float64)  # (K,) Σ_{d,e} weight
         self._tensors = {}
+        self._orderings_last = None
 
     #: Payoff-weighted 3-way tensors kept at once (each K³ floats: 19 MB for hold'em in float32, 1.2 GB in all).
     TENSORS_KEPT = 64
@@ -355,6 +359,58 @@ class _Model:
             self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
         return self._tensors[key]
 
+    def clear_tensors(self) -> None:
+        """Drop the kept payoff-weighted tensors (a new table has other payoffs)."""
+        self._tensors.clear()
+
+    def orderings_last(self) -> np.ndarray:
+        """``(K, K, K, 13)``: the ordering mass with the orderings last (built on first use, 250 MB for hold'em)."""
+        if self._orderings_last is None:
+            self._orderings_last = np.ascontiguousarray(np.moveaxis(self.triple_mass, 0, -1))
+        return self._orderings_last
+
+    def ordering_probs(self, first: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
+        """(13,) joint probability of each ordering of a 3-way pot and of the three seats' actions
+        (``first``, ``second``, ``third``: (K,) action probabilities per class), over their supports."""
+        c, d, e = _support(first), _support(second), _support(third)
+        if c.size == 0 or d.size == 0 or e.size == 0:
+            return np.zeros(self.triple_mass.shape[0])
+        return first[c] @ contract_orderings(self.orderings_last(), c, second, d, third, e)
+
+    def duel_probs(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+        """(3,) joint probability of (first wins, tie, second wins) and of the two seats' actions."""
+        return (self.duel_joint_by_outcome @ second) @ first
+
+    def triple_values(self, payoff: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
+        """(K,) per hero class: E[payoff | 3-way pot] times the opponents' reach, against (K,) opponent
+        strategies ``second``, ``third`` (payoff (13,) per ordering code, hero first), card removal included.
+
+        From the payoff-weighted tensor when it is kept or there is room for it; otherwise (many distinct
+        payoffs: ICM with unequal stacks) from the 13 orderings over the opponents' supports."""
+        d, e = _support(second), _support(third)
+        k = self.prior.size
+        if d.size == 0 or e.size == 0:
+            return np.zeros(k)
+        if payoff.tobytes() not in self._tensors and len(self._tensors) >= self.TENSORS_KEPT:
+            value = contract_orderings(self.orderings_last(), np.arange(k), second, d, third, e) @ payoff
+            return value / self.triple_norm
+        tensor = self.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
+        if d.size * e.size * 4 < k * k:  # few classes play: sum over them only
+            value = contract_pairs(tensor, second, d, third, e)
+        else:
+            value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
+        return np.asarray(value, dtype=np.float64) / self.triple_norm
+
+
+
+_LAST_MODEL = []  # [(equities, its _Model)]: the derived arrays and kept tensors of the equities in use
+
+
+def _model_of(eq: Equities) -> _Model:
+    """The :class:`_Model` of ``eq``, shared by consecutive calls on the same equities object."""
+    if not _LAST_MODEL or _LAST_MODEL[0][0] is not eq:
+        _LAST_MODEL[:] = [(eq, _Model(eq))]
+    return _LAST_MODEL[0][1]
 
 
 def _support(vector: np.ndarray) -> np.ndarray:
@@ -365,7 +421,7 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
     """``{infoset key: (K, 2)}``: each class's counterfactual value of (fold, shove/call) at every
     information set (of ``seats``, default all), against ``strategy`` (``{key: (K,) aggressive
     probability}``) of the others."""
-    model = model or _Model(eq)
+    model = model or _model_of(eq)
     k = model.prior.size
     keys = infoset_keys(game)
     stacked = np.stack([strategy[key] for key in keys], axis=1)  # (K, S) aggressive probability
@@ -376,13 +432,28 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
     for terminal in game.terminals:
         decisions = _decisions(game, terminal)
         reach_given = _reach_given(decisions, conditional_aggressive, column)
+        pot_probs = _PotProbabilities(model, [_action_vector(strategy, decisions[s]) for s in terminal.all_in if decisions[s]])
         for seat, decision in enumerate(decisions):
             if decision is None or seat not in seats:
                 continue
             key, action = decision
-            value = _folders_reach(terminal, reach_given, seat, k) * _seat_value(game, model, strategy, terminal, decisions, reach_given, seat)
-            values[key][:, action] += value
+            value = _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, pot_probs)
+            values[key][:, action] += _folders_reach(terminal, reach_given, seat, k) * value
     return values
+
+
+class _PotProbabilities:
+    """A 2- or 3-way pot's outcome probabilities under the in-pot seats' actions (``vectors``), computed on
+    first use and shared by the seats that folded."""
+
+    def __init__(self, model, vectors):
+        self.model, self.vectors, self.probs = model, vectors, None
+
+    def __call__(self) -> np.ndarray:
+        if self.probs is None:
+            two = len(self.vectors) == 2
+            self.probs = self.model.duel_probs(*self.vectors) if two else self.model.ordering_probs(*self.vectors)
+        return self.probs
 
 
 def _reach_given(decisions, conditional_aggressive, column) -> list:
@@ -412,7 +483,7 @@ def _action_vector(strategy, decision) -> np.ndarray:
     return strategy[key] if action else 1.0 - strategy[key]
 
 
-def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -> np.ndarray:
+def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, pot_probs) -> np.ndarray:
     """(K,) the seat's expected payoff times the probability of the all-in players' actions, per hero class."""
     all_in = terminal.all_in
     k = model.prior.size
@@ -421,7 +492,7 @@ def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -
         reach = np.ones(k)
         for s in others:
             reach = reach * reach_given[s]
-        return reach * _outcome_payoff(game, model, strategy, terminal, decisions, seat)
+        return reach * _outcome_payoff(terminal, seat, pot_probs)
     opponents = [s for s in all_in if s != seat]
     m = len(all_in)
     me = all_in.index(seat)
@@ -437,54 +508,30 @@ def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat) -
     return _multiway_value(game, model, strategy, terminal, decisions, reach_given, seat)
 
 
-def _contract(mass: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
-    """``(13, K)``: Σ_{d,e} mass[o, c, d, e] · second[d] · third[e], skipping classes played with probability 0."""
-    d, e = _support(second), _support(third)
-    k = mass.shape[1]
-    if d.size == 0 or e.size == 0:
-        return np.zeros(mass.shape[:2])
-    if d.size * e.size * 4 < k * k:
-        block = mass[:, :, d][:, :, :, e]
-        return np.einsum("ocde,d,e->oc", block, second[d].astype(mass.dtype), third[e].astype(mass.dtype)).astype(np.float64)
-    o = mass.shape[0]
-    partial = mass.reshape(o * k * k, k) @ third.astype(mass.dtype)  # BLAS matrix-vector, no copy of the tensor
-    return (partial.reshape(o * k, k) @ second.astype(mass.dtype)).reshape(o, k).astype(np.float64)
-
-
-def _triple_value(model, strategy, terminal, decisions, seat) -> np.ndarray:
+def _hero_payoff(terminal: Terminal, seat: int) -> np.ndarray:
+    """(13,) the seat's payoff per ordering code of a 3-way pot, the seat first and its opponents in pot order."""
     all_in = terminal.all_in
     order = [seat] + [s for s in all_in if s != seat]
     # outcome t's ranks are given in all_in's order; in (seat, other, other) order they are the mass's ordering codes[t]
     ranks = terminal.outcome_ranks[:, [all_in.index(s) for s in order]]
-    codes = ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]
-    payoff = np.zeros(model.triple_mass.shape[0])
-    payoff[codes] = terminal.payoff[seat]
-    second, third = (_action_vector(strategy, decisions[s]) for s in order[1:])
-    d, e = _support(second), _support(third)
-    k = model.prior.size
-    if d.size == 0 or e.size == 0:
-        return np.zeros(k)
-    tensor = model.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
-    if d.size * e.size * 4 < k * k:  # few classes play: gather them
-        value = tensor[:, d[:, None], e[None, :]].reshape(k, -1) @ np.outer(second[d], third[e]).ravel().astype(tensor.dtype)
-    else:
-        value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
-    return np.asarray(value, dtype=np.float64) / model.triple_norm
+    payoff = np.zeros(THREE_WAY_ORDERINGS.shape[0])
+    payoff[ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]] = terminal.payoff[seat]
+    return payoff
 
 
-def _outcome_payoff(game, model, strategy, terminal, decisions, seat) -> float:
+def _triple_value(model, strategy, terminal, decisions, seat) -> np.ndarray:
+    second, third = (_action_vector(strategy, decisions[s]) for s in terminal.all_in if s != seat)
+    return model.triple_values(_hero_payoff(terminal, seat), second, third)
+
+
+def _outcome_payoff(terminal, seat, pot_probs) -> float:
     """A player outside the pot (or the BB walking): its payoff averaged over the pot's outcomes."""
     m = len(terminal.all_in)
     if m >= 4:
         return terminal.payoff[seat, 2]
     if m == 1 or np.ptp(terminal.payoff[seat]) == 0:
         return terminal.payoff[seat, 0]
-    if m == 2:
-        first, second = (_action_vector(strategy, decisions[s]) for s in terminal.all_in)
-        probs = np.einsum("cdo,c,d->o", model.duel_joint, first, second)
-    else:
-        first, second, third = (_action_vector(strategy, decisions[s]) for s in terminal.all_in)
-        probs = _contract(model.triple_mass, second, third) @ first
+    probs = pot_probs()
     return float(probs @ terminal.payoff[seat] / max(probs.sum(), 1e-300))
 
 
@@ -530,7 +577,7 @@ class Solution(NamedTuple):
 def seat_gains(game: Game, eq: Equities, strategy: dict, model: _Model | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(gains, values)``, (n,) each: a best response's gain over ``strategy`` for every seat, and the
     seat's value under ``strategy`` from its own decisions (the walk to the BB excluded)."""
-    model = model or _Model(eq)
+    model = model or _model_of(eq)
     values = counterfactual_values(game, eq, strategy, model)
     gains, own = np.zeros(game.n), np.zeros(game.n)
     for key, cfv in values.items():
@@ -547,54 +594,226 @@ def nash_conv(game: Game, eq: Equities, strategy: dict, model: _Model | None = N
     return float(seat_gains(game, eq, strategy, model)[0].sum())
 
 
+class _SeatTerms(NamedTuple):
+    """One seat's counterfactual values as a sum of terms: ``coef · scalar · Π factor rows`` added to
+    output row ``2 · (local infoset) + action`` (arrays for :func:`kernels.pushfold_cfr.accumulate_terms`)."""
+
+    columns: np.ndarray  # (s,) the seat's infoset columns, local order
+    coef: np.ndarray
+    slot: np.ndarray
+    start: np.ndarray
+    index: np.ndarray
+    row: np.ndarray
+    triples: list  # per 3-way pot with the seat: (its factor row, payoff per ordering code (13,), the opponents' decisions)
+    outcomes: list  # per 2-/3-way pot the seat folded, payoff varying: (scalar slot, its payoff per outcome, in-pot decisions, seats)
+
+
+class _TermProgram:
+    """The CFR+ update's counterfactual values, compiled once per game into products of per-class factor
+    vectors: ``factors`` holds per infoset column P(aggressive | hero class) (block 0), its complement
+    (block 1), the equity-weighted aggressive reach (block 2, 4+-way pots), the duel outcome vectors
+    (blocks 3–5, 2-way pots), then one row per (3-way pot, seat) filled at each update. The same
+    numbers as :func:`counterfactual_values` (tested), without its per-terminal Python work."""
+
+    BLOCKS = 6
+
+    def __init__(self, game: Game, model: _Model, keys: list):
+        self.game, self.model, self.keys = game, model, keys
+        self.column = {key: i for i, key in enumerate(keys)}
+        k, width = model.prior.size, len(keys)
+        self.width = width
+        blocks = [model.conditional, model.conditional_equity] + [model.duel_conditional[:, :, o] for o in range(3)]
+        self.blocks = np.ascontiguousarray(np.concatenate([b.T for b in blocks], axis=1))  # (K, 5K): p @ blocks
+        self.seats, dynamic = [], self.BLOCKS * width
+        for seat in range(game.n):
+            self.seats.append(self._seat_terms(game, seat, dynamic))
+            dynamic += len(self.seats[-1].triples)
+        self.factors = np.zeros((dynamic, k))
+        self.seat_of = np.array([key[1] for key in keys])
+        self.version = np.zeros(game.n, dtype=np.int64)  # per seat: how often its factor rows changed
+        self._pot_probs = {}  # in-pot seats → (their versions, outcome probabilities), shared by the folders
+
+    def _seat_terms(self, game: Game, seat: int, dynamic: int) -> _SeatTerms:
+        """``dynamic``: the first free factor row for this seat's 3-way pots."""
+        width, column = self.width, self.column
+        columns = [column[key] for key in self.keys if key[1] == seat]
+        local = {c: i for i, c in enumerate(columns)}
+        coef, slot, index, rows, triples, outcomes = [], [], [], [], [], []
+
+        def reach(decision):  # factor row of P(that action | hero class)
+            key, action = decision
+            return (0 if action else width) + column[key]
+
+        def add(c, factors, out_row, scalar=-1):
+            coef.append(c)
+            slot.append(scalar)
+            index.append(list(factors))
+            rows.append(out_row)
+
+        for terminal in game.terminals:
+            decisions = _decisions(game, terminal)
+            if decisions[seat] is None:
+                continue
+            key, action = decisions[seat]
+            out_row = 2 * local[column[key]] + action
+            all_in = terminal.all_in
+            folders = [reach(d) for s, d in enumerate(decisions) if s != seat and d is not None and s not in all_in]
+            m = len(all_in)
+            if seat not in all_in:
+                others = folders + [reach(decisions[s]) for s in all_in if decisions[s] is not None]
+                payoff = terminal.payoff[seat]
+                if m >= 4:
+                    add(payoff[2], others, out_row)
+                elif m == 1 or np.ptp(payoff) == 0:
+                    add(payoff[0], others, out_row)
+                else:
+                    add(1.0, others, out_row, len(outcomes))
+                    outcomes.append((len(outcomes), payoff, [decisions[s] for s in all_in], all_in))
+                continue
+            opponents = [s for s in all_in if s != seat]
+            if m == 1:
+                add(terminal.payoff[seat, 0], folders, out_row)
+            elif m == 2:
+                flip = all_in.index(seat) == 1  # outcomes are (all_in[0] wins, tie, all_in[1] wins)
+                for o in range(3):
+                    block = 3 + (2 - o if flip else o)
+                    add(terminal.payoff[seat, o], folders + [block * width + column[decisions[opponents[0]][0]]], out_row)
+            elif m == 3:
+                row = dynamic + len(triples)
+                triples.append((row, _hero_payoff(terminal, seat), [decisions[s] for s in opponents]))
+                add(1.0, folders + [row], out_row)
+            else:
+                aggressive = {s: column[decisions[s][0]] for s in opponents}
+                if game.icm:
+                    scoop, lose = terminal.payoff[seat, 0], terminal.payoff[seat, 1]
+                    add(lose, folders + [aggressive[s] for s in opponents], out_row)
+                    add(scoop - lose, folders + [2 * width + aggressive[s] for s in opponents], out_row)
+                    continue
+                add(terminal.base[seat] - game.table.stacks[seat], folders + [aggressive[s] for s in opponents], out_row)
+                for amount, eligible in terminal.layers:
+                    if seat in eligible:
+                        layer = [(2 * width if s in eligible else 0) + aggressive[s] for s in opponents]
+                        add(amount, folders + layer, out_row)
+        start = np.zeros(len(index) + 1, dtype=np.int64)
+        start[1:] = np.cumsum([len(i) for i in index])
+        flat = np.array([f for i in index for f in i], dtype=np.int64)
+        return _SeatTerms(np.array(columns, dtype=np.int64), np.array(coef, dtype=np.float64), np.array(slot, dtype=np.int64),
+                          start, flat, np.array(rows, dtype=np.int64), triples, outcomes)  # fmt: skip
+
+    def refresh(self, strategy: np.ndarray, columns: np.ndarray) -> None:
+        """Recompute the factor rows of infoset ``columns`` from ``strategy`` (S, K) after they changed."""
+        width, k = self.width, self.model.prior.size
+        products = (strategy[columns] @ self.blocks).reshape(columns.size, -1, k)
+        self.factors[columns] = products[:, 0]
+        self.factors[width + columns] = 1.0 - products[:, 0]
+        for block in range(1, products.shape[1]):
+            self.factors[(block + 1) * width + columns] = products[:, block]
+        self.version[np.unique(self.seat_of[columns])] += 1
+
+    def values(self, strategy: np.ndarray, seat: int) -> np.ndarray:
+        """``(s, 2, K)``: counterfactual values of (fold, shove/call) of each of ``seat``'s infosets
+        (``self.seats[seat].columns`` order) against ``strategy`` (S, K), whose factor rows are current."""
+        model, terms = self.model, self.seats[seat]
+        k = model.prior.size
+        for row, payoff, opponents in terms.triples:
+            self.factors[row] = model.triple_values(payoff, *(strategy[self.column[key]] for key, _ in opponents))
+        scalars = np.zeros(len(terms.outcomes))
+        for slot, payoff, in_pot, seats in terms.outcomes:
+            versions = tuple(self.version[list(seats)])
+            cached = self._pot_probs.get(seats)
+            if cached is None or cached[0] != versions:
+                vectors = [strategy[self.column[key]] for key, _ in in_pot]
+                cached = (versions, model.duel_probs(*vectors) if len(vectors) == 2 else model.ordering_probs(*vectors))
+                self._pot_probs[seats] = cached
+            probs = cached[1]
+            scalars[slot] = probs @ payoff / max(probs.sum(), 1e-300)
+        out = np.zeros((2 * terms.columns.size, k))
+        accumulate_terms(self.factors, terms.coef, terms.slot, scalars, terms.start, terms.index, terms.row, out)
+        return out.reshape(-1, 2, k)
 def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = 5000, check_every: int = 25,
-          start: dict | None = None, progress=None) -> Solution:  # fmt: skip
+          start: dict | None = None, progress=None, decimals: int | None = None) -> Solution:  # fmt: skip
     """CFR+ until the NashConv of the averaged strategies is ≤ ``tolerance`` (or ``max_iterations``).
 
-    Updates alternate: each seat in turn updates its regrets against the others' latest strategies.
+    Updates alternate: each seat in turn updates its regrets against the others' latest strategies
+    (values from :class:`_TermProgram`; the NashConv check is :func:`nash_conv`, separate code).
 
     ``start``: a strategy to warm-start the regrets from; ``progress(iteration, nash_conv)`` is
-    called at every check.
+    called at every check; ``decimals``: the averages are rounded to that many decimals before each
+    check and in the result, so the NashConv holds for the rounded frequencies.
     """
-    model = _Model(eq)
+    model = _model_of(eq)
+    model.clear_tensors()  # another table's payoffs would crowd this one's out
     k = model.prior.size
     keys = infoset_keys(game)
+    program = _TermProgram(game, model, keys)
     scale = 1e-3
-    regrets = {}
-    for key in keys:
-        p = np.full(k, 0.5) if start is None else np.asarray(start[key], dtype=np.float64)
-        regrets[key] = np.stack([scale * (1 - p), scale * p], axis=1)
-    average = {key: np.zeros(k) for key in keys}
+    p = np.full((len(keys), k), 0.5) if start is None else np.stack([np.asarray(start[key], dtype=np.float64) for key in keys])
+    regrets = np.stack([scale * (1 - p), scale * p], axis=1)  # (S, 2, K)
+    average = np.zeros((len(keys), k))
     weight = 0.0
-    conv = np.inf
     iteration = 0
+    current = _regret_match(regrets)
+    program.refresh(current, np.arange(len(keys)))
     while iteration < max_iterations:
         iteration += 1
-        current = {key: _regret_match(r) for key, r in regrets.items()}
         for seat in range(game.n):
-            for key, cfv in counterfactual_values(game, eq, current, model, seats=(seat,)).items():
-                p = current[key]
-                expected = (1 - p) * cfv[:, 0] + p * cfv[:, 1]
-                regrets[key] = np.maximum(regrets[key] + cfv - expected[:, None], 0.0)
-                current[key] = _regret_match(regrets[key])
-        for key in keys:
-            average[key] += iteration * current[key]
+            columns = program.seats[seat].columns
+            cfv = program.values(current, seat)
+            p = current[columns]
+            expected = (1 - p) * cfv[:, 0] + p * cfv[:, 1]
+            regrets[columns] = np.maximum(regrets[columns] + cfv - expected[:, None], 0.0)
+            current[columns] = _regret_match(regrets[columns])
+            program.refresh(current, columns)
+        average += iteration * current
         weight += iteration
         if iteration % check_every == 0 or iteration == max_iterations:
-            strategy = {key: average[key] / weight for key in keys}
-            conv = nash_conv(game, eq, strategy, model)
+            conv = nash_conv(game, eq, _by_key(keys, _rounded(average / weight, decimals)), model)
             if progress is not None:
                 progress(iteration, conv)
             if conv <= tolerance:
                 break
-    strategy = {key: average[key] / weight for key in keys}
+    strategy = _by_key(keys, _rounded(average / weight, decimals))
     gains, values = seat_gains(game, eq, strategy, model)
     return Solution(strategy, float(gains.sum()), gains, values, iteration)
 
 
+def _rounded(frequencies: np.ndarray, decimals: int | None) -> np.ndarray:
+    return frequencies if decimals is None else np.round(frequencies, decimals)
+
+
+def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds,
+                   decimals: int | None = None) -> tuple[dict, float, float]:  # fmt: skip
+    """``(strategy, nash_conv, ε)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set to 1,
+    for the largest ε of ``thresholds`` whose NashConv (:func:`nash_conv`, the best response) is ≤
+    ``tolerance``; ``strategy`` itself and ε = 0 when none is. Linear averaging leaves early iterates'
+    weight on actions the equilibrium drops (about 1% on weak hands); this publishes the certified
+    strategy without it."""
+    model = _model_of(eq)
+    for threshold in sorted(thresholds, reverse=True):
+        cleaned = {key: _rounded(np.where(p < threshold, 0.0, np.where(p > 1 - threshold, 1.0, p)), decimals) for key, p in strategy.items()}
+        conv = nash_conv(game, eq, cleaned, model)
+        if conv <= tolerance:
+            return cleaned, conv, threshold
+    return strategy, nash_conv(game, eq, strategy, model), 0.0
+
+
+def walk_value(game: Game, eq: Equities, strategy: dict) -> float:
+    """The BB's expected payoff from everyone folding to it (the part of its value outside its decisions)."""
+    model = _model_of(eq)
+    folds = np.ones(model.prior.size)
+    for seat in game.open_sets:
+        folds = folds * (1.0 - model.conditional @ strategy[("open", seat)])
+    return float(model.prior @ folds) * float(game.terminals[0].payoff[game.n - 1, 0])
+
+
+def _by_key(keys: list, rows: np.ndarray) -> dict:
+    return {key: row for key, row in zip(keys, rows)}
+
+
 def _regret_match(regret: np.ndarray) -> np.ndarray:
-    total = regret.sum(axis=1)
-    return np.where(total > 0, regret[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+    """(…, K) probability of the aggressive action from (…, 2, K) regrets of (fold, aggressive); 0.5 where both are 0."""
+    total = regret.sum(axis=-2)
+    return np.where(total > 0, regret[..., 1, :] / np.where(total > 0, total, 1.0), 0.5)
 
 
 def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarray:
@@ -607,15 +826,12 @@ def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarra
     (Cauchy–Schwarz over orientations, which are fully correlated); the standard errors of the pots and
     seats are then added (triangle inequality). A bound, at most about √6 times the exact value.
     """
-    model = _Model(eq)
+    model = _model_of(eq)
     k = model.prior.size
     keys = infoset_keys(game)
     column = {key: i for i, key in enumerate(keys)}
     conditional_aggressive = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
-    weight = np.asarray(model.triple_mass.sum(axis=0), dtype=np.float64)
-    samples = np.maximum(np.asarray(eq.triple_samples, dtype=np.float64), 1.0)
-    c, d, e = np.meshgrid(np.arange(k), np.arange(k), np.arange(k), indexing="ij")
-    orientations = np.choose((c == d).astype(int) + (d == e) + (c == e), [6.0, 3.0, 3.0, 1.0])
+    samples = np.asarray(eq.triple_samples)
     bound = np.zeros(game.n)
     for terminal in game.terminals:
         if terminal.shover < 0 or len(terminal.all_in) != 3:
@@ -623,19 +839,14 @@ def three_way_error_bound(game: Game, eq: Equities, strategy: dict) -> np.ndarra
         decisions = _decisions(game, terminal)
         reach_given = _reach_given(decisions, conditional_aggressive, column)
         for seat in terminal.all_in:
-            order = [seat] + [s for s in terminal.all_in if s != seat]
-            ranks = terminal.outcome_ranks[:, [terminal.all_in.index(s) for s in order]]
-            payoff = np.zeros(model.triple_mass.shape[0])
-            payoff[ORDER_CODE[ranks[:, 0] * 9 + ranks[:, 1] * 3 + ranks[:, 2]]] = terminal.payoff[seat]
-            first = np.tensordot(payoff, model.triple_mass, axes=(0, 0))  # Σ_o W P_o u_o
-            second = np.tensordot(payoff**2, model.triple_mass, axes=(0, 0))
-            with np.errstate(invalid="ignore", divide="ignore"):
-                variance = np.where(weight > 0, (second / weight - (first / weight) ** 2) / samples, 0.0)
             own = _action_vector(strategy, decisions[seat]) * _folders_reach(terminal, reach_given, seat, k)
             hero = model.prior * own / model.triple_norm
-            opponent, other = (_action_vector(strategy, decisions[s]) for s in order[1:])
-            coefficient = hero[:, None, None] * weight * opponent[None, :, None] * other[None, None, :]
-            bound[seat] += float(np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0.0))))
+            opponent, other = (_action_vector(strategy, decisions[s]) for s in terminal.all_in if s != seat)
+            c, d, e = _support(hero), _support(opponent), _support(other)
+            if c.size == 0 or d.size == 0 or e.size == 0:
+                continue
+            variance = three_way_variance(model.orderings_last(), samples, _hero_payoff(terminal, seat), hero, c, opponent, d, other, e)
+            bound[seat] += float(np.sqrt(variance))
     return bound
 
 

@@ -310,3 +310,38 @@ def pushfold_thresholds() -> dict:
     meta = _meta("pushfold_thresholds", step=0.01, tolerance=1e-5, played_threshold=0.5)
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(),
             "by_ante": [block(0.0, 1.0), block(0.125, 1.13)]}  # fmt: skip
+
+
+def write_pushfold_set(site_dir: Path) -> Path:
+    """Synthetic precomputed push/fold set written by the stage's own writer
+    (``generator.stages.pushfold_charts.publish_tables``: ``data/pushfold/index.json`` + one solution
+    object per table, zero classes omitted): the tables of :func:`pushfold_charts`, plus an
+    unequal-stack 3-handed 65/35 example (15/10/5 bb). Returns ``site_dir/data/pushfold``."""
+    from generator.stages.pushfold_charts import Group, index_document, publish_tables
+    from kernels.pushfold_table import position_names
+
+    charts = pushfold_charts()
+    unequal = {**charts["groups"][1], "payouts": [65.0, 35.0], "stack_sets": [[15.0, 10.0, 5.0]]}
+    groups, results = [], {}
+    for entry in [*charts["groups"], unequal]:
+        sets = entry.get("stack_sets")
+        payouts = None if entry["payouts"] is None else tuple(entry["payouts"])
+        group = Group(entry["players"], () if sets else tuple(entry["stacks"]), entry["ante"], entry["bb_ante"], payouts,
+                      None if sets is None else tuple(map(tuple, sets)))  # fmt: skip
+        names = position_names(group.players)
+        records = []
+        for (_, table), chart in zip(group.tables(), entry["charts"]):
+            records.append({
+                "positions": names,
+                **{key: {spot: {c: p for c, p in zip(CLASS_NAMES, values) if p > 0} for spot, values in chart[key].items()}
+                   for key in ("shove", "call")},
+                "exploitability": {"bb": chart["nash_conv_bb"], "pool_pct": chart["nash_conv_pool_pct"]},
+                "iterations": chart["iterations"], "pots": chart["pots"],
+                "ev_se": {name: 0.0021 if payouts else 0.0013 for name in names},
+                "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante,
+                          "bb_ante": table.bb_ante, "payouts": None if payouts is None else list(payouts)},
+            })  # fmt: skip
+        groups.append(group)
+        results[group.id] = records
+    publish_tables(site_dir, groups, results, index_document(groups, results, 0.0, charts["meta"]["threeway"]))
+    return Path(site_dir) / "data" / "pushfold"

@@ -43,7 +43,8 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     table = threeway.threeway_table(checkpoint, threeway.possible_triples()[2])
     summary = {**threeway.table_summary(table, 32), "seed": threeway.SEED, "code_version": threeway.CODE_VERSION}
     groups = (pushfold_charts.Group(3, (10.0,)), pushfold_charts.Group(3, (10.0,), payouts=(65.0, 35.0)))
-    pushfold_charts.run_pushfold_charts(site, headsup, (table, summary), groups, progress=False)
+    pushfold_charts.run_pushfold_charts(site, headsup, (table, summary), groups, progress=False, workers=1,
+                                        chart_tables=[(g.id, (10.0,)) for g in groups])  # fmt: skip
     controls = multiway.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
     multiway.run_multiway(
         load_config(config_path), site, controls, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
@@ -52,9 +53,19 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     return site / "data"
 
 
+def _data_file(data_dir, name):
+    """Where the file of schema ``name`` is: ``<name>.json``, or the push/fold index and its first table."""
+    if name == "pushfold_index":
+        return data_dir / "pushfold" / "index.json"
+    if name == "pushfold_table":
+        group = read_json(data_dir / "pushfold" / "index.json")["groups"][0]
+        return data_dir / "pushfold" / group["id"] / f"{group['stacks'][0]:g}.json"
+    return data_dir / f"{name}.json"
+
+
 @pytest.fixture(scope="module")
 def documents(data_dir):
-    return {name: read_json(data_dir / f"{name}.json") for name in SCHEMAS}
+    return {name: read_json(_data_file(data_dir, name)) for name in SCHEMAS}
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +78,7 @@ def monkeypatch_module():
 def test_data_file_matches_its_schema(data_dir, name):
     schema = SCHEMAS[name]
     jsonschema.Draft202012Validator.check_schema(schema)
-    jsonschema.validate(read_json(data_dir / f"{name}.json"), schema, cls=jsonschema.Draft202012Validator)
+    jsonschema.validate(read_json(_data_file(data_dir, name)), schema, cls=jsonschema.Draft202012Validator)
 
 
 def _without(key):
@@ -163,6 +174,22 @@ BROKEN = {
         "11 players": lambda d: d["groups"][0].__setitem__("players", 11),
         "chart without pots": lambda d: d["groups"][0]["charts"][0].pop("pots"),
         "meta without the 3-way table": lambda d: d["meta"].pop("threeway"),
+    },
+    "pushfold_index": {
+        "no groups entry": _without("groups"),
+        "11 players": lambda d: d["groups"][0].__setitem__("players", 11),
+        "group without stack_sets": lambda d: d["groups"][0].pop("stack_sets"),
+        "negative NashConv": lambda d: d["groups"][0].__setitem__("max_nash_conv_bb", -1e-9),
+        "meta without decimals": lambda d: d["meta"].pop("decimals"),
+    },
+    "pushfold_table": {
+        "shove > 1": lambda d: d["shove"]["BTN"].__setitem__("AA", 1.5),
+        "a zero kept": lambda d: d["call"]["BB vs SB"].__setitem__("72o", 0.0),
+        "unknown class": lambda d: d["shove"]["BTN"].__setitem__("AAs", 0.5),
+        "missing ev_se": _without("ev_se"),
+        "negative ev_se": lambda d: d["ev_se"].__setitem__("BB", -1e-9),
+        "table without payouts": lambda d: d["table"].pop("payouts"),
+        "pots without 4+": lambda d: d["pots"].pop("4+"),
     },
 }
 

@@ -1,4 +1,5 @@
-"""The pushfold_charts stage on a small set: schema-valid JSON, CSV, NashConv within the targets, cache."""
+"""The pushfold_charts stage on a small set: the per-table files and their index (schema, sparse, rounded,
+NashConv certified by an independent best response), pushfold_charts.json + CSV, per-table cache and resume."""
 
 import csv
 import io
@@ -7,41 +8,116 @@ import jsonschema
 import numpy as np
 import pytest
 
+import kernels.pushfold_table as pf
 from generator.evaluator_tables import evaluator_tables
 from generator.schemas import SCHEMAS
 from generator.stages import pushfold_charts, threeway
 from generator.stages.headsup import headsup_results
+from generator.stages.pushfold_table import holdem_equities
 from generator.storage import read_json
 
+GROUPS = (
+    pushfold_charts.Group(3, (8.0, 8.5), 1.0, True),
+    pushfold_charts.Group(3, (), payouts=(65.0, 35.0), stack_sets=((10.0, 8.0, 6.0),)),
+)
+CHARTS = (("3p-bba1-chipev", (8.0, 8.5)),)
 
-@pytest.fixture()
-def small_threeway(tmp_path, monkeypatch):
-    monkeypatch.setattr(threeway, "BATCH_BOARDS", 32)
-    checkpoint = threeway.run_threeway(evaluator_tables(), boards=32, path=tmp_path / "threeway.npz")
+
+@pytest.fixture(scope="module")
+def small_threeway(tmp_path_factory):
+    path = tmp_path_factory.mktemp("threeway") / "threeway.npz"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(threeway, "BATCH_BOARDS", 32)
+        checkpoint = threeway.run_threeway(evaluator_tables(), boards=32, path=path)
     table = threeway.threeway_table(checkpoint, threeway.possible_triples()[2])
     return table, {**threeway.table_summary(table, 32), "seed": threeway.SEED, "code_version": threeway.CODE_VERSION}
 
 
-def test_small_chart_set(tmp_path, monkeypatch, small_threeway):
-    headsup = headsup_results(progress=False)
-    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    groups = (pushfold_charts.Group(3, (8.0, 12.0), 1.0, True), pushfold_charts.Group(3, (10.0,), payouts=(65.0, 35.0)))
-    result = pushfold_charts.run_pushfold_charts(tmp_path, headsup, small_threeway, groups, progress=False)
-    document = read_json(tmp_path / "data" / "pushfold_charts.json")
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory, small_threeway):
+    site, cache = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ALLIN_CACHE_DIR", str(cache))
+        result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
+                                                     progress=False, workers=2, chart_tables=CHARTS)  # fmt: skip
+    return site, cache, result
+
+
+def test_table_files_certified_sparse_and_rounded(solved, small_threeway):
+    site, _, _ = solved
+    index = read_json(site / "data/pushfold/index.json")
+    jsonschema.validate(index, SCHEMAS["pushfold_index"])
+    assert [g["id"] for g in index["groups"]] == ["3p-bba1-chipev", "3p-icm-65-35-mixed"]
+    assert index["groups"][1]["stacks"] is None and index["groups"][1]["stack_sets"] == [[10.0, 8.0, 6.0]]
+    equities = holdem_equities(headsup_results(progress=False)[0], small_threeway[0])
+    for group in GROUPS:
+        for name, table in group.tables():
+            record = read_json(site / f"data/pushfold/{group.id}/{name}.json")
+            jsonschema.validate(record, SCHEMAS["pushfold_table"])
+            game = pf.make_game(table)
+            strategy = pushfold_charts._strategy(game, record)
+            frequencies = np.concatenate(list(strategy.values()))
+            assert np.array_equal(frequencies, np.round(frequencies, pushfold_charts.DECIMALS))
+            assert all(p > 0 for spot in (*record["shove"].values(), *record["call"].values()) for p in spot.values())
+            # the published NashConv is the best response's on the published (rounded, cleaned) frequencies
+            conv = pf.nash_conv(game, equities, strategy)
+            if table.payouts is None:
+                assert record["exploitability"] == {"bb": pytest.approx(conv, abs=1e-12), "pool_pct": None}
+                assert conv <= pushfold_charts.TOLERANCE_BB
+            else:
+                assert record["exploitability"]["pool_pct"] == pytest.approx(conv, abs=1e-12)
+                assert conv <= pushfold_charts.TOLERANCE_POOL_PCT
+            assert record["table"]["stacks"] == list(table.stacks)
+            assert sum(record["pots"].values()) <= 1.0 and record["pots"]["4+"] == 0.0
+            assert all(v > 0 for v in record["ev_se"].values())
+
+
+def test_charts_document_and_csv(solved):
+    site, _, _ = solved
+    document = read_json(site / "data/pushfold_charts.json")
     jsonschema.validate(document, SCHEMAS["pushfold_charts"])
-    chip, icm = document["groups"]
-    assert chip["positions"] == ["BTN", "SB", "BB"] and len(chip["charts"]) == 2
-    for chart in chip["charts"]:
-        assert chart["nash_conv_bb"] <= pushfold_charts.TOLERANCE_BB and chart["nash_conv_pool_pct"] is None
-        assert sorted(chart["call"]) == sorted(["SB vs BTN", "BB vs BTN", "BB vs BTN+SB", "BB vs SB"])
-        assert abs(sum(chart["pots"].values())) <= 1.0
-    assert icm["charts"][0]["nash_conv_pool_pct"] <= pushfold_charts.TOLERANCE_POOL_PCT
-    assert icm["charts"][0]["nash_conv_bb"] is None
-    # shove_max: the largest stack of the grid where the class shoves at least half the time
-    btn = np.array([c["shove"]["BTN"] for c in chip["charts"]])
-    expected = [12.0 if btn[1, i] >= 0.5 else 8.0 if btn[0, i] >= 0.5 else None for i in range(169)]
-    assert chip["shove_max"]["BTN"] == expected
-    rows = list(csv.reader(io.StringIO((tmp_path / "data" / "pushfold_charts.csv").read_text())))
-    assert len(rows) == 1 + 3 * 6 and len(rows[0]) == 9 + 169
-    again = pushfold_charts.run_pushfold_charts(tmp_path, headsup, small_threeway, groups, progress=False)
-    assert again["groups"] == result["groups"]  # from the cache
+    (group,) = document["groups"]
+    assert group["positions"] == ["BTN", "SB", "BB"] and [c["stack"] for c in group["charts"]] == [8.0, 8.5]
+    for chart in group["charts"]:
+        record = read_json(site / f"data/pushfold/3p-bba1-chipev/{chart['stack']:g}.json")
+        assert chart["nash_conv_bb"] == record["exploitability"]["bb"]
+        assert chart["shove"]["SB"] == [record["shove"]["SB"].get(name, 0.0) for name in document["classes"]]
+    # shove_max: the largest chart stack where the class shoves at least half the time
+    btn = np.array([c["shove"]["BTN"] for c in group["charts"]])
+    assert group["shove_max"]["BTN"] == [8.5 if btn[1, i] >= 0.5 else 8.0 if btn[0, i] >= 0.5 else None for i in range(169)]
+    rows = list(csv.reader(io.StringIO((site / "data/pushfold_charts.csv").read_text())))
+    assert len(rows) == 1 + 2 * 6 and len(rows[0]) == 9 + 169
+
+
+def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, monkeypatch):
+    """Deleting one table's cache entry re-solves that table only (its successor's key does not depend on its
+    content); the result is the same."""
+    site, cache, first = solved
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
+    entries = sorted(cache.glob("pushfold_table-*.npz"))
+    assert len(entries) == 3
+    key = pushfold_charts._table_keys(GROUPS[0], pushfold_charts._base_key(headsup_results(progress=False)[1], small_threeway[1]))["8.5"]
+    (cache / f"pushfold_table-{key}.npz").unlink()
+    solved_tables = []
+    original = pushfold_charts.solve_table
+    monkeypatch.setattr(pushfold_charts, "solve_table", lambda table, *a: solved_tables.append(table) or original(table, *a))
+    again = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
+                                                progress=False, workers=1, chart_tables=CHARTS)  # fmt: skip
+    assert [t.stacks for t in solved_tables] == [(8.5, 8.5, 8.5)]
+    strip = lambda records: [{k: v for k, v in r.items() if k != "solve_s"} for r in records]  # noqa: E731
+    assert {g: strip(r) for g, r in again["results"].items()} == {g: strip(r) for g, r in first["results"].items()}
+
+
+def test_the_default_build_s_large_groups_solve_the_full_grid_s_tables():
+    """Multiples of 5 bb are solved first, each from the one below: a group cut down to them (the default
+    build) has exactly the full grid's cache keys for them, so both publish the same numbers."""
+    full_groups = {g.id: g for g in pushfold_charts.FULL_GROUPS}
+    for default in pushfold_charts.DEFAULT_GROUPS:
+        full = full_groups[default.id]
+        full_keys, default_keys = pushfold_charts._table_keys(full, "base"), pushfold_charts._table_keys(default, "base")
+        assert {name: full_keys[name] for name in default_keys} == default_keys
+    grid = pushfold_charts.Group(6, (1.5, 2.0, 5.0, 7.5, 10.0, 10.5))
+    assert [(name, start) for name, _, start in grid.solving_order()] == [
+        ("5", None), ("10", "5"), ("1.5", "5"), ("2", "1.5"), ("7.5", "5"), ("10.5", "10")]
+    assert [g.id for g in pushfold_charts.DEFAULT_GROUPS if len(g.tables()) < len(dict(
+        (f.id, f) for f in pushfold_charts.FULL_GROUPS)[g.id].tables())][0] == "5p-chipev"

@@ -182,6 +182,7 @@ def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(payo
         brute_gains.append(best - value)
     assert np.allclose(brute_gains, solution.gains, atol=1e-9)
     assert sum(brute_gains) <= 1e-5
+    assert pf.walk_value(game, eq, solution.strategy) == pytest.approx(_walk_share(table, eq, solution, 2, values), abs=1e-12)
 
 
 def _walk_share(table, eq, solution, seat, values):
@@ -248,3 +249,70 @@ def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables()
     spread = np.std(seat_values, axis=0)
     bound = pf.three_way_error_bound(game, eq._replace(triple_samples=np.full((k, k, k), float(n))), strategy)
     assert np.all(spread > 0) and np.all(spread <= 1.05 * bound) and np.all(bound <= 3 * spread)
+
+
+def _reference_cfr_plus(game, eq, iterations):
+    """The CFR+ iterates written directly on :func:`pf.counterfactual_values` (the solver before its term
+    program): same start, alternating seat updates, regrets floored at 0, linearly weighted average."""
+    k = eq.prior.size
+    keys = pf.infoset_keys(game)
+    regrets = {key: np.stack([np.full(k, 5e-4), np.full(k, 5e-4)], axis=1) for key in keys}
+
+    def match(r):
+        total = r.sum(axis=1)
+        return np.where(total > 0, r[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+
+    average = {key: np.zeros(k) for key in keys}
+    for iteration in range(1, iterations + 1):
+        current = {key: match(r) for key, r in regrets.items()}
+        for seat in range(game.n):
+            for key, cfv in pf.counterfactual_values(game, eq, current, seats=(seat,)).items():
+                p = current[key]
+                regrets[key] = np.maximum(regrets[key] + cfv - ((1 - p) * cfv[:, 0] + p * cfv[:, 1])[:, None], 0.0)
+                current[key] = match(regrets[key])
+        for key in keys:
+            average[key] += iteration * current[key]
+    return {key: average[key] / (iterations * (iterations + 1) / 2) for key in keys}
+
+
+@pytest.mark.parametrize("table", [
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2),  # side pots, 4- and 5-way pots
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0)),
+    pf.Table((8.0,) * 6, ante=1.0, bb_ante=True, payouts=(65.0, 35.0)),
+    pf.Table((4.0, 7.0)),
+], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "heads-up"])  # fmt: skip
+def test_solver_iterates_are_the_reference_cfr_plus_iterates(table):
+    """The compiled term program reproduces the CFR+ iterates computed from counterfactual_values."""
+    eq, _ = _coarse_equities(seed=11, k=4)
+    game = pf.make_game(table)
+    solution = pf.solve(game, eq, tolerance=0.0, max_iterations=7, check_every=100)
+    reference = _reference_cfr_plus(game, eq, 7)
+    assert solution.iterations == 7
+    for key, strategy in reference.items():
+        assert np.allclose(solution.strategy[key], strategy, rtol=0, atol=1e-12), key
+    assert any(np.any(np.abs(s - 0.5) > 0.1) for s in reference.values())  # the iterates moved from the start
+
+
+def test_rounded_solve_and_residue_removal_are_certified_by_the_best_response():
+    """``solve(decimals=3)`` returns frequencies on the 0.001 grid with their own NashConv; removing the
+    residue keeps the largest ε whose NashConv is within the tolerance, and nothing when none is."""
+    eq, _ = _coarse_equities(seed=5, k=4)
+    game = pf.make_game(pf.Table((6.0, 9.0, 7.5, 12.0), ante=0.1))
+    solution = pf.solve(game, eq, tolerance=1e-3, max_iterations=3000, decimals=3)
+    frequencies = np.concatenate(list(solution.strategy.values()))
+    assert np.array_equal(frequencies, np.round(frequencies, 3))
+    assert solution.nash_conv == pytest.approx(pf.nash_conv(game, eq, solution.strategy), abs=1e-15)
+    assert solution.nash_conv <= 1e-3
+    noisy = {key: np.clip(p + np.where((p > 0) & (p < 1), 0.0, 0.004), 0, 1) for key, p in solution.strategy.items()}
+    thresholds = (0.5, 0.2, 0.01)
+    convs = [pf.nash_conv(game, eq, {k: np.round(np.where(p < t, 0, np.where(p > 1 - t, 1, p)), 3) for k, p in noisy.items()})
+             for t in thresholds]  # fmt: skip
+    tolerance = min(convs) + 1e-12
+    cleaned, conv, threshold = pf.remove_residue(game, eq, noisy, tolerance, thresholds, 3)
+    assert threshold == thresholds[next(i for i, c in enumerate(convs) if c <= tolerance)]
+    assert conv == pytest.approx(pf.nash_conv(game, eq, cleaned), abs=1e-15) and conv <= tolerance
+    for key, p in cleaned.items():  # the residue is gone, the mixed frequencies untouched
+        mixed = (p > threshold) & (p < 1 - threshold)
+        assert np.all((p == 0) | (p >= threshold)) and np.array_equal(p[mixed], noisy[key][mixed])
+    same, conv, threshold = pf.remove_residue(game, eq, noisy, -1.0, (0.01,), 3)
+    assert same is noisy and threshold == 0.0 and conv == pytest.approx(pf.nash_conv(game, eq, noisy))

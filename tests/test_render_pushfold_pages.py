@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.pushfold_pages import frequency_text, group_title, range_text, table_path
+from generator.pushfold_pages import SOLVER_PRESETS, frequency_text, group_title, range_text, table_path
 from generator.render import render_site
-from generator.structure import NAV, pushfold_tables_path, pushfold_thresholds_path, section_path
+from generator.structure import NAV, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path, section_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
-from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, write_synthetic_data
+from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, write_pushfold_set, write_synthetic_data
 
 
 @pytest.fixture(scope="module")
@@ -111,12 +111,27 @@ def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
 
 def test_one_nav_entry_and_links_between_the_push_fold_pages(site):
     assert [key for key, _, _ in NAV].count("pushfold") == 1 and len(NAV) == 8
-    for path in (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path(), table_path(pushfold_charts()["groups"][0], 8.0)):
+    pages = (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path(), pushfold_solver_path(),
+             table_path(pushfold_charts()["groups"][0], 8.0))  # fmt: skip
+    for path in pages:
         page = read(site, path)
         root = "../" * path.count("/")
         assert f'<a href="{root}{section_path("pushfold")}" aria-current="page">Push/fold</a>' in page  # the menu's entry
-        for target in (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path()):
+        for target in (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path(), pushfold_solver_path()):
             assert f'href="{root}{target}"' in page
+
+
+def test_solver_page_links_its_presets_and_reads_the_set_only_when_it_exists(site, tmp_path):
+    page = read(site, pushfold_solver_path())
+    for label, table in SOLVER_PRESETS:
+        assert f'<a href="../../{html_lib.escape(pushfold_solver_path(**table))}">{label}</a>' in page
+    assert pushfold_solver_path(**SOLVER_PRESETS[0][1]).endswith("?stacks=20,15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+    assert 'data-worker="../../assets/js/pushfold-worker.js"' in page and 'data-data="../../data/"' in page
+    assert "data-index=" not in page  # no data/pushfold/index.json in this build: the page does not ask for it
+    write_synthetic_data(tmp_path / "data", files=("headsup", "matchups"))
+    write_pushfold_set(tmp_path)
+    render_site(site_config(), tmp_path)
+    assert 'data-index="../../data/pushfold/index.json"' in read(tmp_path, pushfold_solver_path())
 
 
 def test_missing_data_says_not_computed_with_the_command(tmp_path):
@@ -125,6 +140,7 @@ def test_missing_data_says_not_computed_with_the_command(tmp_path):
     assert "not been computed yet. Run <code>allin compute pushfold-charts</code>" in read(tmp_path, pushfold_tables_path())
     assert "not been computed yet. Run <code>allin compute pushfold</code>" in read(tmp_path, pushfold_thresholds_path())
     assert not (tmp_path / "pushfold" / "tables" / "4p-bba1-chipev").exists()
+    assert "not been computed yet. Run <code>allin compute headsup</code>" in read(tmp_path, pushfold_solver_path())
 
 
 def test_no_broken_links_from_the_push_fold_pages(site):

@@ -81,23 +81,26 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 
 
 @compute_group.command("pushfold-charts")
-@click.option("--full", is_flag=True, help="The whole set: 2-10 players, 1-25 bb by 0.5, with and without a BB ante, "
-              "ICM spots at 5-20 bb (hours on 2 cores) instead of the default subset.")
+@click.option("--full", is_flag=True, help="The whole precomputed set: 2-10 players (1-25 bb by 0.5, with and without a "
+              "1 bb BB ante), SNG ICM at 3, 4 and 9 players and unequal-stack examples, instead of the default subset "
+              "(2-6 players, ICM at 3 and 4). Cached per table: an interrupted run resumes.")
 @config_option
 @site_dir_option
 @backend_option
 def compute_pushfold_charts_command(full, config_path, site_dir, backend):
-    """n-player push/fold Nash charts (needs the heads-up tables and the 3-way table; cached)."""
+    """n-player push/fold Nash tables (needs the heads-up tables and the 3-way table; cached)."""
     from generator.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
 
     load_config(config_path)
     backend = resolve_backend(backend)
     result = run_pushfold_charts(site_dir, headsup_results(backend), threeway_stage(backend),
                                  FULL_GROUPS if full else DEFAULT_GROUPS)  # fmt: skip
-    meta = result["meta"]
-    click.echo(f"wrote {site_dir}/data/pushfold_charts.json (+ .csv): {sum(len(g['charts']) for g in result['groups'])} "
-               f"tables in {meta['wall_time_s']:.1f} s; NashConv at most {meta['max_nash_conv_bb']:.4f} bb, "
-               f"{meta['max_nash_conv_pool_pct']:.4f}% of the pool" + _refreshed(config_path, site_dir))
+    records = [r for rs in result["results"].values() for r in rs]
+    conv_bb = max((r["exploitability"]["bb"] for r in records if r["exploitability"]["bb"] is not None), default=0.0)
+    conv_pool = max((r["exploitability"]["pool_pct"] for r in records if r["exploitability"]["pool_pct"] is not None), default=0.0)
+    click.echo(f"wrote {site_dir}/data/pushfold/ ({len(records)} tables in {len(result['groups'])} groups) and "
+               f"pushfold_charts.json (+ .csv) in {result['wall_time_s']:.1f} s; NashConv at most {conv_bb:.4f} bb, "
+               f"{conv_pool:.4f}% of the pool" + _refreshed(config_path, site_dir))
 
 
 @compute_group.command("pushfold")

@@ -1,21 +1,27 @@
-"""The ``pushfold_charts`` stage: precomputed n-player push/fold equilibria → ``pushfold_charts.json``.
+"""The ``pushfold_charts`` stage: precomputed n-player push/fold equilibria.
 
-Groups of tables (players, ante, payouts) solved over a grid of equal stacks with
-``kernels.pushfold_table`` (each stack warm-started from the previous one), on the exact heads-up
-tables and the ``threeway`` stage's 3-way table. Per chart: every position's shove frequency and
-every call spot's call frequency per class, the NashConv (bb, or % of the pool for ICM), the
-iterations and how often 2-, 3- and 4+-way pots happen. Per group: the largest stack of the grid at
-which each class shoves / calls (frequency ≥ 0.5).
+Groups of tables (players, ante, payouts) solved with ``kernels.pushfold_table`` on the exact heads-up
+tables and the ``threeway`` stage's 3-way table: equal stacks over a grid (each stack warm-started
+from the previous one's published strategy), or a few unequal-stack examples (``stack_sets``). Every
+table is cached on its own (``<cache>/pushfold_table-<key>.npz``, the key chaining the previous
+table's), so an interrupted run resumes and concurrent runs share their results; groups are solved
+in parallel processes.
 
-The default build solves :data:`DEFAULT_GROUPS` (3, 4 and 6 players at 5–20 bb, with and without a
-1 bb big-blind ante; the SNG ICM spots at 10 bb); :data:`FULL_GROUPS` is the issue's whole set
-(2–10 players, 1–25 bb by 0.5, ± BB ante: hours on 2 cores), opt-in with
-``allin compute pushfold-charts --full``. Cached (``generator.cache``), keyed by the solver's code,
-the heads-up tables' code, the 3-way table's code, seed and board count, the groups and tolerances.
+Outputs: ``data/pushfold/index.json`` and one solution object per table
+(``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
+docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
+show (:data:`CHART_TABLES`). The default build solves :data:`DEFAULT_GROUPS`; :data:`FULL_GROUPS`
+(every n = 2..10, ICM 9-handed, the unequal-stack examples) is opt-in with
+``allin compute pushfold-charts --full``; a default build also publishes every full-set group that
+is already cached.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import queue
+import shutil
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -24,60 +30,354 @@ import numpy as np
 
 import kernels.pushfold as headsup_solver
 import kernels.pushfold_table as pf
-from generator.cache import array_json, cache_key, cached_arrays, json_array
+from generator.cache import array_json, cache_dir, cache_key, cached_arrays, json_array
 from generator.datafiles import publish
 from generator.progress import progress_bar
-from generator.provenance import code_version, meta_block
-from generator.stages.pushfold_table import DECIMALS, holdem_equities, spot_name
+from generator.provenance import DATA_LICENSE, code_version, meta_block
+from generator.stages.pushfold_table import holdem_equities, spot_name
+from generator.storage import write_json
+from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 
 CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
 #: Stopping rule: NashConv ≤ 0.01 bb (chip EV) / ≤ 0.05% of the pool (ICM), the issue's targets.
 TOLERANCE_BB = 0.01
 TOLERANCE_POOL_PCT = 0.05
-MAX_ITERATIONS = 3000
+MAX_ITERATIONS = 5000
+#: NashConv checks every 25 CFR+ iterations from a cold start, every 5 from the previous stack's strategy
+#: (which converges in about 10: checking at 25 would double the work).
+CHECK_EVERY, CHECK_EVERY_WARM = 25, 5
+#: Published frequencies are rounded to this many decimals (the NashConv is that of the rounded strategy).
+DECIMALS = 3
+#: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target.
+RESIDUE_THRESHOLDS = (0.05, 0.02, 0.01, 0.005)
 PLAYED = 0.5
+#: Kept in the cache, not published: solve time (s), the residue threshold ε used (0: none) and the
+#: NashConv of the rounded average before the residue was removed.
+PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
     "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact); "
     "CFR+ with alternating updates over 169 classes; heads-up pots from the exact matchup table, 3-way pots "
-    "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products"
+    "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products; published "
+    f"strategies rounded to {DECIMALS} decimals with the averaging residue removed where the certified NashConv "
+    "stays within the target"
 )
 
 
 class Group(NamedTuple):
-    """Tables solved over ``stacks`` (bb, equal stacks): ``players`` seats, ``ante`` (BB ante when
-    ``bb_ante``), ``payouts`` (None: chip EV)."""
+    """Tables of ``players`` seats with ``ante`` (the BB's only when ``bb_ante``) and ``payouts`` (None: chip
+    EV): equal stacks over ``stacks`` (bb, ascending), or, when ``stack_sets`` is given, one table per
+    stack vector (``stacks`` empty)."""
 
     players: int
     stacks: tuple
     ante: float = 0.0
     bb_ante: bool = False
     payouts: tuple | None = None
+    stack_sets: tuple | None = None
+
+    @property
+    def id(self) -> str:
+        return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, mixed=self.stack_sets is not None)
+
+    def tables(self) -> list[tuple[str, pf.Table]]:
+        """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
+        if self.stack_sets is not None:
+            return [(str(k), self._table(stacks)) for k, stacks in enumerate(self.stack_sets)]
+        return [(f"{stack:g}", self._table((stack,) * self.players)) for stack in self.stacks]
+
+    def solving_order(self) -> list[tuple[str, pf.Table, str | None]]:
+        """``(file name, table, name of the table it is warm-started from or None)`` in solving order.
+
+        Equal stacks: the multiples of :data:`SPINE` bb first, each from the previous one (the first cold),
+        then the other stacks ascending, each from the largest stack below it already solved (or the
+        first multiple). A table's start depends only on the multiples below it, so a group restricted
+        to them (the default build's large groups) solves exactly the full grid's tables. Unequal stacks
+        start cold."""
+        tables = dict(self.tables())
+        if self.stack_sets is not None:
+            return [(name, table, None) for name, table in tables.items()]
+        spine = [s for s in self.stacks if s % SPINE == 0] or [self.stacks[0]]
+        order = spine + [s for s in self.stacks if s not in spine]
+        solved, out = [], []
+        for stack in order:
+            below = [t for t in solved if t < stack]
+            parent = max(below) if below else (spine[0] if stack not in spine else None)
+            out.append((f"{stack:g}", tables[f"{stack:g}"], None if parent is None else f"{parent:g}"))
+            solved.append(stack)
+        return out
+
+    def _table(self, stacks) -> pf.Table:
+        return pf.Table(tuple(float(s) for s in stacks), ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts)
 
 
-_DEFAULT_STACKS = (5.0, 10.0, 15.0, 20.0)
-DEFAULT_GROUPS = tuple(
-    Group(n, _DEFAULT_STACKS, ante, ante > 0) for n in (3, 4, 6) for ante in (0.0, 1.0)
-) + (
-    Group(3, (10.0,), payouts=(50.0, 30.0, 20.0)),
-    Group(4, (10.0,), payouts=(50.0, 30.0, 20.0)),
-    Group(3, (10.0,), payouts=(65.0, 35.0)),
+#: Stacks (bb) solved first in a grid, each warm-started from the one below (see :meth:`Group.solving_order`).
+SPINE = 5.0
+SNG = (50.0, 30.0, 20.0)
+_GRID = tuple(float(s) for s in np.arange(2, 51) / 2)  # 1–25 bb by 0.5
+_ICM_GRID = tuple(float(s) for s in range(5, 26))  # 5–25 bb by 1
+
+
+def _chip_ev(players: int) -> tuple:
+    """No ante and a 1 bb BB ante, every grid stack that covers the blind and the ante."""
+    return tuple(Group(players, tuple(s for s in _GRID if s > 1.0 + ante), ante, ante > 0) for ante in (0.0, 1.0))
+
+
+#: The whole precomputed set (issue #11): 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3,
+#: and unequal-stack ICM examples.
+FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
+    Group(3, _ICM_GRID, payouts=SNG),
+    Group(4, _ICM_GRID, payouts=SNG),
+    Group(3, _ICM_GRID, payouts=(65.0, 35.0)),
+    Group(9, _ICM_GRID, payouts=SNG),
+    Group(4, (), payouts=SNG, stack_sets=((20.0, 15.0, 10.0, 5.0), (5.0, 10.0, 15.0, 20.0))),
+    Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
+    Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
-_FULL_STACKS = tuple(float(s) for s in np.arange(2, 51) / 2)
-FULL_GROUPS = tuple(
-    Group(n, tuple(s for s in _FULL_STACKS if s > 1.0 + ante), ante, ante > 0) for n in range(2, 11) for ante in (0.0, 1.0)
-) + tuple(
-    Group(n, (5.0, 10.0, 15.0, 20.0), payouts=payouts)
-    for n, payouts in ((3, (50.0, 30.0, 20.0)), (4, (50.0, 30.0, 20.0)), (9, (50.0, 30.0, 20.0)), (3, (65.0, 35.0)))
+#: Players up to which the default build solves whole grids; up to DEFAULT_SPINE_PLAYERS only the multiples
+#: of :data:`SPINE`; above (and the 9-handed examples) nothing: opt-in with ``--full``.
+DEFAULT_FULL_PLAYERS, DEFAULT_SPINE_PLAYERS = 4, 6
+
+
+def _default(group: Group) -> Group | None:
+    if group.players <= DEFAULT_FULL_PLAYERS:
+        return group
+    if group.players > DEFAULT_SPINE_PLAYERS or group.stack_sets is not None:
+        return None
+    return group._replace(stacks=tuple(s for s in group.stacks if s % SPINE == 0))
+
+
+#: The default build (fits its time budget): whole grids up to 4 players (chip EV and the SNG ICM spots),
+#: 5 and 6 players at 5, 10, 15, 20 and 25 bb, the 3- and 4-handed unequal-stack examples.
+DEFAULT_GROUPS = tuple(g for g in map(_default, FULL_GROUPS) if g is not None)
+
+
+#: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).
+CHART_TABLES = tuple((f"{n}p-{ante}chipev", (5.0, 10.0, 15.0, 20.0)) for n in (3, 4, 6) for ante in ("", "bba1-")) + (
+    ("3p-icm-50-30-20", (10.0,)), ("4p-icm-50-30-20", (10.0,)), ("3p-icm-65-35", (10.0,)),
 )  # fmt: skip
 
 
-def _table(group: Group, stack: float) -> pf.Table:
-    return pf.Table((stack,) * group.players, ante=group.ante, bb_ante=group.bb_ante, payouts=group.payouts)
+def _per_class(frequencies: np.ndarray) -> dict:
+    """``{class: frequency}`` of the classes played (zeros omitted)."""
+    return {name: float(p) for name, p in zip(CLASS_NAMES, frequencies) if p > 0}
 
 
-def _rounded(values) -> list:
-    return [round(float(v), DECIMALS) for v in values]
+def _strategy(game: pf.Game, record: dict) -> dict:
+    """The published strategy of a table record as ``{infoset key: (169,) frequencies}``."""
+    names = pf.position_names(game.n)
+    index = {name: i for i, name in enumerate(CLASS_NAMES)}
+
+    def dense(frequencies: dict) -> np.ndarray:
+        out = np.zeros(len(CLASS_NAMES))
+        for name, p in frequencies.items():
+            out[index[name]] = p
+        return out
+
+    strategy = {("open", s): dense(record["shove"][names[s]]) for s in game.open_sets}
+    strategy.update({("call", *c): dense(record["call"][spot_name(names, ("call", *c))]) for c in game.call_sets})
+    return strategy
+
+
+def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> dict:
+    """One table's record: the solution object of docs/data-format.md plus :data:`PRIVATE_KEYS`."""
+    game = pf.make_game(table)
+    pool = None if table.payouts is None else float(sum(table.payouts))
+    tolerance = TOLERANCE_BB if pool is None else TOLERANCE_POOL_PCT / 100 * pool
+    started = time.perf_counter()
+    solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, start=start, decimals=DECIMALS,
+                        check_every=CHECK_EVERY if start is None else CHECK_EVERY_WARM)  # fmt: skip
+    strategy, _, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
+    gains, values = pf.seat_gains(game, equities, strategy)
+    values[-1] += pf.walk_value(game, equities, strategy)
+    error = pf.three_way_error_bound(game, equities, strategy)
+    reach = pf.multiway_reach(game, equities, strategy)
+    names = pf.position_names(game.n)
+    return {
+        "positions": names,
+        "shove": {names[s]: _per_class(strategy[("open", s)]) for s in game.open_sets},
+        "call": {spot_name(names, ("call", *c)): _per_class(strategy[("call", *c)]) for c in game.call_sets},
+        "exploitability": {"bb": None if pool else float(gains.sum()), "pool_pct": 100 * float(gains.sum()) / pool if pool else None},
+        "iterations": solution.iterations,
+        "values": {name: round(float(v), 6) for name, v in zip(names, values)},
+        "ev_se": {name: float(f"{v:.3g}") for name, v in zip(names, error)},
+        "pots": {m: float(f"{p:.4g}") for m, p in (("2", reach.get(2, 0.0)), ("3", reach.get(3, 0.0)),
+                                                 ("4+", sum(p for m, p in reach.items() if m >= 4)))},
+        "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bb_ante": table.bb_ante,
+                  "payouts": None if pool is None else list(table.payouts)},
+        "solve_s": round(time.perf_counter() - started, 2),
+        "residue_threshold": threshold,
+        "residue_nash_conv": float(solution.nash_conv),  # before the residue was removed
+    }  # fmt: skip
+
+
+def _base_key(headsup_meta: dict, summary: dict) -> str:
+    return cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
+                     summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, CHECK_EVERY, CHECK_EVERY_WARM,
+                     DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
+
+
+def _table_keys(group: Group, base: str) -> dict[str, str]:
+    """Cache key of each table of ``group`` by file name: a warm-started table's key chains its start's."""
+    keys = {}
+    for name, table, parent in group.solving_order():
+        keys[name] = cache_key(base, group.id, name, table, None if parent is None else keys[parent])
+    return keys
+
+
+def _is_cached(group: Group, base: str) -> bool:
+    return all((cache_dir() / f"pushfold_table-{key}.npz").exists() for key in _table_keys(group, base).values())
+
+
+def solve_group(group: Group, equities_source, base: str, advance=lambda: None) -> list[dict]:
+    """Every table of ``group`` from the cache or solved (``equities_source()`` gives the equities, built only
+    when a table must be solved), in :meth:`Group.tables` order."""
+    keys, records = _table_keys(group, base), {}
+    for name, table, parent in group.solving_order():
+        start = None if parent is None else _strategy(pf.make_game(table), records[parent])
+        arrays = cached_arrays("pushfold_table", keys[name], lambda: {"record": json_array(solve_table(table, equities_source(), start))})
+        records[name] = array_json(arrays["record"])
+        advance()
+    return [records[name] for name, _ in group.tables()]
+
+
+# --- parallel workers: each builds the equities once and reports every finished table on a queue ---
+_WORKER = {}
+_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def _init_worker(headsup_tables, threeway_table, ticks) -> None:
+    _WORKER.update(headsup=headsup_tables, threeway=threeway_table, ticks=ticks, equities=None)
+
+
+def _worker_equities() -> pf.Equities:
+    if _WORKER["equities"] is None:
+        _WORKER["equities"] = holdem_equities(_WORKER["headsup"], _WORKER["threeway"])
+    return _WORKER["equities"]
+
+
+def _worker_group(group: Group, base: str) -> list[dict]:
+    return solve_group(group, _worker_equities, base, lambda: _WORKER["ticks"].put(1))
+
+
+def _cost(group: Group) -> float:
+    """Rough relative solve time of a group (largest first keeps both processes busy)."""
+    return len(group.tables()) * 2.5**group.players * (3.0 if group.payouts else 1.0)
+
+
+def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True) -> dict:
+    """``{group id: [records]}`` for ``groups``, solved in ``workers`` processes (1: in this process)."""
+    total = sum(len(g.tables()) for g in groups)
+    results = {}
+    with progress_bar("push/fold tables", total, "table", enabled=progress) as advance:
+        if workers <= 1:
+            equities = []
+
+            def source():
+                if not equities:
+                    equities.append(holdem_equities(headsup_tables, threeway_table))
+                return equities[0]
+
+            finished = iter(range(1, total + 1))
+            for group in groups:
+                results[group.id] = solve_group(group, source, base, lambda: advance(next(finished)))
+            return results
+        # fresh processes with single-threaded BLAS: the solver's small products lose to thread hand-offs
+        context = multiprocessing.get_context("spawn")
+        ticks = context.Queue()
+        saved = {name: os.environ.get(name) for name in _BLAS_THREADS}
+        os.environ.update(dict.fromkeys(_BLAS_THREADS, "1"))
+        try:
+            pool = context.Pool(workers, initializer=_init_worker, initargs=(headsup_tables, threeway_table, ticks))
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        done = 0
+        try:
+            pending = {g.id: pool.apply_async(_worker_group, (g, base)) for g in sorted(groups, key=_cost, reverse=True)}
+            while pending:
+                try:
+                    done += ticks.get(timeout=0.5)
+                except queue.Empty:
+                    pass
+                for group_id in [gid for gid, job in pending.items() if job.ready()]:
+                    results[group_id] = pending.pop(group_id).get()
+                advance(min(done, total))
+            pool.close()
+        finally:
+            pool.terminate()  # a stop request or an error ends the workers too
+        advance(total)
+    return results
+
+
+def _max(values) -> float | None:
+    values = [v for v in values if v is not None]
+    return max(values) if values else None
+
+
+def index_document(groups, results: dict, wall_time: float, summary: dict) -> dict:
+    """``data/pushfold/index.json``: provenance and one entry per group."""
+    entries = []
+    for group in groups:
+        records = results[group.id]
+        entries.append({
+            "id": group.id, "players": group.players, "ante": group.ante, "bb_ante": group.bb_ante,
+            "payouts": None if group.payouts is None else list(group.payouts), "blinds": [0.5, 1.0],
+            "stacks": None if group.stack_sets is not None else list(group.stacks),
+            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets],
+            "max_nash_conv_bb": _max(r["exploitability"]["bb"] for r in records),
+            "max_nash_conv_pool_pct": _max(r["exploitability"]["pool_pct"] for r in records),
+        })  # fmt: skip
+    meta = meta_block(
+        "pushfold", METHOD, CODE_VERSION, "cpu", wall_time, tolerance_bb=TOLERANCE_BB, tolerance_pool_pct=TOLERANCE_POOL_PCT,
+        decimals=DECIMALS, residue_thresholds=list(RESIDUE_THRESHOLDS), tables=sum(len(results[g.id]) for g in groups),
+        threeway={k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")},
+    )  # fmt: skip
+    return {"meta": {**meta, "license": DATA_LICENSE}, "groups": entries}
+
+
+def charts_document(groups, results: dict, wall_time: float, summary: dict, chart_tables=CHART_TABLES) -> dict:
+    """``pushfold_charts.json``: ``chart_tables`` ((group id, stacks) pairs) as dense per-class lists, with
+    ``shove_max`` / ``call_max`` over each group's chart stacks."""
+    by_id = {g.id: g for g in groups}
+    solved = []
+    for group_id, stacks in chart_tables:
+        group = by_id[group_id]
+        tables = dict(group.tables())
+        records = {name: record for name, record in zip(tables, results[group_id])}
+        charts = []
+        for stack in stacks:
+            record = records[f"{stack:g}"]
+            game = pf.make_game(tables[f"{stack:g}"])
+            strategy = _strategy(game, record)
+            names = record["positions"]
+            charts.append({
+                "stack": stack,
+                "shove": {names[s]: strategy[("open", s)].tolist() for s in game.open_sets},
+                "call": {spot_name(names, ("call", *c)): strategy[("call", *c)].tolist() for c in game.call_sets},
+                "nash_conv_bb": record["exploitability"]["bb"], "nash_conv_pool_pct": record["exploitability"]["pool_pct"],
+                "iterations": record["iterations"], "pots": record["pots"], "solve_s": record["solve_s"],
+            })  # fmt: skip
+        largest = {}
+        for action in ("shove", "call"):
+            largest[action] = {spot: _largest(stacks, [c[action][spot] for c in charts]) for spot in charts[0][action]}
+        solved.append({
+            "players": group.players, "positions": records[f"{stacks[0]:g}"]["positions"], "ante": group.ante,
+            "bb_ante": group.bb_ante, "payouts": None if group.payouts is None else list(group.payouts), "stacks": list(stacks),
+            "charts": charts, "shove_max": largest["shove"], "call_max": largest["call"],
+        })  # fmt: skip
+    conv_bb = [c["nash_conv_bb"] for g in solved for c in g["charts"]]
+    conv_pool = [c["nash_conv_pool_pct"] for g in solved for c in g["charts"]]
+    meta = meta_block(
+        "pushfold_charts", METHOD, CODE_VERSION, "cpu", wall_time,
+        tolerance_bb=TOLERANCE_BB, tolerance_pool_pct=TOLERANCE_POOL_PCT, played_threshold=PLAYED,
+        max_nash_conv_bb=_max(conv_bb) or 0.0, max_nash_conv_pool_pct=_max(conv_pool) or 0.0,
+        threeway={k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")},
+    )  # fmt: skip
+    return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "groups": solved}
 
 
 def _largest(stacks, frequencies: list) -> list:
@@ -85,68 +385,38 @@ def _largest(stacks, frequencies: list) -> list:
     return [None if np.isnan(v) else float(v) for v in largest]
 
 
-def solve_group(group: Group, equities: pf.Equities, advance=lambda: None) -> dict:
-    """Every stack of ``group`` solved (warm-started), as the group's entry of ``pushfold_charts.json``."""
-    charts, start = [], None
-    names = pf.position_names(group.players)
-    for stack in group.stacks:
-        game = pf.make_game(_table(group, stack))
-        pool = None if group.payouts is None else float(sum(group.payouts))
-        tolerance = TOLERANCE_BB if pool is None else TOLERANCE_POOL_PCT / 100 * pool
-        started = time.perf_counter()
-        solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, start=start)
-        reach = pf.multiway_reach(game, equities, solution.strategy)
-        start = solution.strategy
-        charts.append({
-            "stack": stack,
-            "shove": {names[s]: _rounded(solution.strategy[("open", s)]) for s in game.open_sets},
-            "call": {spot_name(names, ("call", *c)): _rounded(solution.strategy[("call", *c)]) for c in game.call_sets},
-            "nash_conv_bb": None if pool else solution.nash_conv,
-            "nash_conv_pool_pct": 100 * solution.nash_conv / pool if pool else None,
-            "iterations": solution.iterations,
-            "pots": {"2": reach.get(2, 0.0), "3": reach.get(3, 0.0), "4+": sum(p for m, p in reach.items() if m >= 4)},
-            "solve_s": round(time.perf_counter() - started, 2),
-        })  # fmt: skip
-        advance()
-    shove_max = {pos: _largest(group.stacks, [c["shove"][pos] for c in charts]) for pos in charts[0]["shove"]}
-    call_max = {spot: _largest(group.stacks, [c["call"][spot] for c in charts]) for spot in charts[0]["call"]}
-    return {
-        "players": group.players, "positions": names, "ante": group.ante, "bb_ante": group.bb_ante,
-        "payouts": None if group.payouts is None else list(group.payouts), "stacks": list(group.stacks),
-        "charts": charts, "shove_max": shove_max, "call_max": call_max,
-    }  # fmt: skip
+def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
+    """Write ``site_dir/data/pushfold/`` afresh: the index and one file per table (:data:`PRIVATE_KEYS` left out)."""
+    shutil.rmtree(Path(site_dir) / pushfold_data_path("").rsplit("/", 1)[0], ignore_errors=True)
+    for group in groups:
+        for (name, _), record in zip(group.tables(), results[group.id]):
+            write_json(Path(site_dir) / pushfold_data_path(group.id, name), {k: v for k, v in record.items() if k not in PRIVATE_KEYS})
+    write_json(Path(site_dir) / pushfold_data_path(""), index)
 
 
-def compute_charts(headsup_tables, threeway_table, groups=DEFAULT_GROUPS, progress: bool = True) -> dict:
-    """The ``pushfold_charts.json`` object for ``groups``."""
-    started = time.perf_counter()
-    equities = holdem_equities(headsup_tables, threeway_table)
-    total = sum(len(g.stacks) for g in groups)
-    solved = []
-    with progress_bar("push/fold charts", total, "table", enabled=progress) as advance:
-        for group in groups:
-            solved.append(solve_group(group, equities, lambda: advance(sum(len(g["charts"]) for g in solved) + 1)))
-    conv_bb = [c["nash_conv_bb"] for g in solved for c in g["charts"] if c["nash_conv_bb"] is not None]
-    conv_pool = [c["nash_conv_pool_pct"] for g in solved for c in g["charts"] if c["nash_conv_pool_pct"] is not None]
-    meta = meta_block(
-        "pushfold_charts", METHOD, CODE_VERSION, "cpu", time.perf_counter() - started,
-        tolerance_bb=TOLERANCE_BB, tolerance_pool_pct=TOLERANCE_POOL_PCT, played_threshold=PLAYED,
-        max_nash_conv_bb=max(conv_bb, default=0.0), max_nash_conv_pool_pct=max(conv_pool, default=0.0),
-    )  # fmt: skip
-    return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "groups": solved}
+def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
+                        workers: int | None = None, chart_tables=CHART_TABLES) -> dict:  # fmt: skip
+    """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
+    stage's ``(table, summary)`` in ``workers`` processes (default: up to 2); publish ``site_dir/data/pushfold/``
+    (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and, when every group of
+    ``chart_tables`` is among them, ``pushfold_charts.json`` (+ ``.csv``).
 
-
-def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True) -> dict:
-    """Compute (or load) the charts from the heads-up stage's ``(tables, meta)`` and the threeway stage's
-    ``(table, summary)``; write ``site_dir/data/pushfold_charts.json`` and ``.csv``."""
+    Returns ``{"groups": published groups, "results": {group id: [table records]}, "charts": the charts
+    document or None, "wall_time_s"}``."""
     tables, headsup_meta = headsup
     table, summary = threeway
-    key = cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
-                    summary["boards"], groups, TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, DECIMALS)  # fmt: skip
-    arrays = cached_arrays(
-        "pushfold_charts", key, lambda: {"result": json_array(compute_charts(tables, table, groups, progress))}
-    )
-    result = array_json(arrays["result"])
-    result["meta"]["threeway"] = {k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")}
-    publish(Path(site_dir) / "data", "pushfold_charts", result)
-    return result
+    base = _base_key(headsup_meta, summary)
+    started = time.perf_counter()
+    ids = {g.id for g in groups}
+    full = {g.id: g for g in FULL_GROUPS if _is_cached(g, base)}
+    published = [full.get(g.id, g) for g in groups] + [g for gid, g in full.items() if gid not in ids]
+    workers = min(os.cpu_count() or 1, 2) if workers is None else workers
+    results = solve_groups(published, tables, table, base, workers, progress)
+    wall_time = time.perf_counter() - started
+    publish_tables(site_dir, published, results, index_document(published, results, wall_time, summary))
+    charts = None
+    if all(group_id in results for group_id, _ in chart_tables):
+        charts = charts_document(published, results, wall_time, summary, chart_tables)
+    if charts is not None:
+        publish(Path(site_dir) / "data", "pushfold_charts", charts)
+    return {"groups": published, "results": results, "charts": charts, "wall_time_s": wall_time}

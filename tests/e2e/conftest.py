@@ -3,8 +3,10 @@ that fails the test on any console error or any request leaving the site.
 
 Data: the directory in ``ALLIN_E2E_DATA`` if set; otherwise the REAL exact heads-up data
 (``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold), the real
-push/fold equilibria solved from them (``run_pushfold``, cached, seconds) and SYNTHETIC multiway data,
-n-player push/fold charts and heads-up thresholds from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
+push/fold equilibria solved from them (``run_pushfold``, cached, seconds), a real but coarse 3-way table
+``threeway.bin`` (:data:`E2E_THREEWAY_BOARDS` boards, ≈ 10 s: the browser solver's tests check the page
+and the worker, not the table) and SYNTHETIC multiway data, n-player push/fold charts, the precomputed
+push/fold set and heads-up thresholds from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
 
 A missing Chromium or Playwright fails the browser tests (``make browser``, ``make setup-test``):
 a skip would hide a broken setup.
@@ -26,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.render import render_site  # noqa: E402
 from generator.stages.headsup import run_headsup  # noqa: E402
 from generator.stages.pushfold import run_pushfold  # noqa: E402
-from site_fixtures import build_site, site_config, write_synthetic_data  # noqa: E402
+from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data  # noqa: E402
 
 try:
     from playwright.sync_api import sync_playwright
@@ -36,6 +38,7 @@ except ImportError:
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 OUTPUT = Path(__file__).resolve().parent / "output"
+E2E_THREEWAY_BOARDS = 64
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -50,9 +53,21 @@ def site_dir(tmp_path_factory) -> Path:
     if data:
         return build_site(site, data_dir=Path(data))
     run_pushfold(site, run_headsup(site, progress=False))
+    publish_coarse_threeway(site / "data", tmp_path_factory.mktemp("threeway") / "threeway.npz")
     write_synthetic_data(site / "data", files=("multiway", "pushfold_charts", "pushfold_thresholds"))
+    write_pushfold_set(site)
     render_site(site_config(), site)
     return site
+
+
+def publish_coarse_threeway(data_dir: Path, checkpoint: Path) -> None:
+    """``data_dir/threeway.bin`` from a fresh :data:`E2E_THREEWAY_BOARDS`-board run of the threeway stage."""
+    from generator.datafiles import publish_threeway
+    from generator.evaluator_tables import evaluator_tables
+    from generator.stages.threeway import SEED, possible_triples, run_threeway, threeway_table
+
+    counts = run_threeway(evaluator_tables(), E2E_THREEWAY_BOARDS, SEED, path=checkpoint)
+    publish_threeway(data_dir, threeway_table(counts, possible_triples()[2]), E2E_THREEWAY_BOARDS, SEED)
 
 
 @pytest.fixture(scope="session")

@@ -129,6 +129,7 @@ FILE_NOTICE = "open this through a web server: allin serve"
         ("icm/index.html", "The ICM calculator", "button[type=submit]"),
         ("equity/index.html", "The equity calculator", "button[type=submit]"),
         ("icm/spot/index.html", "The call-or-fold calculator", "button[type=submit]"),
+        ("pushfold/solver/index.html", "The push/fold solver", "button[type=submit]"),
         ("hands/AKs/index.html", "The board calculator", "#hand-compute"),
         ("charts/6/index.html", "The chart's details", None),
     ],

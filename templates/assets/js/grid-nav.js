@@ -59,4 +59,4 @@ function keyHelp(table) {
   return help;
 }
 
-document.querySelectorAll("table.grid").forEach(rovingGrid);
+globalThis.document?.querySelectorAll("table.grid").forEach(rovingGrid); // (none when imported by node tests)

@@ -1,0 +1,119 @@
+"""Compiled inner loops of the n-player push/fold solver (``kernels.pushfold_table``): the CFR+ update's
+term sums, 3-way contractions over the classes played, the 3-way table's error bound.
+
+Numba, single-threaded (the build solves several tables at once in separate processes). No I/O.
+"""
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def accumulate_terms(factors, coef, slot, scalars, start, index, row, out):
+    """``out[row[t]] += coef[t] · scalars[slot[t]] · Π_{i in index[start[t]:start[t+1]]} factors[i]`` for every term t.
+
+    ``factors``: (R, K) per-class vectors; ``coef``: (T,) constants; ``slot``: (T,) index into
+    ``scalars`` (or −1: factor 1); ``out``: (rows, K), added to in place.
+    """
+    k = factors.shape[1]
+    product = np.empty(k)
+    for t in range(coef.size):
+        c = coef[t] if slot[t] < 0 else coef[t] * scalars[slot[t]]
+        if c == 0.0:
+            continue
+        product[:] = c
+        for i in range(start[t], start[t + 1]):
+            f = index[i]
+            for x in range(k):
+                product[x] *= factors[f, x]
+        for x in range(k):
+            out[row[t], x] += product[x]
+
+
+@njit(cache=True, fastmath=True)
+def contract_orderings(mass, classes, second, second_support, third, third_support):
+    """``(len(classes), O)``: Σ_{d, e} mass[c, d, e, o] · second[d] · third[e] for each class c of ``classes``,
+    summed over the supports only (the classes played with positive probability), in float64.
+
+    ``mass``: (K, K, K, O) per ordered class triple (orderings last: O contiguous values per triple);
+    ``second``, ``third``: (K,) probabilities.
+    """
+    orderings = mass.shape[3]
+    out = np.zeros((classes.size, orderings))
+    partial = np.empty(orderings)
+    for i in range(classes.size):
+        c = classes[i]
+        for j in range(second_support.size):
+            d = second_support[j]
+            partial[:] = 0.0
+            for m in range(third_support.size):
+                e = third_support[m]
+                weight = third[e]
+                for o in range(orderings):
+                    partial[o] += mass[c, d, e, o] * weight
+            weight = second[d]
+            for o in range(orderings):
+                out[i, o] += weight * partial[o]
+    return out
+
+
+@njit(cache=True, fastmath=True)
+def contract_pairs(tensor, second, second_support, third, third_support):
+    """``(K,)``: Σ_{d, e} tensor[c, d, e] · second[d] · third[e] for every class c, over the supports only.
+
+    ``tensor``: (K, K, K) payoff-weighted 3-way mass (float32 or float64); accumulated in float64.
+    """
+    k = tensor.shape[0]
+    out = np.zeros(k)
+    dense = third_support.size * 4 > k  # a contiguous (SIMD) dot product beats gathering a large support
+    for c in range(k):
+        total = 0.0
+        for j in range(second_support.size):
+            d = second_support[j]
+            partial = 0.0
+            if dense:
+                for e in range(k):
+                    partial += tensor[c, d, e] * third[e]
+            else:
+                for m in range(third_support.size):
+                    e = third_support[m]
+                    partial += tensor[c, d, e] * third[e]
+            total += second[d] * partial
+        out[c] = total
+    return out
+
+
+@njit(cache=True)
+def three_way_variance(mass, samples, payoff, hero, hero_support, second, second_support, third, third_support):
+    """Σ over class triples (c, d, e) of the supports of m · (hero[c] · W · second[d] · third[e])² · Var(payoff) / n.
+
+    ``mass``: (K, K, K, O) W · P(ordering) with orderings last (W = Σ_o mass, the compatible weight);
+    ``samples``: (K, K, K) Monte Carlo samples n behind each triple (at least 1 is used); ``payoff``: (O,);
+    m = 6, 3 or 1 orientations of the triple (three distinct classes, two equal, all equal).
+    """
+    orderings = mass.shape[3]
+    total = 0.0
+    for i in range(hero_support.size):
+        c = hero_support[i]
+        for j in range(second_support.size):
+            d = second_support[j]
+            for m in range(third_support.size):
+                e = third_support[m]
+                weight = 0.0
+                first = 0.0
+                square = 0.0
+                for o in range(orderings):
+                    x = mass[c, d, e, o]
+                    weight += x
+                    first += x * payoff[o]
+                    square += x * payoff[o] * payoff[o]
+                if weight <= 0.0:
+                    continue
+                variance = (square / weight - (first / weight) ** 2) / max(samples[c, d, e], 1.0)
+                if variance <= 0.0:
+                    continue
+                equal = (c == d) + (d == e) + (c == e)
+                orientations = 6.0 if equal == 0 else 3.0 if equal == 1 else 1.0
+                coefficient = hero[c] * weight * second[d] * third[e]
+                total += orientations * coefficient * coefficient * variance
+    return total

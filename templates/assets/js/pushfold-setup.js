@@ -1,0 +1,149 @@
+// The push/fold solver page's pure logic (no DOM; node-tested): seat names, the table as URL state
+// (?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=1&payouts=50,30,20), reading the typed numbers, and
+// finding the table, or the nearest one, in the precomputed set (data/pushfold/index.json, written
+// by the build: see docs/data-format.md).
+
+import { MAX_SEATS, TOLERANCE_BB, TOLERANCE_POOL_PCT, positionNames } from "./pushfold-solver.js";
+
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = MAX_SEATS;
+/** The solver's stopping targets: NashConv in bb per hand (chip EV), in % of the pool (ICM). */
+export const TARGET = { bb: TOLERANCE_BB, pool_pct: TOLERANCE_POOL_PCT };
+export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds: ["0.5", "1"], ante: "0", bbAnte: false, payouts: "" });
+
+const SAME = 1e-9; // relative tolerance when a typed table is compared with a precomputed one
+
+/** Python's f"{x:g}" (6 significant digits; exponent form below 1e-4 and from 1e6): file names of the set. */
+export function formatG(x) {
+  const [mantissa, exponent] = x.toExponential(5).split("e");
+  const power = Number(exponent);
+  if (power < -4 || power >= 6) {
+    const digits = String(Math.abs(power)).padStart(2, "0");
+    return `${mantissa.replace(/\.?0+$/, "")}e${power < 0 ? "-" : "+"}${digits}`;
+  }
+  return String(Number(x.toPrecision(6)));
+}
+
+const splitList = (text) => text.split(/[\s,;/]+/).filter(Boolean);
+
+/** The form's texts from a query string; missing keys take the defaults. Seats beyond 10 are dropped
+ *  and a lone seat gets a second one, each with a note saying so (`notes`: sentences to show). */
+export function stateFromQuery(search) {
+  const params = new URLSearchParams(search);
+  const state = { ...DEFAULT_STATE, stacks: [...DEFAULT_STATE.stacks], blinds: [...DEFAULT_STATE.blinds] };
+  const notes = [];
+  if (params.has("stacks")) {
+    const stacks = params.get("stacks").split(",").map((s) => s.trim());
+    if (stacks.length > MAX_PLAYERS) notes.push(`The link gave ${stacks.length} stacks; the solver takes ${MAX_PLAYERS} players at most, so the first ${MAX_PLAYERS} are kept.`);
+    if (stacks.length < MIN_PLAYERS) notes.push(`The link gave ${stacks.length} stack; push/fold needs ${MIN_PLAYERS} players at least, so a second seat was added.`);
+    while (stacks.length < MIN_PLAYERS) stacks.push(stacks[0] || DEFAULT_STATE.stacks[0]);
+    state.stacks = stacks.slice(0, MAX_PLAYERS);
+  }
+  if (params.has("blinds")) {
+    const blinds = params.get("blinds").split(",").map((s) => s.trim());
+    state.blinds = [blinds[0] ?? "", blinds.slice(1).join(",")];
+  }
+  if (params.has("ante")) state.ante = params.get("ante").trim();
+  if (params.has("bbante")) state.bbAnte = params.get("bbante") === "1";
+  if (params.has("payouts")) state.payouts = splitList(params.get("payouts")).join(", ");
+  return { state, notes };
+}
+
+/** The query string of a form state (the inverse of stateFromQuery for what it kept). */
+export function queryFromState(state) {
+  const params = new URLSearchParams({ stacks: state.stacks.map((s) => s.trim()).join(","), blinds: state.blinds.map((s) => s.trim()).join(","),
+    ante: state.ante.trim() || "0", bbante: state.bbAnte ? "1" : "0" });
+  const payouts = splitList(state.payouts);
+  if (payouts.length) params.set("payouts", payouts.join(","));
+  return params.toString().replaceAll("%2C", ",");
+}
+
+function amount(text, label, field, errors) {
+  const trimmed = text.trim();
+  const value = trimmed === "" ? NaN : Number(trimmed);
+  if (trimmed === "") errors.push({ field, message: `${label}: give a number` });
+  else if (!Number.isFinite(value)) errors.push({ field, message: `${label}: "${trimmed}" is not a number` });
+  return value;
+}
+
+/** The field a message of tableErrors is about (for aria-invalid): "stack-3", "blinds", "ante", "payouts" or "players". */
+export function fieldOfMessage(message) {
+  const seat = /^stack .* of seat (\d+) /.exec(message);
+  if (seat) return `stack-${Number(seat[1]) - 1}`;
+  if (message.startsWith("blinds")) return "blinds";
+  if (message.startsWith("ante")) return "ante";
+  if (message.includes("payouts")) return "payouts";
+  return "players";
+}
+
+/** The typed state as the engine's table ({stacks, blinds, ante, bbAnte, payouts}) and every problem,
+ *  one {field, message} each: numbers that do not read, then `tableErrors(table)`'s sentences. */
+export function readTable(state, tableErrors) {
+  const errors = [];
+  const n = state.stacks.length;
+  const names = n >= MIN_PLAYERS && n <= MAX_PLAYERS ? positionNames(n) : state.stacks.map((_, seat) => `seat ${seat + 1}`);
+  const stacks = state.stacks.map((text, seat) => amount(text, `Stack of ${names[seat]}`, `stack-${seat}`, errors));
+  const blinds = [amount(state.blinds[0], "Small blind", "blinds", errors), amount(state.blinds[1], "Big blind", "blinds", errors)];
+  const ante = state.ante.trim() === "" ? 0 : amount(state.ante, "Ante", "ante", errors);
+  const payoutTexts = splitList(state.payouts);
+  const payouts = payoutTexts.length ? payoutTexts.map((text, k) => amount(text.replace(/%$/, ""), `Payout ${k + 1}`, "payouts", errors)) : null;
+  if (errors.length) return { table: null, errors };
+  const table = { stacks, blinds, ante, bbAnte: state.bbAnte, payouts };
+  for (const message of tableErrors(table)) errors.push({ field: fieldOfMessage(message), message });
+  return { table: errors.length ? null : table, errors };
+}
+
+const close = (a, b) => Math.abs(a - b) <= SAME * Math.max(1, Math.abs(a), Math.abs(b));
+const allClose = (a, b) => a.length === b.length && a.every((x, i) => close(x, b[i]));
+
+/** Payouts as shares of the pool without trailing zero prizes (ICM is the same game at any scale), or null. */
+function payoutShares(payouts) {
+  if (!payouts) return null;
+  const total = payouts.reduce((a, b) => a + b, 0);
+  const shares = payouts.map((p) => p / total);
+  while (shares.length && shares[shares.length - 1] === 0) shares.pop();
+  return shares;
+}
+
+/** Whether a group of the set plays the same game as `table` (players, blinds, ante, payouts), all in big blinds. */
+function sameGame(group, table) {
+  const big = table.blinds[1];
+  if (group.players !== table.stacks.length || !allClose(group.blinds, table.blinds.map((b) => b / big))) return false;
+  if (!close(group.ante, table.ante / big) || (table.ante > 0 && group.bb_ante !== table.bbAnte)) return false;
+  const mine = payoutShares(table.payouts), theirs = payoutShares(group.payouts);
+  return mine === null || theirs === null ? mine === theirs : allClose(mine, theirs);
+}
+
+/** Every table of a group: its per-seat stacks (bb) and the name of its file (without ".json"). */
+function groupTables(group) {
+  if (group.stack_sets) return group.stack_sets.map((stacks, k) => ({ stacks, name: String(k) }));
+  return (group.stacks ?? []).map((stack) => ({ stacks: Array(group.players).fill(stack), name: formatG(stack) }));
+}
+
+const entry = (group, table, distance) => ({ group, stacks: table.stacks, path: `pushfold/${group.id}/${table.name}.json`, distance });
+
+/** The precomputed table that is `table` ({group, stacks, path: relative to data/, distance: 0}), or null. */
+export function findPrecomputed(index, table) {
+  const stacks = table.stacks.map((s) => s / table.blinds[1]);
+  for (const group of index?.groups ?? []) {
+    if (!sameGame(group, table)) continue;
+    const found = groupTables(group).find((t) => allClose(t.stacks, stacks));
+    if (found) return entry(group, found, 0);
+  }
+  return null;
+}
+
+/** The precomputed table of the same game closest to `table` (smallest sum over seats of |Δ stack| in bb),
+ *  to warm-start the solver from; null when the set has no table of that game. */
+export function nearestPrecomputed(index, table) {
+  const stacks = table.stacks.map((s) => s / table.blinds[1]);
+  let best = null;
+  for (const group of index?.groups ?? []) {
+    if (!sameGame(group, table)) continue;
+    for (const t of groupTables(group)) {
+      const distance = t.stacks.reduce((sum, s, seat) => sum + Math.abs(s - stacks[seat]), 0);
+      if (!best || distance < best.distance) best = entry(group, t, distance);
+    }
+  }
+  return best;
+}

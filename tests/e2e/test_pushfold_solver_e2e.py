@@ -1,0 +1,246 @@
+"""The push/fold solver page in headless Chromium: tables of the precomputed set shown at once (no
+worker started), URL state, validation messages equal to kernels.pushfold_table.table_errors, the
+call-spot selector and keyboard use of the charts."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from kernels.cards import CLASS_NAMES
+from kernels.pushfold_table import Table, table_errors
+
+pytestmark = pytest.mark.e2e
+
+SOLVER = "pushfold/solver/index.html"
+DRAWN = "document.querySelector('#solver-solution[data-state=drawn]')"
+READY = f"{DRAWN} || document.querySelector('#table-error li')"
+
+
+def solved(page):
+    page.wait_for_function(READY, timeout=60000)
+    return page
+
+
+def shown_frequencies(page, grid_id: str) -> dict:
+    """The ``data-f`` of each cell of one chart, by class name."""
+    return page.eval_on_selector_all(f"#{grid_id} a[data-i]", "links => Object.fromEntries(links.map(a => [a.querySelector('b').textContent, Number(a.dataset.f)]))")
+
+
+@pytest.mark.parametrize(("query", "file"), [
+    ("stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1", "4p-bba1-chipev/12.json"),
+    ("stacks=15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=65,35", "3p-icm-65-35-mixed/0.json"),  # an unequal-stack example
+    ("stacks=20,20,20&blinds=1,2&ante=0&bbante=0&payouts=5,3,2", "3p-icm-50-30-20/10.json"),  # the same game in other units
+])  # fmt: skip
+def test_a_precomputed_table_is_shown_at_once_without_the_worker(open_page, site_dir, query, file):
+    requests = []
+    page = open_page(f"{SOLVER}?{query}")
+    page.on("request", lambda r: requests.append(r.url))
+    solved(page)
+    solution = json.loads((site_dir / "data" / "pushfold" / file).read_text())
+    assert page.locator("#solver-source").inner_text().startswith("Precomputed by the build")
+    assert "Precomputed" in page.locator("#solver-method").inner_text()
+    exploit = solution["exploitability"]
+    expected = f"{exploit['bb']:.4f} bb per hand" if exploit["bb"] is not None else f"{exploit['pool_pct']:.4f}% of the prize pool"
+    assert page.locator("#solver-nash-conv").inner_text() == expected
+    shove_grids = page.locator("table.frequency-grid[id^='shove-']")
+    assert shove_grids.count() == len(solution["shove"]) == len(solution["positions"]) - 1
+    for position, frequencies in solution["shove"].items():
+        shown = shown_frequencies(page, f"shove-{re.sub('[^A-Za-z0-9]+', '-', position)}")
+        assert shown == {name: frequencies.get(name, 0) for name in CLASS_NAMES}  # omitted classes are 0
+    assert not any(url.endswith(("pushfold-worker.js", "matchups.bin", "threeway.bin")) for url in requests)
+    assert "NaN" not in page.inner_text("main") and "Infinity" not in page.inner_text("main")
+
+
+def test_call_spots_are_listed_calls_first_and_the_chart_follows_the_selector(open_page, site_dir):
+    page = solved(open_page(f"{SOLVER}?stacks=8,8,8,8&blinds=0.5,1&ante=1&bbante=1"))
+    solution = json.loads((site_dir / "data" / "pushfold" / "4p-bba1-chipev" / "8.json").read_text())
+    options = page.eval_on_selector_all("#call-spot option", "os => os.map(o => o.value)")
+    assert sorted(options) == sorted(solution["call"])
+    lone = [o for o in options if "+" not in o]
+    assert options[: len(lone)] == lone and options[:3] == ["BTN vs CO", "SB vs CO", "BB vs CO"]
+    overcall = next(o for o in options if o.count("+") == 2)  # "BB vs CO+BTN+SB"
+    page.select_option("#call-spot", overcall)
+    grid = page.locator("#call-chart table.frequency-grid")
+    expected = {name: solution["call"][overcall].get(name, 0) for name in CLASS_NAMES}
+    assert shown_frequencies(page, grid.get_attribute("id")) == expected
+    share = sum(f * (6 if len(n) == 2 else 4 if n.endswith("s") else 12) for n, f in expected.items()) / 1326
+    assert page.locator("#call-chart h3 .share").text_content() == f"{100 * share:.1f}% of hands"
+
+
+def test_the_table_lives_in_the_url_and_a_reload_restores_it(open_page, base_url):
+    page = solved(open_page(SOLVER))
+    page.select_option("#players", "5")
+    assert page.eval_on_selector_all("#stack-fields label", "ls => ls.map(l => l.textContent)") == ["UTG", "CO", "BTN", "SB", "BB"]
+    for seat, stack in enumerate(["22", "14.5", "9", "30", "7"]):
+        page.fill(f"#stack-{seat}", stack)
+    page.fill("#sb", "1")
+    page.fill("#bb", "2")
+    page.fill("#ante", "2")
+    page.check("#bbante")
+    page.fill("#payouts", "50, 30, 20")
+    page.click("#solve")
+    page.wait_for_function("location.search.includes('stacks=22')")
+    query = page.evaluate("location.search")
+    assert query == "?stacks=22,14.5,9,30,7&blinds=1,2&ante=2&bbante=1&payouts=50,30,20"
+    again = open_page(SOLVER + query)
+    assert again.locator("#players").input_value() == "5"
+    assert [again.locator(f"#stack-{seat}").input_value() for seat in range(5)] == ["22", "14.5", "9", "30", "7"]
+    assert (again.locator("#sb").input_value(), again.locator("#bb").input_value(), again.locator("#ante").input_value()) == ("1", "2", "2")
+    assert again.locator("#bbante").is_checked() and again.locator("#payouts").input_value() == "50, 30, 20"
+
+
+def test_a_preset_opens_its_table(open_page):
+    page = solved(open_page(SOLVER))
+    page.get_by_role("link", name="SNG bubble, 4-handed, 50/30/20").click()
+    page.wait_for_url("**?stacks=20,15,10,5&*payouts=50,30,20")  # the new page's scripts have run by its load event
+    assert page.locator("#players").input_value() == "4"
+    assert [page.locator(f"#stack-{seat}").input_value() for seat in range(4)] == ["20", "15", "10", "5"]
+    assert page.locator("#payouts").input_value() == "50, 30, 20"
+
+
+@pytest.mark.parametrize(("query", "table"), [
+    ("stacks=10,0.3,10&blinds=2,1&ante=-1&bbante=0&payouts=5,4,3,2", Table((10.0, 0.3, 10.0), (2.0, 1.0), -1.0, False, (5.0, 4.0, 3.0, 2.0))),
+    ("stacks=10,10,1&blinds=0.5,1&ante=0.5&bbante=1&payouts=0,0", Table((10.0, 10.0, 1.0), (0.5, 1.0), 0.5, True, (0.0, 0.0))),
+])  # fmt: skip
+def test_bad_tables_get_the_solvers_messages_one_per_problem(open_page, query, table):
+    page = solved(open_page(f"{SOLVER}?{query}"))
+    messages = page.eval_on_selector_all("#table-error li", "lis => lis.map(li => li.textContent)")
+    assert messages == table_errors(table) and messages
+    assert page.locator("#solver-results").is_hidden()
+    assert page.locator("[aria-invalid='true']").count() >= 1
+
+
+def test_numbers_that_do_not_read_are_named_by_field(open_page):
+    page = solved(open_page(f"{SOLVER}?stacks=10,abc,&blinds=0.5,x&ante=1e999&bbante=0&payouts=50,3o"))
+    messages = page.eval_on_selector_all("#table-error li", "lis => lis.map(li => li.textContent)")
+    assert messages == ['Stack of SB: "abc" is not a number', "Stack of BB: give a number", 'Big blind: "x" is not a number',
+                        'Ante: "1e999" is not a number', 'Payout 2: "3o" is not a number']  # fmt: skip
+    assert page.locator("#stack-1").get_attribute("aria-invalid") == "true"
+    assert page.locator("#stack-0").get_attribute("aria-invalid") == "false"
+    assert "NaN" not in page.inner_text("main")
+
+
+def test_a_link_with_too_many_seats_keeps_ten_and_says_so(open_page):
+    page = open_page(f"{SOLVER}?stacks=" + ",".join(["10"] * 12))  # (a 10-seat solve starts; not waited for)
+    assert page.locator("#players").input_value() == "10"
+    assert "the first 10 are kept" in page.locator("#solver-link-note").inner_text()
+
+
+def test_charts_are_one_tab_stop_with_arrow_keys(open_page):
+    page = solved(open_page(f"{SOLVER}?stacks=12,12,12,12&blinds=0.5,1&ante=0&bbante=0"))
+    first = page.locator("#shove-CO a[data-i='0']")
+    assert page.eval_on_selector_all("#shove-CO a[data-i]", "as => as.filter(a => a.tabIndex === 0).length") == 1
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.i") == "14"
+    assert page.evaluate("document.activeElement.closest('table').id") == "shove-CO"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_screenshots(open_page, screenshot, width):
+    page = solved(open_page(f"{SOLVER}?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1", width=width))
+    screenshot(page, f"pushfold-solver-{width}")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {width} px"
+
+
+def test_download_gives_the_solution_object(open_page, site_dir):
+    page = solved(open_page(f"{SOLVER}?stacks=15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=65,35"))
+    with page.expect_download() as download:
+        page.click("#solver-download")
+    assert download.value.suggested_filename == "pushfold-3p-15-10-5-icm-65-35.json"
+    saved = json.loads(open(download.value.path()).read())
+    assert saved == json.loads((site_dir / "data" / "pushfold" / "3p-icm-65-35-mixed" / "0.json").read_text())
+
+
+RECORD_STATUS = """
+window.statusTexts = [];
+new MutationObserver(() => {
+  const text = document.getElementById('solver-method')?.textContent;
+  if (text && window.statusTexts.at(-1) !== text) window.statusTexts.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def solve_in_browser(open_page, query: str, timeout_ms: int = 240000):
+    page = open_page("index.html")
+    page.add_init_script(RECORD_STATUS)
+    page.goto(page.url.replace("index.html", f"{SOLVER}?{query}"))
+    page.wait_for_function(READY, timeout=timeout_ms)
+    assert page.locator("#table-error li").count() == 0, page.locator("#table-error").inner_text()
+    return page
+
+
+def test_a_3_handed_table_outside_the_set_is_solved_by_the_worker_under_the_target(open_page):
+    page = solve_in_browser(open_page, "stacks=7,9,11&blinds=0.5,1&ante=0&bbante=0")
+    texts = page.evaluate("window.statusTexts")
+    assert any(t.startswith("Downloading the equity tables: ") and " of " in t for t in texts), texts
+    solving = [t for t in texts if t.startswith("Solving: iteration ")]
+    assert solving and all("NaN" not in t for t in solving), texts
+    assert page.locator("#solver-source").inner_text().startswith("Solved in your browser")
+    conv = page.locator("#solver-nash-conv").inner_text()
+    assert re.fullmatch(r"\d\.\d{4} bb per hand", conv) and float(conv.split()[0]) <= 0.01
+    assert page.locator("table.frequency-grid[id^='shove-']").count() == 2  # BTN and SB
+    assert page.eval_on_selector_all("#call-spot option", "os => os.map(o => o.value)") == ["SB vs BTN", "BB vs BTN", "BB vs SB", "BB vs BTN+SB"]
+    assert page.locator("#cancel").is_hidden() and page.locator("#solver-progress").is_hidden()
+
+
+def test_a_heads_up_solution_from_the_browser_passes_the_python_best_response(open_page):
+    """The downloaded solution's NashConv recomputed by kernels.pushfold_table (an independent check
+    of what the page shows) is under the 0.01 bb target."""
+    import numpy as np
+
+    import kernels.pushfold_table as pf
+    from generator.stages.headsup import headsup_results
+    from generator.stages.pushfold_table import holdem_equities
+
+    page = solve_in_browser(open_page, "stacks=7.5,7.5&blinds=0.5,1&ante=0&bbante=0")
+    with page.expect_download() as download:
+        page.click("#solver-download")
+    solution = json.loads(open(download.value.path()).read())
+    game = pf.make_game(pf.Table((7.5, 7.5)))
+    strategy = {("open", 0): np.array([solution["shove"]["SB"].get(n, 0.0) for n in CLASS_NAMES]),
+                ("call", 1, 0, ()): np.array([solution["call"]["BB vs SB"].get(n, 0.0) for n in CLASS_NAMES])}  # fmt: skip
+    tables, _ = headsup_results(progress=False)
+    conv = pf.nash_conv(game, holdem_equities(tables), strategy)
+    assert conv <= 0.01
+    shown = float(page.locator("#solver-nash-conv").inner_text().split()[0])
+    assert abs(shown - conv) <= 1e-4 + 1e-3 * conv  # the page's figure is the Python best response's, to its 4 decimals
+
+
+def test_warm_start_from_the_nearest_precomputed_table_is_said(open_page):
+    page = solve_in_browser(open_page, "stacks=12,12,12&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+    assert "started from the precomputed table with stacks 10, 10, 10 bb" in page.locator("#solver-method").inner_text()
+    assert page.locator("#solver-nash-conv").inner_text().endswith("% of the prize pool")
+
+
+def test_cancel_stops_the_solver_and_a_new_table_can_be_solved(open_page):
+    page = open_page(f"{SOLVER}?stacks=20,20,20,20,20,20,20,20,20&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+    page.wait_for_function("document.getElementById('solver-method').textContent.startsWith('Solving: iteration')", timeout=240000)
+    assert page.locator("#cancel").is_visible()
+    page.click("#cancel")
+    page.wait_for_function("document.getElementById('solver-method').textContent === 'Cancelled.'", timeout=10000)
+    assert page.locator("#cancel").is_hidden() and page.locator("#solver-results").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "solve"
+    page.fill("#stack-0", "12")  # 9 seats → pick a precomputed 4-seat table instead
+    page.select_option("#players", "4")
+    for seat in range(4):
+        page.fill(f"#stack-{seat}", "12")
+    page.fill("#payouts", "")
+    page.click("#solve")
+    page.wait_for_function(DRAWN)
+    assert page.locator("#solver-source").inner_text().startswith("Precomputed")
+
+
+def test_a_damaged_solution_file_gives_a_message_not_a_chart(open_page, base_url):
+    page = open_page("index.html")
+    damaged = {"positions": ["CO", "BTN", "SB", "BB"], "shove": {"CO": {"AA": "x"}}, "call": {}, "exploitability": {"bb": 0.001, "pool_pct": None}}
+    page.route("**/data/pushfold/4p-chipev/12.json", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(damaged)))
+    page.goto(f"{base_url}{SOLVER}?stacks=12,12,12,12&blinds=0.5,1&ante=0&bbante=0")
+    page.wait_for_function("document.querySelector('#table-error li')")
+    assert page.locator("#table-error li").all_inner_texts() == ['The solution cannot be shown: shove "CO": AA has the probability "x".']
+    assert page.locator("#solver-results").is_hidden() and page.locator("#solver-method").inner_text() == ""

@@ -1,0 +1,73 @@
+"""Write tests/js/fixtures/pushfold-page.json for tests/js/pushfold-page.test.mjs: what the solver page's
+JavaScript must say exactly as Python does.
+
+Seat names (kernels.pushfold_table.position_names), stack file names (``f"{stack:g}"``, the precomputed
+set's layout), cell texts, colour buckets and shares of the 13×13 charts (generator/pushfold_pages.py,
+generator/charts.py), the solver page's URL (generator.structure.pushfold_solver_path), the call spots
+of a game (generator.stages.pushfold_table.spot_name) and the messages of table_errors with the field
+each is about.
+
+Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_page_fixtures.py``.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from generator import charts, pushfold_pages  # noqa: E402
+from generator.stages.pushfold_table import spot_name  # noqa: E402
+from generator.structure import pushfold_solver_path  # noqa: E402
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES  # noqa: E402
+from kernels.pushfold_table import Table, make_game, position_names, table_errors  # noqa: E402
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "pushfold-page.json"
+NUMBERS = [1, 1.5, 2, 10, 12.5, 25, 0.25, 7.125, 1 / 3, 2 / 3, 100, 123456, 1234567, 0.0001, 0.00001234, 1e21, 99999.95, 999999.5]
+FREQUENCIES = [0, 1e-9, 0.004, 0.005, 0.0051, 0.37, 0.5, 0.949, 0.99, 0.994, 0.995, 0.9999, 1]
+#: (table, the field each message is about, in the order table_errors gives them)
+#: Floats, as the CLI and the browser pass them (messages print Python floats: "blinds 2.0/1.0").
+BAD_TABLES = [
+    (Table((10,) * 11), ["players"]),
+    (Table((10,)), ["players"]),
+    (Table((10.0, 0.3, 10.0), (2.0, 1.0), -1.0, False, (5.0, 4.0, 3.0, 2.0)), ["blinds", "ante", "stack-1", "payouts"]),
+    (Table((10.0, 10.0, 1.0), (0.5, 1.0), 0.5, True, (0.0, 0.0)), ["stack-2", "payouts"]),
+    (Table((0.5, 4.0, 4.0, 4.0), (0.5, 1.0), 0.5, False, None), ["stack-0"]),
+]
+
+
+def main() -> None:
+    rng = np.random.default_rng(11)
+    solutions = []
+    for players in (3, 4, 6):
+        game = make_game(Table((10,) * players))
+        names = position_names(players)
+        frequencies = rng.random(len(CLASS_NAMES)) * (rng.random(len(CLASS_NAMES)) < 0.4)
+        solutions.append({
+            "positions": names,
+            "call_spots": [spot_name(names, ("call", *c)) for c in game.call_sets],
+            "frequencies": frequencies.tolist(),
+            "share": pushfold_pages._share(frequencies.tolist(), CLASS_COMBO_COUNT.tolist()),
+        })  # fmt: skip
+    presets = [pushfold_solver_path(**table).split("?", 1)[1] for _, table in pushfold_pages.SOLVER_PRESETS]
+    fixture = {
+        "positions": {n: position_names(n) for n in range(2, 11)},
+        "format_g": [[x, f"{x:g}"] for x in NUMBERS],
+        "cells": [[f, pushfold_pages.frequency_text(f), charts.bucket(f, 0.0, 1.0) if f > 0 else None] for f in FREQUENCIES],
+        "solutions": solutions,
+        "queries": presets + [pushfold_solver_path([22, 14.5, 9, 30, 7], (1, 2), 2, True, (50, 30, 20)).split("?", 1)[1]],
+        "bad_tables": [{"table": {"stacks": list(t.stacks), "blinds": list(t.blinds), "ante": t.ante, "bbAnte": t.bb_ante,
+                                  "payouts": None if t.payouts is None else list(t.payouts)},
+                        "messages": table_errors(t), "fields": fields} for t, fields in BAD_TABLES],
+    }  # fmt: skip
+    for case in fixture["bad_tables"]:
+        assert len(case["messages"]) == len(case["fields"]), case
+    FIXTURE.parent.mkdir(exist_ok=True)
+    FIXTURE.write_text(json.dumps(fixture))
+    print(f"wrote {FIXTURE}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+// The push/fold solver page's pure logic: Python's seat names, file names, cell texts, shares, URL
+// format and table_errors fields (fixtures by make_pushfold_page_fixtures.py), and the look-up of a
+// table in the precomputed set (data/pushfold/index.json) and of the nearest one to warm-start from.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { fieldOfMessage, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
+import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
+import { evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
+
+const fixture = JSON.parse(readFileSync(new URL("./fixtures/pushfold-page.json", import.meta.url), "utf8"));
+
+test("seat names are kernels.pushfold_table.position_names", () => {
+  for (const [n, names] of Object.entries(fixture.positions)) assert.deepEqual(positionNames(Number(n)), names);
+});
+
+test("formatG is Python's f'{x:g}' (the precomputed files' names)", () => {
+  for (const [x, text] of fixture.format_g) assert.equal(formatG(x), text, String(x));
+});
+
+test("chart cells: the text and colour bucket of generator/pushfold_pages.py and charts.bucket", () => {
+  for (const [f, text, bucket] of fixture.cells) {
+    assert.equal(frequencyText(f), text, `text of ${f}`);
+    assert.equal(frequencyBucket(f), bucket, `bucket of ${f}`);
+  }
+});
+
+test("share of hands and call spots agree with Python; spots are ordered calls first, then overcalls", () => {
+  for (const s of fixture.solutions) {
+    const byClass = Object.fromEntries(CLASS_NAMES.map((name, i) => [name, s.frequencies[i]]).filter(([, f]) => f > 0));
+    assert.ok(Math.abs(shareOfHands(frequencies(byClass)) - s.share) < 1e-12);
+    const call = Object.fromEntries([...s.call_spots].reverse().map((spot) => [spot, {}]));
+    const { calls, overcalls } = orderedSpots({ positions: s.positions, call });
+    assert.deepEqual([...calls, ...overcalls].map((x) => x.spot).sort(), [...s.call_spots].sort());
+    assert.ok(calls.every((x) => x.chain.length === 1) && overcalls.every((x) => x.chain.length > 1));
+    const seat = (name) => s.positions.indexOf(name);
+    for (let k = 1; k < calls.length; k++) {
+      const [a, b] = [calls[k - 1], calls[k]];
+      assert.ok(seat(a.chain[0]) < seat(b.chain[0]) || (a.chain[0] === b.chain[0] && seat(a.caller) < seat(b.caller)), `${a.spot} before ${b.spot}`);
+    }
+    for (let k = 1; k < overcalls.length; k++) assert.ok(overcalls[k - 1].chain.length <= overcalls[k].chain.length);
+  }
+});
+
+test("the URL of Python's pushfold_solver_path reads back to the same query", () => {
+  for (const query of fixture.queries) {
+    const { state, notes } = stateFromQuery(`?${query}`);
+    assert.deepEqual(notes, []);
+    assert.equal(queryFromState(state), query);
+  }
+});
+
+test("a link's seats are kept between 2 and 10, with a note", () => {
+  const many = stateFromQuery(`?stacks=${Array(12).fill(8).join(",")}`);
+  assert.equal(many.state.stacks.length, 10);
+  assert.match(many.notes[0], /12 stacks.*first 10 are kept/);
+  const one = stateFromQuery("?stacks=7");
+  assert.deepEqual(one.state.stacks, ["7", "7"]);
+  assert.equal(one.notes.length, 1);
+  assert.deepEqual(stateFromQuery("").state.stacks, ["10", "10", "10"]);
+});
+
+test("each message of table_errors is tied to the field it is about, and the page shows the engine's", () => {
+  for (const { table, messages, fields } of fixture.bad_tables) {
+    assert.deepEqual(messages.map(fieldOfMessage), fields);
+    const state = { stacks: table.stacks.map(String), blinds: table.blinds.map(String), ante: String(table.ante), bbAnte: table.bbAnte,
+      payouts: table.payouts ? table.payouts.join(", ") : "" };
+    const read = readTable(state, tableErrors);
+    assert.deepEqual(read.errors, messages.map((message, k) => ({ field: fields[k], message })));
+  }
+});
+
+test("readTable names every number that does not read, then passes the table to the engine's checks", () => {
+  const state = { stacks: ["10", "x", " "], blinds: ["0.5", "1e999"], ante: "", bbAnte: false, payouts: "50, 3o" };
+  const { table, errors } = readTable(state, () => assert.fail("not called when numbers do not read"));
+  assert.equal(table, null);
+  assert.deepEqual(errors, [
+    { field: "stack-1", message: 'Stack of SB: "x" is not a number' }, { field: "stack-2", message: "Stack of BB: give a number" },
+    { field: "blinds", message: 'Big blind: "1e999" is not a number' }, { field: "payouts", message: 'Payout 2: "3o" is not a number' },
+  ]);
+  const good = { stacks: ["10", "8", "12"], blinds: ["0.5", "1"], ante: "", bbAnte: true, payouts: "50% 30% 20%" };
+  let seen = null;
+  const read = readTable(good, (t) => { seen = t; return ["stack 8 bb of seat 2 does not cover its blind and ante (9 bb)"]; });
+  assert.deepEqual(seen, { stacks: [10, 8, 12], blinds: [0.5, 1], ante: 0, bbAnte: true, payouts: [50, 30, 20] });
+  assert.equal(read.table, null);
+  assert.deepEqual(read.errors, [{ field: "stack-1", message: "stack 8 bb of seat 2 does not cover its blind and ante (9 bb)" }]);
+  assert.deepEqual(readTable(good, () => []).table, seen);
+});
+
+const INDEX = { groups: [
+  { id: "3p-chipev", players: 3, ante: 0, bb_ante: false, payouts: null, blinds: [0.5, 1], stacks: [5, 7.5, 10, 12.5], stack_sets: null },
+  { id: "3p-bba1-chipev", players: 3, ante: 1, bb_ante: true, payouts: null, blinds: [0.5, 1], stacks: [10], stack_sets: null },
+  { id: "3p-icm-65-35", players: 3, ante: 0, bb_ante: false, payouts: [65, 35], blinds: [0.5, 1], stacks: [10, 20], stack_sets: null },
+  { id: "3p-icm-65-35-mixed", players: 3, ante: 0, bb_ante: false, payouts: [65, 35], blinds: [0.5, 1], stacks: null, stack_sets: [[15, 10, 5], [5, 10, 15]] },
+] };
+const table = (stacks, extra = {}) => ({ stacks, blinds: [0.5, 1], ante: 0, bbAnte: false, payouts: null, ...extra });
+
+test("findPrecomputed: equal stacks on the grid, unequal examples, the same game in other units", () => {
+  assert.equal(findPrecomputed(INDEX, table([12.5, 12.5, 12.5])).path, "pushfold/3p-chipev/12.5.json");
+  assert.equal(findPrecomputed(INDEX, table([25, 25, 25], { blinds: [1, 2] })).path, "pushfold/3p-chipev/12.5.json");
+  assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { ante: 1, bbAnte: true })).path, "pushfold/3p-bba1-chipev/10.json");
+  assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { ante: 1, bbAnte: false })), null); // an ante for every seat is another game
+  assert.equal(findPrecomputed(INDEX, table([5, 10, 15], { payouts: [6.5, 3.5, 0] })).path, "pushfold/3p-icm-65-35-mixed/1.json");
+  assert.equal(findPrecomputed(INDEX, table([20, 20, 20], { payouts: [50, 30, 20] })), null);
+  assert.equal(findPrecomputed(INDEX, table([11, 11, 11])), null);
+  assert.equal(findPrecomputed(INDEX, table([10, 10, 10, 10])), null);
+  assert.equal(findPrecomputed(null, table([10, 10, 10])), null);
+});
+
+test("nearestPrecomputed: the closest table of the same game, or none", () => {
+  const near = nearestPrecomputed(INDEX, table([11, 11, 11]));
+  assert.deepEqual([near.path, near.distance], ["pushfold/3p-chipev/10.json", 3]);
+  assert.equal(nearestPrecomputed(INDEX, table([14, 10, 6], { payouts: [65, 35] })).path, "pushfold/3p-icm-65-35-mixed/0.json");
+  assert.equal(nearestPrecomputed(INDEX, table([18, 18, 18], { payouts: [65, 35] })).path, "pushfold/3p-icm-65-35/20.json");
+  assert.equal(nearestPrecomputed(INDEX, table([10, 10, 10], { payouts: [50, 30, 20] })), null);
+  assert.equal(nearestPrecomputed(INDEX, table([10, 10, 10, 10])), null);
+});
+
+test("solutionProblem names what a damaged solution gets wrong, and passes a good one", () => {
+  const good = { positions: ["SB", "BB"], shove: { SB: { AA: 1, "72o": 0.25 } }, call: { "BB vs SB": { AA: 1 } }, exploitability: { bb: 0.001, pool_pct: null } };
+  assert.equal(solutionProblem(good), null);
+  assert.equal(solutionProblem({ positions: ["SB", "BB"] }), "it has no positions, shove or call ranges");
+  assert.equal(solutionProblem({ ...good, shove: { SB: { AA: "1" } } }), 'shove "SB": AA has the probability "1"');
+  assert.equal(solutionProblem({ ...good, call: { "BB vs SB": { AA: 1.5 } } }), 'call "BB vs SB": AA has the probability 1.5');
+  assert.equal(solutionProblem({ ...good, call: { "BB vs SB": { AKx: 1 } } }), 'call "BB vs SB" names an unknown hand class "AKx"');
+});
+
+test("evErrorText: bb for chip EV, % of the pool under ICM, two significant digits, never a bare 0", () => {
+  const chip = { positions: ["SB", "BB"], exploitability: { bb: 0.001, pool_pct: null }, ev_se: { SB: 0.00213, BB: 0 } };
+  assert.equal(evErrorText(chip), "SB ±0.0021 bb, BB ±0 bb");
+  const icm = { positions: ["BTN", "SB", "BB"], exploitability: { bb: null, pool_pct: 0.01 }, ev_se: { BTN: 2.66e-6, SB: 0.05, BB: NaN },
+    table: { payouts: [65, 35] } };
+  assert.equal(evErrorText(icm), "BTN ±2.7e−6% of the pool, SB ±0.05% of the pool");
+  assert.equal(evErrorText({ ...icm, table: undefined }), "BTN ±2.7e−6 prize units, SB ±0.05 prize units");
+  assert.equal(evErrorText({ positions: ["SB", "BB"], exploitability: { bb: 0 } }), null);
+});
