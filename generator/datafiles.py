@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from generator.provenance import DATA_LICENSE
-from generator.schemas import ALL_SCHEMAS, SCHEMAS
+from generator.schemas import SCHEMAS
 from generator.sitedata import SiteData
 from generator.storage import atomic_write_bytes, json_bytes, write_json
 from kernels.cards import CLASS_NAMES
@@ -136,7 +136,7 @@ CSV_WRITERS = {
 
 
 def write_schemas(data_dir: Path) -> None:
-    for name, schema in ALL_SCHEMAS.items():
+    for name, schema in SCHEMAS.items():
         atomic_write_bytes(data_dir / "schema" / f"{name}.schema.json", json_bytes(schema))
 
 

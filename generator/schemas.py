@@ -384,12 +384,8 @@ PUSHFOLD_TABLE = {
     },
 }  # fmt: skip
 
-#: The data files ``data/<name>.json`` (+ ``.csv``), one schema each.
 SCHEMAS = {
     "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
     "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
+    "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE,
 }  # fmt: skip
-#: The files of the ``data/pushfold/`` folder: its index and every table.
-FOLDER_SCHEMAS = {"pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE}
-#: Every schema published in ``data/schema/``.
-ALL_SCHEMAS = {**SCHEMAS, **FOLDER_SCHEMAS}

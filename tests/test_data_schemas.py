@@ -10,7 +10,7 @@ import pytest
 
 from generator.config import load_config
 from generator.render import render_site
-from generator.schemas import ALL_SCHEMAS as SCHEMAS
+from generator.schemas import SCHEMAS
 from generator.stages import multiway
 from generator.stages.headsup import run_headsup
 from generator.stages.pushfold import run_pushfold

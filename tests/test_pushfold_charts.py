@@ -10,7 +10,7 @@ import pytest
 
 import kernels.pushfold_table as pf
 from generator.evaluator_tables import evaluator_tables
-from generator.schemas import ALL_SCHEMAS as SCHEMAS
+from generator.schemas import SCHEMAS
 from generator.stages import pushfold_charts, threeway
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities
