@@ -11,7 +11,7 @@ import numpy as np
 
 from generator.provenance import DATA_LICENSE
 from generator.schemas import SCHEMAS
-from generator.sitedata import SiteData
+from generator.sitedata import DATA_FILES, SiteData
 from generator.storage import atomic_write_bytes, json_bytes, write_json
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
@@ -156,9 +156,10 @@ def publish(data_dir: Path, name: str, document: dict) -> None:
 
 
 def listing(data_dir: Path, data: SiteData) -> list[dict]:
-    """One entry per data file for the download page: paths, sizes, description and meta block."""
+    """One entry per data file for the download page: paths, sizes, description and meta block (the
+    files ``publish`` writes; SCHEMAS also describes the push/fold set's index and table files)."""
     entries = []
-    for name in SCHEMAS:
+    for name in DATA_FILES:
         content = data.files.get(name)
         entry = {"name": name, "description": DESCRIPTIONS[name], "available": content is not None}
         if content is not None:
