@@ -2,16 +2,16 @@
 
 Groups of tables (players, ante, payouts) solved with ``kernels.pushfold_table`` on the exact heads-up
 tables and the ``threeway`` stage's 3-way table: equal stacks over a grid (each stack warm-started
-from the previous one's published strategy), or a few unequal-stack examples (``stack_sets``). Every
-table is cached on its own (``<cache>/pushfold_table-<key>.npz``, the key chaining the previous
-table's), so an interrupted run resumes and concurrent runs share their results; groups are solved
-in parallel processes.
+from a smaller stack's published strategy, :meth:`Group.solving_order`), or a few unequal-stack
+examples (``stack_sets``, cold). Every table is cached on its own (``<cache>/pushfold_table-<key>.npz``,
+the key chaining its start's), so an interrupted run resumes and concurrent runs share their results;
+groups are solved in parallel processes.
 
 Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
 show (:data:`CHART_TABLES`). The default build solves :data:`DEFAULT_GROUPS`; :data:`FULL_GROUPS`
-(every n = 2..10, ICM 9-handed, the unequal-stack examples) is opt-in with
+(every n = 2..10 on the whole grid, ICM 9-handed, the 9-handed example) is opt-in with
 ``allin compute pushfold-charts --full``; a default build also publishes every full-set group that
 is already cached.
 """
