@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { fieldOfMessage, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
+import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
+import { formatG } from "../../templates/assets/js/python-format.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
 import { evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
 

@@ -11,6 +11,8 @@
 // recursion. Conventions: zero stacks are busted and share the last places equally; more payouts than
 // players is refused; at most 100,000 players. See docs/icm.md.
 
+import { formatG } from "./python-format.js";
+
 export const MAX_PLAYERS = 100000;
 export const DP_MAX_PLAYERS = 22;
 export const AUTO_DP_MAX_PLAYERS = 10;
@@ -103,11 +105,6 @@ export function parsePayouts(text, name) {
   return { values, percent: true };
 }
 
-/** Python's f"{x:g}" for the numbers a message shows (6 significant digits, no trailing zeros). */
-function formatG(x) {
-  const text = x.toPrecision(6);
-  return text.includes("e") ? text.replace(/\.?0+e/, "e").replace(/e([+-])(\d)$/, "e$10$2") : text.replace(/\.?0+$/, "");
-}
 
 function parseEntry(value) {
   if (typeof value === "number") return value;

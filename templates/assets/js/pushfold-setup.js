@@ -4,6 +4,7 @@
 // by the build: see docs/data-format.md).
 
 import { MAX_SEATS, TOLERANCE_BB, TOLERANCE_POOL_PCT, positionNames } from "./pushfold-solver.js";
+import { formatG } from "./python-format.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = MAX_SEATS;
@@ -13,16 +14,6 @@ export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds:
 
 const SAME = 1e-9; // relative tolerance when a typed table is compared with a precomputed one
 
-/** Python's f"{x:g}" (6 significant digits; exponent form below 1e-4 and from 1e6): file names of the set. */
-export function formatG(x) {
-  const [mantissa, exponent] = x.toExponential(5).split("e");
-  const power = Number(exponent);
-  if (power < -4 || power >= 6) {
-    const digits = String(Math.abs(power)).padStart(2, "0");
-    return `${mantissa.replace(/\.?0+$/, "")}e${power < 0 ? "-" : "+"}${digits}`;
-  }
-  return String(Number(x.toPrecision(6)));
-}
 
 const splitList = (text) => text.split(/[\s,;/]+/).filter(Boolean);
 

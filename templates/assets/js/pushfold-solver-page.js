@@ -5,7 +5,8 @@
 // form and draws the result (pushfold-view.js).
 
 import { positionNames, tableErrors } from "./pushfold-solver.js";
-import { TARGET, findPrecomputed, formatG, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
+import { TARGET, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
+import { formatG } from "./python-format.js";
 import { renderSolution, solutionProblem } from "./pushfold-view.js";
 
 const CANCEL_GRACE_MS = 1500; // a worker that has not confirmed a cancel by then is terminated

@@ -17,6 +17,7 @@
 
 import { icm } from "./icm.js";
 import { parseMatchupTable } from "./matchup-table.js";
+import { formatG } from "./python-format.js";
 
 export const MAX_SEATS = 10;
 export const CHECK_EVERY = 25;
@@ -72,15 +73,6 @@ export function positionNames(n) {
   return n === 2 ? ["SB", "BB"] : [...early[n - 3], "BTN", "SB", "BB"];
 }
 
-/** Python's f"{x:g}": 6 significant digits, trailing zeros dropped, exponent form below 1e-4 or from 1e6. */
-function g(x) {
-  if (x === 0 || !Number.isFinite(x)) return String(x);
-  const [mantissa, power] = x.toExponential(5).split("e");
-  const exponent = Number(power);
-  const strip = (text) => (text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text);
-  if (exponent < -4 || exponent >= 6) return `${strip(mantissa)}e${exponent < 0 ? "-" : "+"}${String(Math.abs(exponent)).padStart(2, "0")}`;
-  return strip(x.toFixed(Math.max(0, 5 - exponent)));
-}
 
 function posted(table) {
   const n = table.stacks.length;
@@ -104,7 +96,7 @@ export function tableErrors(table) {
   const { antes, blinds } = posted(table);
   table.stacks.forEach((stack, seat) => {
     const total = antes[seat] + blinds[seat];
-    if (!(stack > total)) errors.push(`stack ${g(stack)} bb of seat ${seat + 1} does not cover its blind and ante (${g(total)} bb)`);
+    if (!(stack > total)) errors.push(`stack ${formatG(stack)} bb of seat ${seat + 1} does not cover its blind and ante (${formatG(total)} bb)`);
   });
   if (table.payouts != null) {
     if (table.payouts.length > n) errors.push(`${table.payouts.length} payouts for ${n} players`);
