@@ -83,7 +83,7 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 @compute_group.command("pushfold-charts")
 @click.option("--full", is_flag=True, help="The whole precomputed set: 2-10 players (1-25 bb by 0.5, with and without a "
               "1 bb BB ante), SNG ICM at 3, 4 and 9 players and unequal-stack examples, instead of the default subset "
-              "(2-6 players, ICM at 3 and 4). Cached per table: an interrupted run resumes.")
+              "(whole grids for 2-4 players and ICM at 3 and 4, every 5 bb for 5-10 players and ICM at 9). Cached per table: an interrupted run resumes.")
 @config_option
 @site_dir_option
 @backend_option

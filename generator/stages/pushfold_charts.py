@@ -11,7 +11,7 @@ Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
 show (:data:`CHART_TABLES`). The default build solves :data:`DEFAULT_GROUPS`; :data:`FULL_GROUPS`
-(every n = 2..10 on the whole grid, ICM 9-handed, the 9-handed example) is opt-in with
+(every n = 2..10 on the whole grid, the 9-handed example) is opt-in with
 ``allin compute pushfold-charts --full``; a default build also publishes every full-set group that
 is already cached.
 """
@@ -135,8 +135,8 @@ FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
 #: Players up to which the default build solves whole grids; up to DEFAULT_SPINE_PLAYERS only the multiples
-#: of :data:`SPINE`; above (and the 9-handed examples) nothing: opt-in with ``--full``.
-DEFAULT_FULL_PLAYERS, DEFAULT_SPINE_PLAYERS = 4, 6
+#: of :data:`SPINE`; the rest of the grids and the 9-handed unequal-stack example: opt-in with ``--full``.
+DEFAULT_FULL_PLAYERS, DEFAULT_SPINE_PLAYERS = 4, 10
 
 
 def _default(group: Group) -> Group | None:
@@ -148,7 +148,8 @@ def _default(group: Group) -> Group | None:
 
 
 #: The default build (fits its time budget): whole grids up to 4 players (chip EV and the SNG ICM spots),
-#: 5 and 6 players at 5, 10, 15, 20 and 25 bb, the 3- and 4-handed unequal-stack examples.
+#: 5 to 10 players (and the 9-handed SNG ICM spot) at 5, 10, 15, 20 and 25 bb, the 3- and 4-handed
+#: unequal-stack examples.
 DEFAULT_GROUPS = tuple(g for g in map(_default, FULL_GROUPS) if g is not None)
 
 
