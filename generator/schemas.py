@@ -258,7 +258,8 @@ PUSHFOLD_CHARTS = _schema(
                 "stacks": _array({"type": "number", "exclusiveMinimum": 1}),
                 "charts": _array({
                     "type": "object",
-                    "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "pots"],
+                    "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "warm_start_bb",
+                                 "pots"],
                     "properties": {
                         "stack": {"type": "number"},
                         "shove": _SPOT_FREQUENCIES,
@@ -266,6 +267,7 @@ PUSHFOLD_CHARTS = _schema(
                         "nash_conv_bb": NONNEGATIVE_OR_NULL,
                         "nash_conv_pool_pct": NONNEGATIVE_OR_NULL,
                         "iterations": {"type": "integer", "minimum": 1},
+                        "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
                         "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
                     },
                 }),
@@ -359,9 +361,11 @@ PUSHFOLD_TABLE = {
     "of the index. exploitability: NashConv of these rounded probabilities (bb per hand for chip EV, % of the "
     "prize pool for ICM; the other is null). values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
-    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting).",
+    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: CFR+ iterations, "
+    "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start).",
     "type": "object",
-    "required": ["positions", "shove", "call", "exploitability", "iterations", "values", "ev_se", "pots", "table"],
+    "required": ["positions", "shove", "call", "exploitability", "iterations", "warm_start_bb", "values", "ev_se", "pots",
+                 "table"],
     "properties": {
         "positions": _array(TEXT),
         "shove": _SPARSE_FREQUENCIES,
@@ -369,6 +373,7 @@ PUSHFOLD_TABLE = {
         "exploitability": {"type": "object", "required": ["bb", "pool_pct"],
                            "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL}},
         "iterations": {"type": "integer", "minimum": 1},
+        "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
         "values": _BY_POSITION,
         "ev_se": {**_BY_POSITION, "additionalProperties": NONNEGATIVE},
         "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},

@@ -293,6 +293,29 @@ def test_solver_iterates_are_the_reference_cfr_plus_iterates(table):
     assert any(np.any(np.abs(s - 0.5) > 0.1) for s in reference.values())  # the iterates moved from the start
 
 
+@pytest.mark.parametrize("table", [
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2),
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0)),
+    pf.Table((8.0,) * 6, ante=1.0, bb_ante=True, payouts=(65.0, 35.0)),
+], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante"])  # fmt: skip
+def test_convergence_checks_equal_the_independent_best_response(table):
+    """The solver's checks (best response from its term program) give seat_gains' gains and values:
+    ``certify=False`` returns the last check's figures, ``progress`` reports each check."""
+    eq, _ = _coarse_equities(seed=3, k=4)
+    game = pf.make_game(table)
+    reported = []
+    solution = pf.solve(game, eq, tolerance=0.0, max_iterations=9, check_every=3, certify=False,
+                        progress=lambda i, conv: reported.append((i, conv)))  # fmt: skip
+    assert [i for i, _ in reported] == [3, 6, 9]
+    gains, values = pf.seat_gains(game, eq, solution.strategy)
+    assert np.allclose(solution.gains, gains, rtol=0, atol=1e-12) and np.allclose(solution.values, values, rtol=0, atol=1e-12)
+    assert gains.sum() > 1e-4 and reported[-1][1] == pytest.approx(gains.sum(), abs=1e-12)
+    early = pf.solve(game, eq, tolerance=0.0, max_iterations=3, certify=False)
+    assert reported[0][1] == pytest.approx(pf.nash_conv(game, eq, early.strategy), abs=1e-12)
+    unchecked = pf.solve(game, eq, tolerance=0.0, max_iterations=9, check_every=100)  # checks leave the iterates alone
+    assert all(np.array_equal(unchecked.strategy[key], p) for key, p in solution.strategy.items())
+
+
 def test_rounded_solve_and_residue_removal_are_certified_by_the_best_response():
     """``solve(decimals=3)`` returns frequencies on the 0.001 grid with their own NashConv; removing the
     residue keeps the largest ε whose NashConv is within the tolerance, and nothing when none is."""
@@ -308,11 +331,12 @@ def test_rounded_solve_and_residue_removal_are_certified_by_the_best_response():
     convs = [pf.nash_conv(game, eq, {k: np.round(np.where(p < t, 0, np.where(p > 1 - t, 1, p)), 3) for k, p in noisy.items()})
              for t in thresholds]  # fmt: skip
     tolerance = min(convs) + 1e-12
-    cleaned, conv, threshold = pf.remove_residue(game, eq, noisy, tolerance, thresholds, 3)
+    cleaned, gains, values, threshold = pf.remove_residue(game, eq, noisy, tolerance, thresholds, 3)
     assert threshold == thresholds[next(i for i, c in enumerate(convs) if c <= tolerance)]
-    assert conv == pytest.approx(pf.nash_conv(game, eq, cleaned), abs=1e-15) and conv <= tolerance
+    assert gains.sum() == pytest.approx(pf.nash_conv(game, eq, cleaned), abs=1e-15) and gains.sum() <= tolerance
+    assert np.array_equal(values, pf.seat_gains(game, eq, cleaned)[1])
     for key, p in cleaned.items():  # the residue is gone, the mixed frequencies untouched
         mixed = (p > threshold) & (p < 1 - threshold)
         assert np.all((p == 0) | (p >= threshold)) and np.array_equal(p[mixed], noisy[key][mixed])
-    same, conv, threshold = pf.remove_residue(game, eq, noisy, -1.0, (0.01,), 3)
-    assert same is noisy and threshold == 0.0 and conv == pytest.approx(pf.nash_conv(game, eq, noisy))
+    same, gains, _, threshold = pf.remove_residue(game, eq, noisy, -1.0, (0.01,), 3)
+    assert same is noisy and threshold == 0.0 and gains.sum() == pytest.approx(pf.nash_conv(game, eq, noisy))

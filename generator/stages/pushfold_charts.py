@@ -44,9 +44,14 @@ CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
 TOLERANCE_BB = 0.01
 TOLERANCE_POOL_PCT = 0.05
 MAX_ITERATIONS = 5000
-#: NashConv checks every 25 CFR+ iterations from a cold start, every 5 from the previous stack's strategy
-#: (which converges in about 10: checking at 25 would double the work).
-CHECK_EVERY, CHECK_EVERY_WARM = 25, 5
+#: NashConv checks (at about the cost of one iteration) every 5 CFR+ iterations.
+CHECK_EVERY = 5
+#: A warm start (the stack below's published strategy) is used only when its NashConv on the new table is at
+#: most START_WITHIN tolerances (further away a cold start converges faster: measured at 10 players, 40 cold
+#: iterations against 65 warm at 4.5 bb, 35 against 10 at 8.5 bb), with regrets of START_REGRET tolerances
+#: (:func:`kernels.pushfold_table.solve`'s ``start_regret``): enough that the first iterates stay near it
+#: (measured: 5 iterations instead of 40 from 10 to 10.5 bb at 10 players).
+START_WITHIN, START_REGRET = 2.5, 10.0
 #: Published frequencies are rounded to this many decimals (the NashConv is that of the rounded strategy).
 DECIMALS = 3
 #: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target.
@@ -87,32 +92,17 @@ class Group(NamedTuple):
         return [(f"{stack:g}", self._table((stack,) * self.players)) for stack in self.stacks]
 
     def solving_order(self) -> list[tuple[str, pf.Table, str | None]]:
-        """``(file name, table, name of the table it is warm-started from or None)`` in solving order.
-
-        Equal stacks: the multiples of :data:`SPINE` bb first, each from the previous one (the first cold),
-        then the other stacks ascending, each from the largest stack below it already solved (or the
-        first multiple). A table's start depends only on the multiples below it, so a group restricted
-        to them (the default build's large groups) solves exactly the full grid's tables. Unequal stacks
-        start cold."""
-        tables = dict(self.tables())
+        """``(file name, table, name of the table it is warm-started from or None)`` in solving order:
+        equal stacks ascending, each from the one below (the smallest cold); unequal stacks cold."""
+        tables = self.tables()
         if self.stack_sets is not None:
-            return [(name, table, None) for name, table in tables.items()]
-        spine = [s for s in self.stacks if s % SPINE == 0] or [self.stacks[0]]
-        order = spine + [s for s in self.stacks if s not in spine]
-        solved, out = [], []
-        for stack in order:
-            below = [t for t in solved if t < stack]
-            parent = max(below) if below else (spine[0] if stack not in spine else None)
-            out.append((f"{stack:g}", tables[f"{stack:g}"], None if parent is None else f"{parent:g}"))
-            solved.append(stack)
-        return out
+            return [(name, table, None) for name, table in tables]
+        return [(name, table, tables[i - 1][0] if i else None) for i, (name, table) in enumerate(tables)]
 
     def _table(self, stacks) -> pf.Table:
         return pf.Table(tuple(float(s) for s in stacks), ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts)
 
 
-#: Stacks (bb) solved first in a grid, each warm-started from the one below (see :meth:`Group.solving_order`).
-SPINE = 5.0
 SNG = (50.0, 30.0, 20.0)
 _GRID = tuple(float(s) for s in np.arange(2, 51) / 2)  # 1–25 bb by 0.5
 _ICM_GRID = tuple(float(s) for s in range(5, 26))  # 5–25 bb by 1
@@ -134,23 +124,8 @@ FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
-#: Players up to which the default build solves whole grids; up to DEFAULT_SPINE_PLAYERS only the multiples
-#: of :data:`SPINE`; the rest of the grids and the 9-handed unequal-stack example: opt-in with ``--full``.
-DEFAULT_FULL_PLAYERS, DEFAULT_SPINE_PLAYERS = 4, 10
-
-
-def _default(group: Group) -> Group | None:
-    if group.players <= DEFAULT_FULL_PLAYERS:
-        return group
-    if group.players > DEFAULT_SPINE_PLAYERS or group.stack_sets is not None:
-        return None
-    return group._replace(stacks=tuple(s for s in group.stacks if s % SPINE == 0))
-
-
-#: The default build (fits its time budget): whole grids up to 4 players (chip EV and the SNG ICM spots),
-#: 5 to 10 players (and the 9-handed SNG ICM spot) at 5, 10, 15, 20 and 25 bb, the 3- and 4-handed
-#: unequal-stack examples.
-DEFAULT_GROUPS = tuple(g for g in map(_default, FULL_GROUPS) if g is not None)
+#: The default build: the whole set.
+DEFAULT_GROUPS = FULL_GROUPS
 
 
 #: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).
@@ -180,16 +155,19 @@ def _strategy(game: pf.Game, record: dict) -> dict:
     return strategy
 
 
-def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> dict:
-    """One table's record: the solution object of docs/data-format.md plus :data:`PRIVATE_KEYS`."""
+def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = None) -> dict:
+    """One table's record: the solution object of docs/data-format.md plus :data:`PRIVATE_KEYS`; ``start``: the
+    record of the equal-stack table to warm-start from (the stack below)."""
     game = pf.make_game(table)
+    start_stack = None if start is None else start["table"]["stacks"][0]
     pool = None if table.payouts is None else float(sum(table.payouts))
     tolerance = TOLERANCE_BB if pool is None else TOLERANCE_POOL_PCT / 100 * pool
     started = time.perf_counter()
-    solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, start=start, decimals=DECIMALS,
-                        check_every=CHECK_EVERY if start is None else CHECK_EVERY_WARM)  # fmt: skip
-    strategy, _, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
-    gains, values = pf.seat_gains(game, equities, strategy)
+    solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, decimals=DECIMALS,
+                        start=None if start is None else _strategy(game, start),
+                        check_every=CHECK_EVERY, certify=False, start_regret=START_REGRET * tolerance,
+                        start_within=START_WITHIN * tolerance)  # fmt: skip
+    strategy, gains, values, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
     values[-1] += pf.walk_value(game, equities, strategy)
     error = pf.three_way_error_bound(game, equities, strategy)
     reach = pf.multiway_reach(game, equities, strategy)
@@ -200,6 +178,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> d
         "call": {spot_name(names, ("call", *c)): _per_class(strategy[("call", *c)]) for c in game.call_sets},
         "exploitability": {"bb": None if pool else float(gains.sum()), "pool_pct": 100 * float(gains.sum()) / pool if pool else None},
         "iterations": solution.iterations,
+        "warm_start_bb": start_stack if solution.warm_started else None,
         "values": {name: round(float(v), 6) for name, v in zip(names, values)},
         "ev_se": {name: float(f"{v:.3g}") for name, v in zip(names, error)},
         "pots": {m: float(f"{p:.4g}") for m, p in (("2", reach.get(2, 0.0)), ("3", reach.get(3, 0.0)),
@@ -214,8 +193,8 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None) -> d
 
 def _base_key(headsup_meta: dict, summary: dict) -> str:
     return cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
-                     summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, CHECK_EVERY, CHECK_EVERY_WARM,
-                     DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
+                     summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, CHECK_EVERY,
+                     START_WITHIN, START_REGRET, DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
 
 
 def _table_keys(group: Group, base: str) -> dict[str, str]:
@@ -235,7 +214,7 @@ def solve_group(group: Group, equities_source, base: str, advance=lambda: None) 
     when a table must be solved), in :meth:`Group.tables` order."""
     keys, records = _table_keys(group, base), {}
     for name, table, parent in group.solving_order():
-        start = None if parent is None else _strategy(pf.make_game(table), records[parent])
+        start = None if parent is None else records[parent]
         arrays = cached_arrays("pushfold_table", keys[name], lambda: {"record": json_array(solve_table(table, equities_source(), start))})
         records[name] = array_json(arrays["record"])
         advance()
@@ -360,7 +339,8 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
                 "shove": {names[s]: strategy[("open", s)].tolist() for s in game.open_sets},
                 "call": {spot_name(names, ("call", *c)): strategy[("call", *c)].tolist() for c in game.call_sets},
                 "nash_conv_bb": record["exploitability"]["bb"], "nash_conv_pool_pct": record["exploitability"]["pool_pct"],
-                "iterations": record["iterations"], "pots": record["pots"], "solve_s": record["solve_s"],
+                "iterations": record["iterations"], "warm_start_bb": record["warm_start_bb"], "pots": record["pots"],
+                "solve_s": record["solve_s"],
             })  # fmt: skip
         largest = {}
         for action in ("shove", "call"):

@@ -25,8 +25,8 @@ function close(actual, expected, what, tolerance = TOLERANCE) {
   expected.forEach((x, i) => assert.ok(Math.abs(actual[i] - x) <= tolerance * Math.max(1, Math.abs(x)), `${what}[${i}]: ${actual[i]} vs ${x}`));
 }
 
-function run(table, maxIterations, start = null) {
-  const steps = solveSteps(table, equities, { tolerance: 0, maxIterations, start });
+function run(table, maxIterations, start = null, options = {}) {
+  const steps = solveSteps(table, equities, { tolerance: 0, maxIterations, start, ...options });
   for (;;) {
     const { value, done } = steps.next();
     if (done) return value;
@@ -69,8 +69,8 @@ test("solvePushfold: the solution object (six decimals, classes at 0 left out) a
   assert.deepEqual(solution.positions, ["CO", "BTN", "SB", "BB"]);
   assert.equal(solution.exploitability.bb, null);
   close([solution.exploitability.pool_pct], [fixture.nash_conv], "pool_pct"); // a pool of 100: % of the pool = prize units
-  assert.deepEqual(progress.map((p) => p.iteration), [25, 30]);
-  assert.equal(progress[1].nashConv, solution.exploitability.pool_pct);
+  assert.deepEqual(progress.map((p) => p.iteration), [5, 10, 15, 20, 25, 30]); // a check every CHECK_EVERY = 5
+  assert.equal(progress.at(-1).nashConv, solution.exploitability.pool_pct);
   assert.equal(solution.iterations, fixture.iterations);
   close(Object.values(solution.values), fixture.values, "values");
   infosetNames(fixture.table).forEach((info, i) => {
@@ -87,11 +87,20 @@ test("solvePushfold: the solution object (six decimals, classes at 0 left out) a
   close([chipEv.exploitability.bb], [fixtures.solved[0].nash_conv], "bb");
 });
 
-test("warm start from a published solution (six decimals) = Python warm-started from the same document", () => {
-  const { table, start, iterations, strategies, nash_conv: nashConv } = fixtures.warm;
-  const result = run(table, iterations, start);
-  result.strategies.forEach((p, i) => close(p, strategies[i], `set ${i}`));
-  close([result.nashConv], [nashConv], "NashConv");
+for (const warm of fixtures.warm) {
+  test(`warm start from a published solution (six decimals) = Python: regret ${warm.start_regret}, within ${warm.start_within}`, () => {
+    const { table, start, iterations, strategies, nash_conv: nashConv } = warm;
+    const result = run(table, iterations, start, { startRegret: warm.start_regret, startWithin: warm.start_within });
+    assert.equal(result.warmStarted, warm.warm_started);
+    result.strategies.forEach((p, i) => close(p, strategies[i], `set ${i}`));
+    close([result.nashConv], [nashConv], "NashConv");
+  });
+}
+
+test("the warm-start fixtures cover a used start and a refused one (then the iterates are the cold start's)", () => {
+  assert.deepEqual(fixtures.warm.map((w) => w.warm_started), [true, true, false]);
+  const cold = run(fixtures.warm[2].table, fixtures.warm[2].iterations);
+  cold.strategies.forEach((p, i) => close(p, fixtures.warm[2].strategies[i], `set ${i}`));
 });
 
 test("shouldStop cancels between iterations; a 3+-player table without the 3-way table is refused", () => {

@@ -132,7 +132,7 @@ function runWorker(id, table, start, near) {
   busy = true;
   setRunning(true);
   const started = performance.now();
-  const warm = near ? ` It started from the precomputed table with stacks ${near.stacks.map(formatG).join(", ")} bb.` : "";
+  const nearest = near ? `the precomputed table with stacks ${near.stacks.map(formatG).join(", ")} bb` : "";
   method.textContent = "Starting the solver…";
   worker.onmessage = (event) => {
     if (id !== runId) return;
@@ -146,6 +146,8 @@ function runWorker(id, table, start, near) {
     if (message.type === "result") {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const iterations = Number.isFinite(message.solution.iterations) ? `${message.solution.iterations} iterations, ` : "";
+      const warm = !near ? "" : message.warmStarted ? ` It started from ${nearest}.`
+        : ` It started from a uniform strategy: ${nearest} was too far from this table's equilibrium to help.`;
       method.textContent = `Solved in your browser (${iterations}${seconds} s).${warm}`;
       show(table, message.solution, `Solved in your browser (${iterations}${seconds} s)`);
     } else if (message.type === "cancelled") {

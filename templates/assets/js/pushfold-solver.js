@@ -20,7 +20,10 @@ import { parseMatchupTable } from "./matchup-table.js";
 import { formatG } from "./python-format.js";
 
 export const MAX_SEATS = 10;
-export const CHECK_EVERY = 25;
+export const CHECK_EVERY = 5;
+/** A warm start is used when its NashConv is ≤ START_WITHIN tolerances, with regrets of START_REGRET tolerances (as the build's tables). */
+export const START_WITHIN = 2.5;
+export const START_REGRET = 10;
 /** Defaults of `allin pushfold`: NashConv ≤ 0.01 bb (chip EV) or ≤ 0.05% of the pool (ICM), ≤ 3,000 iterations. */
 export const TOLERANCE_BB = 0.01;
 export const TOLERANCE_POOL_PCT = 0.05;
@@ -808,14 +811,24 @@ export function spotName(names, info) {
 /**
  * CFR+ on a table, yielding after every iteration: {iteration, nashConv | null} (nashConv, payoff
  * units, at every check). Returns {strategies (K-arrays per information set, as game.infosets),
- * nashConv, gains, values, iterations, game}. `tolerance` in payoff units.
+ * nashConv, gains, values, iterations, game, warmStarted}. `tolerance` in payoff units. `start`: a
+ * solution object whose strategies start the regrets (`startRegret` · (1 − p, p), payoff units), used
+ * only when its NashConv is ≤ `startWithin` (null: always), as kernels.pushfold_table.solve.
  */
-export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY, start = null } = {}) {
+export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY, start = null,
+  startRegret = 1e-3, startWithin = null } = {}) {
   const game = makeGame(table);
   if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin)");
   const count = game.infosets.length;
-  const scale = 1e-3;
-  const initial = startStrategy(game, start);
+  let scale = 1e-3;
+  let initial = startStrategy(game, null);
+  let warmStarted = false;
+  if (start) {
+    const given = startStrategy(game, start);
+    if (startWithin === null || measure(game, equities, given, 1, 0).nashConv <= startWithin) {
+      [scale, initial, warmStarted] = [startRegret, given, true];
+    }
+  }
   const regrets = initial.map((p) => {
     const r = new Float64Array(2 * K);
     for (let c = 0; c < K; c++) [r[2 * c], r[2 * c + 1]] = [scale * (1 - p[c]), scale * p[c]];
@@ -850,7 +863,7 @@ export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_IT
     for (let i = 0; i < count; i++) for (let c = 0; c < K; c++) average[i][c] += iteration * current.p[i][c];
     weight += iteration;
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
-      result = measure(game, equities, average, weight, iteration);
+      result = { ...measure(game, equities, average, weight, iteration), warmStarted };
       yield { iteration, nashConv: result.nashConv };
       if (result.nashConv <= tolerance) break;
     } else {

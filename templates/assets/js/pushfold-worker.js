@@ -4,9 +4,12 @@
 //        {type: "cancel"}
 //   out: {type: "progress", phase: "download", loaded, total}       (bytes; total null when the server does not say)
 //        {type: "progress", phase: "solve", iteration, nashConv, units} (nashConv null until the first check; units "bb" | "pool_pct")
-//        {type: "result", solution} | {type: "error", message} (one sentence for the reader) | {type: "cancelled"}
+//        {type: "result", solution, warmStarted} | {type: "error", message} (one sentence for the reader) | {type: "cancelled"}
+// `start` (a solution object) is used when its NashConv is within START_WITHIN tolerances (warmStarted says whether it was).
 // A new "solve" replaces the one running. The solve yields to the message queue every ~50 ms so "cancel" is heard.
-import { loadEquities, nashConvUnits, payoffPerUnit, payoffTolerance, solutionObject, solveSteps, tableErrors } from "./pushfold-solver.js";
+import {
+  loadEquities, nashConvUnits, payoffPerUnit, payoffTolerance, solutionObject, solveSteps, START_REGRET, START_WITHIN, tableErrors,
+} from "./pushfold-solver.js";
 
 const YIELD_EVERY_MS = 50;
 const PROGRESS_EVERY_MS = 100;
@@ -98,13 +101,16 @@ async function solve(number, { table, dataUrl, start = null, tolerance, maxItera
   if (number !== job) throw new Cancelled();
   const units = nashConvUnits(table);
   const toPayoff = payoffPerUnit(table);
-  const steps = solveSteps(table, eq, { tolerance: payoffTolerance(table, tolerance), maxIterations, start });
+  const target = payoffTolerance(table, tolerance);
+  const steps = solveSteps(table, eq, {
+    tolerance: target, maxIterations, start, startRegret: START_REGRET * target, startWithin: START_WITHIN * target,
+  });
   let measured = null;
   let lastYield = performance.now();
   let lastPost = 0;
   for (;;) {
     const { value, done } = steps.next();
-    if (done) return solutionObject(table, value);
+    if (done) return { solution: solutionObject(table, value), warmStarted: value.warmStarted };
     if (value.nashConv !== null) measured = value.nashConv / toPayoff;
     const now = performance.now();
     if (value.nashConv !== null || now - lastPost >= PROGRESS_EVERY_MS) {
@@ -129,8 +135,8 @@ self.onmessage = async (e) => {
   if (message.type !== "solve") return;
   const number = ++job;
   try {
-    const solution = await solve(number, message);
-    if (number === job) self.postMessage({ type: "result", solution });
+    const { solution, warmStarted } = await solve(number, message);
+    if (number === job) self.postMessage({ type: "result", solution, warmStarted });
   } catch (error) {
     if (error instanceof Cancelled || number !== job) return;
     const text = error instanceof ReaderError ? error.message : `The solver stopped: ${error?.message ?? error}.`;
