@@ -259,7 +259,7 @@ PUSHFOLD_CHARTS = _schema(
                 "charts": _array({
                     "type": "object",
                     "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "warm_start_bb",
-                                 "pots"],
+                                 "pots", "ev_se_max"],
                     "properties": {
                         "stack": {"type": "number"},
                         "shove": _SPOT_FREQUENCIES,
@@ -269,6 +269,7 @@ PUSHFOLD_CHARTS = _schema(
                         "iterations": {"type": "integer", "minimum": 1},
                         "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
                         "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
+                        "ev_se_max": NONNEGATIVE,
                     },
                 }),
                 "shove_max": _STACK_OR_NULL_BY_SPOT,

@@ -40,16 +40,19 @@ summed. No I/O.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
 
 from kernels.icm import prize_equity
-from kernels.pushfold_cfr import accumulate_terms, contract_orderings, contract_pairs, three_way_variance
+from kernels.pushfold_cfr import accumulate_terms, contract_orderings, contract_packed, contract_pairs, three_way_variance
 from kernels.threeway.core import ORDER_CODE, triple_index
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
+#: The 3-way ordering code with the second and third seats' ranks exchanged.
+SWAP_OPPONENTS = np.array([ORDER_CODE[9 * a + 3 * c + b] for a, b, c in THREE_WAY_ORDERINGS])
 #: Ranks (0 = best) of (first, second) in a 2-way showdown: first wins, tie, second wins.
 DUEL_ORDERINGS = np.array([[0, 1], [0, 0], [1, 0]])
 MAX_SEATS = 10
@@ -273,20 +276,25 @@ def make_game(table: Table) -> Game:
     return Game(table, n, terminals, list(range(n - 1)), call_sets, payouts is not None, payouts)
 
 
-def _decisions(game: Game, terminal: Terminal) -> list:
+def _decisions(game: Game, terminal: Terminal) -> tuple:
     """For each seat, its (information set key, action) on the way to ``terminal`` (None if it does not act)."""
+    return _decision_path(game.n, terminal.shover, terminal.callers)
+
+
+@lru_cache(maxsize=None)
+def _decision_path(n: int, shover: int, callers: tuple) -> tuple:
     out = []
-    for seat in range(game.n):
-        if terminal.shover < 0:
-            out.append((("open", seat), 0) if seat < game.n - 1 else None)
-        elif seat < terminal.shover:
+    for seat in range(n):
+        if shover < 0:
+            out.append((("open", seat), 0) if seat < n - 1 else None)
+        elif seat < shover:
             out.append((("open", seat), 0))
-        elif seat == terminal.shover:
+        elif seat == shover:
             out.append((("open", seat), 1))
         else:
-            before = tuple(s for s in terminal.callers if s < seat)
-            out.append((("call", seat, terminal.shover, before), int(seat in terminal.callers)))
-    return out
+            before = tuple(s for s in callers if s < seat)
+            out.append((("call", seat, shover, before), int(seat in callers)))
+    return tuple(out)
 
 
 def infoset_keys(game: Game) -> list:
@@ -344,20 +352,49 @@ class _Model:
             self.triple_norm = np.asarray(eq.triple_mass.sum(axis=(0, 2, 3)), dtype=np.float64)  # (K,) Σ_{d,e} weight
         self._tensors = {}
         self._orderings_last = None
+        self._opponent_symmetric = None
+        self._upper = None
 
-    #: Payoff-weighted 3-way tensors kept at once (each K³ floats: 19 MB for hold'em in float32, 1.2 GB in all).
+    #: Payoff-weighted 3-way tensors kept at once (each K³ floats, 19 MB for hold'em in float32, or half of it
+    #: packed: at most 1.2 GB in all).
     TENSORS_KEPT = 64
 
-    def payoff_tensor(self, payoff: np.ndarray) -> np.ndarray:
-        """``(K, K, K)`` Σ_o payoff[o] · triple_mass[o]: one read of the 13-ordering tensor per distinct
-        payoff vector (pots with the same payoffs share it), instead of one per iteration."""
+    def payoff_tensor(self, payoff: np.ndarray) -> tuple[bool, np.ndarray]:
+        """``(packed, tensor)``: Σ_o payoff[o] · triple_mass[o], one read of the 13-ordering tensor per distinct
+        payoff vector (pots with the same payoffs share it) instead of one per iteration. When the payoff does
+        not change with which opponent is which (equal bets: ``payoff == payoff[SWAP_OPPONENTS]``) and the
+        mass is symmetric in them (:meth:`opponent_symmetric`), the tensor is symmetric in (d, e) and kept
+        as its upper triangle (K, K(K+1)/2), which :func:`contract_packed` reads half as much of; else (K, K, K)."""
         key = payoff.tobytes()
         if key not in self._tensors:
             if len(self._tensors) >= self.TENSORS_KEPT:
                 self._tensors.pop(next(iter(self._tensors)))
             mass = self.triple_mass
-            self._tensors[key] = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
+            tensor = np.tensordot(payoff.astype(mass.dtype), mass, axes=(0, 0))
+            packed = np.array_equal(payoff, payoff[SWAP_OPPONENTS]) and self.opponent_symmetric()
+            if packed:
+                first, second = self.upper_pairs()
+                tensor = np.ascontiguousarray(tensor[:, first, second])
+            self._tensors[key] = (packed, tensor)
         return self._tensors[key]
+
+    def opponent_symmetric(self) -> bool:
+        """Whether mass[o, c, d, e] = mass[SWAP_OPPONENTS[o], c, e, d] exactly for d ≠ e (true of
+        :func:`triple_mass`'s: both orientations read the same sorted-triple row; checked once). For d = e
+        the packed tensor holds T[c, d, d] itself, so the Monte Carlo noise between two same-class opponents
+        does not matter."""
+        if self._opponent_symmetric is None:
+            mass = self.triple_mass
+            off = ~np.eye(mass.shape[-1], dtype=bool)
+            self._opponent_symmetric = all(np.array_equal(mass[o][:, off], mass[SWAP_OPPONENTS[o]].transpose(0, 2, 1)[:, off])
+                                           for o in range(mass.shape[0]))  # fmt: skip
+        return self._opponent_symmetric
+
+    def upper_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """The (d, e) class pairs with d ≤ e, in the packed tensors' order."""
+        if self._upper is None:
+            self._upper = np.triu_indices(self.prior.size)
+        return self._upper
 
     def clear_tensors(self) -> None:
         """Drop the kept payoff-weighted tensors (a new table has other payoffs)."""
@@ -394,12 +431,12 @@ class _Model:
         if payoff.tobytes() not in self._tensors and len(self._tensors) >= self.TENSORS_KEPT:
             value = contract_orderings(self.orderings_last(), np.arange(k), second, d, third, e) @ payoff
             return value / self.triple_norm
-        tensor = self.payoff_tensor(payoff)  # (K, K, K): Σ_o payoff[o] · mass[o], kept for the next iterations
-        if d.size * e.size * 4 < k * k:  # few classes play: sum over them only
-            value = contract_pairs(tensor, second, d, third, e)
-        else:
-            value = (tensor.reshape(k * k, k) @ third.astype(tensor.dtype)).reshape(k, k) @ second.astype(tensor.dtype)
-        return np.asarray(value, dtype=np.float64) / self.triple_norm
+        packed, tensor = self.payoff_tensor(payoff)  # Σ_o payoff[o] · mass[o], kept for the next iterations
+        if packed:
+            return contract_packed(tensor, second, third) / self.triple_norm
+        if d.size * 5 > k * 3:  # a wide support: contiguous rows beat gathering them (measured; both beat BLAS here)
+            d = np.arange(k)
+        return contract_pairs(tensor, second, d, third, e) / self.triple_norm
 
 
 
@@ -426,6 +463,7 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
     keys = infoset_keys(game)
     stacked = np.stack([strategy[key] for key in keys], axis=1)  # (K, S) aggressive probability
     conditional_aggressive = model.conditional @ stacked  # (K, S): P(opponent acts aggressively | hero class)
+    equity_aggressive = model.conditional_equity @ stacked  # (K, S): … times the hero's equity against it (4+-way pots)
     column = {key: i for i, key in enumerate(keys)}
     seats = range(game.n) if seats is None else seats
     values = {key: np.zeros((k, 2)) for key in keys if key[1] in seats}
@@ -433,11 +471,16 @@ def counterfactual_values(game: Game, eq: Equities, strategy: dict, model: _Mode
         decisions = _decisions(game, terminal)
         reach_given = _reach_given(decisions, conditional_aggressive, column)
         pot_probs = _PotProbabilities(model, [_action_vector(strategy, decisions[s]) for s in terminal.all_in if decisions[s]])
+        multiway = len(terminal.all_in) >= 4
+        equity_given = {s: equity_aggressive[:, column[decisions[s][0]]] for s in terminal.all_in} if multiway else None
         for seat, decision in enumerate(decisions):
             if decision is None or seat not in seats:
                 continue
             key, action = decision
-            value = _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, pot_probs)
+            if multiway and seat in terminal.all_in:
+                value = _multiway_value(game, terminal, reach_given, equity_given, seat)
+            else:
+                value = _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, pot_probs)
             values[key][:, action] += _folders_reach(terminal, reach_given, seat, k) * value
     return values
 
@@ -503,9 +546,7 @@ def _seat_value(game, model, strategy, terminal, decisions, reach_given, seat, p
         # outcomes are (all_in[0] wins, tie, all_in[1] wins): reversed when the seat is the second
         duel = model.duel_conditional if me == 0 else model.duel_conditional[:, :, ::-1]
         return np.einsum("cdo,d,o->c", duel, other, terminal.payoff[seat])
-    if m == 3:
-        return _triple_value(model, strategy, terminal, decisions, seat)
-    return _multiway_value(game, model, strategy, terminal, decisions, reach_given, seat)
+    return _triple_value(model, strategy, terminal, decisions, seat)  # m == 3; 4+ is _multiway_value
 
 
 def _hero_payoff(terminal: Terminal, seat: int) -> np.ndarray:
@@ -535,16 +576,17 @@ def _outcome_payoff(terminal, seat, pot_probs) -> float:
     return float(probs @ terminal.payoff[seat] / max(probs.sum(), 1e-300))
 
 
-def _multiway_value(game, model, strategy, terminal, decisions, reach_given, seat) -> np.ndarray:
-    """4+ all-in: independent-opponent equity products (module docstring)."""
-    k = model.prior.size
+def _multiway_value(game, terminal, reach_given, equity_given, seat) -> np.ndarray:
+    """4+ all-in: independent-opponent equity products (module docstring). ``equity_given[s]``: (K,) P(s plays its
+    action | hero class) times the hero's equity against s's class."""
+    k = equity_given[seat].size
     opponents = [s for s in terminal.all_in if s != seat]
     reach = np.ones(k)
     beats = {}
     for s in opponents:
         weight = reach_given[s]  # P(s plays its action | hero class)
         reach = reach * weight
-        wins = model.conditional_equity @ _action_vector(strategy, decisions[s])
+        wins = equity_given[s]
         beats[s] = np.where(weight > 0, wins / np.where(weight > 0, weight, 1.0), 0.0)
     base = terminal.base[seat] - game.table.stacks[seat]
     if not game.icm:

@@ -271,7 +271,7 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
                 "stack": stack, "shove": shove, "call": call,
                 "nash_conv_bb": None if payouts else 0.0042, "nash_conv_pool_pct": 0.021 if payouts else None,
                 "iterations": 300, "warm_start_bb": stack - 5 if stack > 5 else None,
-                "pots": {"2": 0.12, "3": 0.011, "4+": 0.00042}, "solve_s": 0.5,
+                "pots": {"2": 0.12, "3": 0.011, "4+": 0.00042}, "ev_se_max": 0.0021 if payouts else 0.0013, "solve_s": 0.5,
             })  # fmt: skip
 
         def largest(frequency_lists: list) -> list:

@@ -251,6 +251,32 @@ def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables()
     assert np.all(spread > 0) and np.all(spread <= 1.05 * bound) and np.all(bound <= 3 * spread)
 
 
+def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
+    """A payoff that ignores which opponent is which is contracted from the tensor's upper triangle
+    (``contract_packed``), any other from the full tensor; both equal Σ_o,d,e payoff[o]·mass[o,c,d,e]·s[d]·t[e]."""
+    rng = np.random.default_rng(8)
+    k = 7
+    eq, _ = _coarse_equities(seed=2, k=k)
+    model = pf._Model(eq)
+    assert model.opponent_symmetric()
+    symmetric = rng.normal(size=13)
+    symmetric = (symmetric + symmetric[pf.SWAP_OPPONENTS]) / 2
+    asymmetric = rng.normal(size=13)
+    for payoff, packed in ((symmetric, True), (asymmetric, False)):
+        for second, third in ((rng.random(k), rng.random(k)), (np.where(rng.random(k) < 0.4, rng.random(k), 0.0), rng.random(k))):
+            direct = np.einsum("o,ocde,d,e->c", payoff, eq.triple_mass, second, third) / model.triple_norm
+            assert np.allclose(model.triple_values(payoff, second, third), direct, rtol=1e-12, atol=1e-15)
+        assert model.payoff_tensor(payoff)[0] is packed
+    diagonal = eq.triple_mass.copy()
+    diagonal[1, :, 3, 3] *= 1.5  # two same-class opponents: their own entry, read as it is
+    model = pf._Model(eq._replace(triple_mass=diagonal))
+    direct = np.einsum("o,ocde,d,e->c", symmetric, diagonal, second, third) / model.triple_norm
+    assert model.opponent_symmetric() and np.allclose(model.triple_values(symmetric, second, third), direct, rtol=1e-12)
+    lopsided = eq.triple_mass.copy()
+    lopsided[0, 0, 1, 2] *= 1.5  # no longer symmetric in the opponents: nothing is packed
+    assert not pf._Model(eq._replace(triple_mass=lopsided)).opponent_symmetric()
+
+
 def _reference_cfr_plus(game, eq, iterations):
     """The CFR+ iterates written directly on :func:`pf.counterfactual_values` (the solver before its term
     program): same start, alternating seat updates, regrets floored at 0, linearly weighted average."""

@@ -37,3 +37,9 @@ def test_thresholds_are_where_independent_solves_switch(game_inputs):
     no_ante, ante = result["by_ante"]
     # an ante widens ranges: nothing is shoved at a smaller stack with the ante than without (where both are in the grid)
     assert sum((a or 0) >= (b or 0) for a, b in zip(ante["push_max"], no_ante["push_max"])) >= 160
+
+
+def test_the_antes_solved_in_two_processes_give_the_same_thresholds(game_inputs):
+    tables, _, _ = game_inputs
+    one, two = (compute_thresholds(tables, antes=(0.0, 0.125), top=2.5, workers=w) for w in (1, 2))
+    assert one["by_ante"] == two["by_ante"] and [e["ante"] for e in two["by_ante"]] == [0.0, 0.125]
