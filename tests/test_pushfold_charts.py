@@ -121,3 +121,13 @@ def test_grids_are_solved_ascending_each_from_the_stack_below():
     shorter = pushfold_charts._table_keys(pushfold_charts.Group(6, (2.0, 5.0)), "base")  # 2 bb cold here
     assert len(set(keys.values())) == 3 and shorter["2"] != keys["2"] and shorter["5"] != keys["5"]
     assert pushfold_charts._table_keys(pushfold_charts.Group(6, (1.5, 2.0)), "base") == {n: keys[n] for n in ("1.5", "2")}
+
+
+def test_a_start_is_measured_unless_it_came_quickly_from_its_own_neighbour():
+    """solve_table passes start_within (the start's NashConv must be within START_WITHIN tolerances) unless
+    the start was itself warm-started and needed at most TRUSTED_START_ITERATIONS iterations."""
+    trusted, limit = pushfold_charts._trusted, pushfold_charts.TRUSTED_START_ITERATIONS
+    assert not trusted(None)
+    assert not trusted({"warm_start_bb": None, "iterations": 5})  # a cold table: where a grid changes quickly
+    assert trusted({"warm_start_bb": 9.5, "iterations": limit})
+    assert not trusted({"warm_start_bb": 9.5, "iterations": limit + 5})

@@ -49,6 +49,9 @@ CHECK_EVERY = 5
 #: (:func:`kernels.pushfold_table.solve`'s ``start_regret``): enough that the first iterates stay near it
 #: (measured: 5 iterations instead of 40 from 10 to 10.5 bb at 10 players).
 START_WITHIN, START_REGRET = 2.5, 10.0
+#: A start that was itself warm-started and needed at most this many iterations is used without measuring its
+#: NashConv (a check costs about an iteration; in the smooth part of a grid the next stack converges as fast).
+TRUSTED_START_ITERATIONS = 10
 #: Published frequencies are rounded to this many decimals (the NashConv is that of the rounded strategy).
 DECIMALS = 3
 #: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target.
@@ -148,6 +151,10 @@ def _strategy(game: pf.Game, record: dict) -> dict:
     return strategy
 
 
+def _trusted(start: dict | None) -> bool:
+    return start is not None and start["warm_start_bb"] is not None and start["iterations"] <= TRUSTED_START_ITERATIONS
+
+
 def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = None) -> dict:
     """One table's record: the solution object of docs/data-format.md plus :data:`PRIVATE_KEYS`; ``start``: the
     record of the equal-stack table to warm-start from (the stack below)."""
@@ -159,7 +166,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
     solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, decimals=DECIMALS,
                         start=None if start is None else _strategy(game, start),
                         check_every=CHECK_EVERY, certify=False, start_regret=START_REGRET * tolerance,
-                        start_within=START_WITHIN * tolerance)  # fmt: skip
+                        start_within=None if _trusted(start) else START_WITHIN * tolerance)  # fmt: skip
     strategy, gains, values, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
     values[-1] += pf.walk_value(game, equities, strategy)
     error = pf.three_way_error_bound(game, equities, strategy)
@@ -187,7 +194,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
 def _base_key(headsup_meta: dict, summary: dict) -> str:
     return cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
                      summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, CHECK_EVERY,
-                     START_WITHIN, START_REGRET, DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
+                     START_WITHIN, START_REGRET, TRUSTED_START_ITERATIONS, DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
 
 
 def _table_keys(group: Group, base: str) -> dict[str, str]:
