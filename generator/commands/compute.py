@@ -82,7 +82,7 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 
 @compute_group.command("pushfold-charts")
 @click.option("--full", is_flag=True, help="The whole set: also the 10-player grids (no ante and 1 bb BB ante, 1.5-25 bb), "
-              "which the default build leaves out for its time budget (about 5 more minutes on 2 cores). Later builds "
+              "which the default build leaves out for its time budget (about 3 more minutes on 2 cores). Later builds "
               "publish them from the cache.")
 @config_option
 @site_dir_option
