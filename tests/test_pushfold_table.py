@@ -263,7 +263,9 @@ def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
     symmetric = (symmetric + symmetric[pf.SWAP_OPPONENTS]) / 2
     asymmetric = rng.normal(size=13)
     for payoff, packed in ((symmetric, True), (asymmetric, False)):
-        for second, third in ((rng.random(k), rng.random(k)), (np.where(rng.random(k) < 0.4, rng.random(k), 0.0), rng.random(k))):
+        lone = np.zeros(k), np.zeros(k)
+        lone[0][0], lone[1][k - 1] = 0.7, 0.4  # one pair weighs: contract_packed gathers it instead of reading rows
+        for second, third in ((rng.random(k), rng.random(k)), (np.where(rng.random(k) < 0.4, rng.random(k), 0.0), rng.random(k)), lone):
             direct = np.einsum("o,ocde,d,e->c", payoff, eq.triple_mass, second, third) / model.triple_norm
             assert np.allclose(model.triple_values(payoff, second, third), direct, rtol=1e-12, atol=1e-15)
         assert model.payoff_tensor(payoff)[0] is packed
