@@ -4,7 +4,7 @@ pots happen at the solution, against the heads-up solver (``kernels.pushfold``) 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_table.py`` (from the repository root). Uses the build
 cache: the heads-up tables and the 3-way checkpoint (computed first if missing, which takes minutes).
 Prints a markdown table; "vs HU solver" is the time over the heads-up solver's time on the 10 bb
-heads-up game to the same NashConv (1e-4 bb); "per iteration" is the CFR+ time per iteration (the
+heads-up game to the same NashConv (1e-4 bb); "per iteration" is the solver's time per iteration (the
 NashConv checks, every 25 iterations, excluded); "3-way table se bound" is the largest seat's bound on
 the standard error of its EV from the 3-way table's Monte Carlo. Every spot is solved cold (no warm
 start), at most 300 iterations.

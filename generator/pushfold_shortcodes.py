@@ -15,7 +15,7 @@ yet" (a smaller build solves fewer tables); a malformed shortcode is an :class:`
 ``pots table=ID stack=S size=2|3|4+``                     how often a showdown has that many players
 ``four_way_bound table=ID stack=S``                       P(4+ all-in) × everything at stake (bb, or
                                                           the whole pool in % for ICM)
-``iterations table=ID stack=S``                           CFR+ iterations the chart took
+``iterations table=ID stack=S``                           solver iterations the chart took
 ``link table=ID stack=S``                                 a link to the chart's page
 ``most|least VALUE [size=…] [payoff=chip|icm]``           the largest / smallest of a per-chart VALUE
 ``[show=value|where]``                                    (nash_conv, pots, four_way_bound,

@@ -362,7 +362,7 @@ PUSHFOLD_TABLE = {
     "of the index. exploitability: NashConv of these rounded probabilities (bb per hand for chip EV, % of the "
     "prize pool for ICM; the other is null). values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
-    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: CFR+ iterations, "
+    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: discounted CFR iterations, "
     "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start).",
     "type": "object",
     "required": ["positions", "shove", "call", "exploitability", "iterations", "warm_start_bb", "values", "ev_se", "pots",

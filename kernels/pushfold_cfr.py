@@ -1,4 +1,4 @@
-"""Compiled inner loops of the n-player push/fold solver (``kernels.pushfold_table``): the CFR+ update's
+"""Compiled inner loops of the n-player push/fold solver (``kernels.pushfold_table``): the solver update's
 term sums, 3-way contractions over the classes played, the 3-way table's error bound.
 
 Numba, single-threaded (the build solves several tables at once in separate processes). No I/O.
@@ -59,14 +59,14 @@ def contract_orderings(mass, classes, second, second_support, third, third_suppo
 
 @njit(cache=True, fastmath=True)
 def contract_pairs(tensor, second, second_support, third, third_support):
-    """``(K,)``: Σ_{d, e} tensor[c, d, e] · second[d] · third[e] for every class c, over the supports only.
+    """``(C,)``: Σ_{d, e} tensor[c, d, e] · second[d] · third[e] for every c, over the supports only.
 
-    ``tensor``: (K, K, K) payoff-weighted 3-way mass (float32 or float64); accumulated in float64.
+    ``tensor``: (C, D, E), e.g. a (K, K, K) payoff-weighted 3-way mass (float32 or float64); accumulated in float64.
     """
-    k = tensor.shape[0]
-    out = np.zeros(k)
+    k = tensor.shape[2]
+    out = np.zeros(tensor.shape[0])
     dense = third_support.size * 4 > k  # a contiguous (SIMD) dot product beats gathering a large support
-    for c in range(k):
+    for c in range(tensor.shape[0]):
         total = 0.0
         for j in range(second_support.size):
             d = second_support[j]
@@ -130,36 +130,31 @@ def contract_packed(packed, second, third):
 
 
 @njit(cache=True)
-def three_way_variance(mass, samples, payoff, hero, hero_support, second, second_support, third, third_support):
-    """Σ over class triples (c, d, e) of the supports of m · (hero[c] · W · second[d] · third[e])² · Var(payoff) / n.
+def variance_weights(mass, samples, payoff, classes, second, third):
+    """``(len(classes), P)``: m · max(W · Σ_o mass[o] · payoff[o]² − (Σ_o mass[o] · payoff[o])², 0) / n at each class
+    triple (c, second[j], third[j]) for c of ``classes`` and the P class pairs given, in float64 — the variance
+    of a 3-way pot's payoff estimate, W² · Var / n, times the m = 6, 3 or 1 orientations sharing its sample.
 
     ``mass``: (K, K, K, O) W · P(ordering) with orderings last (W = Σ_o mass, the compatible weight);
-    ``samples``: (K, K, K) Monte Carlo samples n behind each triple (at least 1 is used); ``payoff``: (O,);
-    m = 6, 3 or 1 orientations of the triple (three distinct classes, two equal, all equal).
+    ``samples``: (K, K, K) Monte Carlo samples n behind each triple (at least 1 is used); ``payoff``: (O,).
     """
     orderings = mass.shape[3]
-    total = 0.0
-    for i in range(hero_support.size):
-        c = hero_support[i]
-        for j in range(second_support.size):
-            d = second_support[j]
-            for m in range(third_support.size):
-                e = third_support[m]
-                weight = 0.0
-                first = 0.0
-                square = 0.0
-                for o in range(orderings):
-                    x = mass[c, d, e, o]
-                    weight += x
-                    first += x * payoff[o]
-                    square += x * payoff[o] * payoff[o]
-                if weight <= 0.0:
-                    continue
-                variance = (square / weight - (first / weight) ** 2) / max(samples[c, d, e], 1.0)
-                if variance <= 0.0:
-                    continue
+    out = np.zeros((classes.size, second.size))
+    for i in range(classes.size):
+        c = classes[i]
+        for j in range(second.size):
+            d, e = second[j], third[j]
+            weight = 0.0
+            first = 0.0
+            square = 0.0
+            for o in range(orderings):
+                x = float(mass[c, d, e, o])
+                weight += x
+                first += x * payoff[o]
+                square += x * payoff[o] * payoff[o]
+            spread = weight * square - first * first
+            if spread > 0.0:
                 equal = (c == d) + (d == e) + (c == e)
                 orientations = 6.0 if equal == 0 else 3.0 if equal == 1 else 1.0
-                coefficient = hero[c] * weight * second[d] * third[e]
-                total += orientations * coefficient * coefficient * variance
-    return total
+                out[i, j] = orientations * spread / max(samples[c, d, e], 1.0)
+    return out

@@ -251,6 +251,47 @@ def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables()
     assert np.all(spread > 0) and np.all(spread <= 1.05 * bound) and np.all(bound <= 3 * spread)
 
 
+@pytest.mark.parametrize("table", [pf.Table((9.0, 6.0, 7.5, 8.0)), pf.Table((8.0,) * 5, ante=0.5)],
+                         ids=["side-pots", "equal-stacks"])  # fmt: skip
+def test_three_way_error_bound_is_the_sum_over_every_class_triple(table):
+    """The bound from per-payoff variance tables over the classes played (packed when the payoff ignores
+    which opponent is which) equals Σ_pots,seats √(Σ_c,d,e m · (hero[c] · W · s[d] · t[e])² · Var / n), summed
+    directly over all ordered class triples."""
+    rng = np.random.default_rng(5)
+    k = 5
+    eq, _ = _coarse_equities(seed=3, k=k)
+    samples = rng.integers(0, 40, size=(k, k, k)).astype(float)
+    samples = np.max([samples.transpose(p) for p in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))], axis=0)
+    eq = eq._replace(triple_samples=samples)
+    game = pf.make_game(table)
+    strategy = {key: np.where(rng.random(k) < 0.3, 0.0, rng.random(k)) for key in pf.infoset_keys(game)}
+    mass = eq.triple_mass  # (13, K, K, K)
+    weight = mass.sum(axis=0)
+    c, d, e = np.indices((k, k, k))
+    orientations = np.select([(c == d) & (d == e), (c == d) | (d == e) | (c == e)], [1.0, 3.0], 6.0)
+    model = pf._Model(eq)
+    keys = pf.infoset_keys(game)
+    column = {key: i for i, key in enumerate(keys)}
+    conditional = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
+    expected = np.zeros(game.n)
+    for terminal in (t for t in game.terminals if t.shover >= 0 and len(t.all_in) == 3):
+        decisions = pf._decisions(game, terminal)
+        reach_given = pf._reach_given(decisions, conditional, column)
+        for seat in terminal.all_in:
+            hero = model.prior * strategy[decisions[seat][0]] * pf._folders_reach(terminal, reach_given, seat, k) / model.triple_norm
+            assert decisions[seat][1] == 1  # a seat in the pot shoved or called
+            second, third = (strategy[decisions[s][0]] for s in terminal.all_in if s != seat)
+            payoff = pf._hero_payoff(terminal, seat)
+            mean = np.einsum("o,ocde->cde", payoff, mass) / np.where(weight > 0, weight, 1)
+            variance = np.einsum("o,ocde->cde", payoff**2, mass) / np.where(weight > 0, weight, 1) - mean**2
+            coefficient = hero[:, None, None] * weight * second[None, :, None] * third[None, None, :]
+            expected[seat] += np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0) / np.maximum(samples, 1)))
+    assert any(not np.array_equal(p, p[pf.SWAP_OPPONENTS]) for p in (pf._hero_payoff(t, s) for t in game.terminals
+               if t.shover >= 0 and len(t.all_in) == 3 for s in t.all_in)) == (table.stacks[0] == 9.0)  # fmt: skip
+    assert np.all(expected > 0)
+    assert np.allclose(pf.three_way_error_bound(game, eq, strategy), expected, rtol=1e-10, atol=0)
+
+
 def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
     """A payoff that ignores which opponent is which is contracted from the tensor's upper triangle
     (``contract_packed``), any other from the full tensor; both equal Σ_o,d,e payoff[o]·mass[o,c,d,e]·s[d]·t[e]."""
@@ -279,28 +320,30 @@ def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
     assert not pf._Model(eq._replace(triple_mass=lopsided)).opponent_symmetric()
 
 
-def _reference_cfr_plus(game, eq, iterations):
-    """The CFR+ iterates written directly on :func:`pf.counterfactual_values` (the solver before its term
-    program): same start, alternating seat updates, regrets floored at 0, linearly weighted average."""
+def _reference_dcfr(game, eq, iterations):
+    """Discounted CFR (α = 3/2, β = −∞, γ = 2) written directly on :func:`pf.counterfactual_values` (the solver
+    before its term program): zero regrets at first, alternating seat updates, regrets floored at 0 and
+    multiplied by t^1.5 / (t^1.5 + 1) after iteration t, iteration t's strategies weighted by t²."""
     k = eq.prior.size
     keys = pf.infoset_keys(game)
-    regrets = {key: np.stack([np.full(k, 5e-4), np.full(k, 5e-4)], axis=1) for key in keys}
+    regrets = {key: np.zeros((k, 2)) for key in keys}
 
     def match(r):
         total = r.sum(axis=1)
         return np.where(total > 0, r[:, 1] / np.where(total > 0, total, 1.0), 0.5)
 
     average = {key: np.zeros(k) for key in keys}
+    current = {key: match(r) for key, r in regrets.items()}
     for iteration in range(1, iterations + 1):
-        current = {key: match(r) for key, r in regrets.items()}
         for seat in range(game.n):
             for key, cfv in pf.counterfactual_values(game, eq, current, seats=(seat,)).items():
                 p = current[key]
                 regrets[key] = np.maximum(regrets[key] + cfv - ((1 - p) * cfv[:, 0] + p * cfv[:, 1])[:, None], 0.0)
                 current[key] = match(regrets[key])
         for key in keys:
-            average[key] += iteration * current[key]
-    return {key: average[key] / (iterations * (iterations + 1) / 2) for key in keys}
+            regrets[key] = regrets[key] * iteration**1.5 / (iteration**1.5 + 1)
+            average[key] += iteration**2 * current[key]
+    return {key: average[key] / sum(t**2 for t in range(1, iterations + 1)) for key in keys}
 
 
 @pytest.mark.parametrize("table", [
@@ -309,16 +352,38 @@ def _reference_cfr_plus(game, eq, iterations):
     pf.Table((8.0,) * 6, ante=1.0, bb_ante=True, payouts=(65.0, 35.0)),
     pf.Table((4.0, 7.0)),
 ], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "heads-up"])  # fmt: skip
-def test_solver_iterates_are_the_reference_cfr_plus_iterates(table):
-    """The compiled term program reproduces the CFR+ iterates computed from counterfactual_values."""
+def test_solver_iterates_are_the_reference_dcfr_iterates(table):
+    """The compiled term program reproduces the discounted CFR iterates computed from counterfactual_values."""
     eq, _ = _coarse_equities(seed=11, k=4)
     game = pf.make_game(table)
     solution = pf.solve(game, eq, tolerance=0.0, max_iterations=7, check_every=100)
-    reference = _reference_cfr_plus(game, eq, 7)
+    reference = _reference_dcfr(game, eq, 7)
     assert solution.iterations == 7
     for key, strategy in reference.items():
         assert np.allclose(solution.strategy[key], strategy, rtol=0, atol=1e-12), key
     assert any(np.any(np.abs(s - 0.5) > 0.1) for s in reference.values())  # the iterates moved from the start
+
+
+@pytest.mark.parametrize("table", [pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2), pf.Table((8.0,) * 6)],
+                         ids=["side-pots", "equal-stacks"])  # fmt: skip
+def test_updated_three_way_contractions_equal_recomputed_ones(table, monkeypatch):
+    """Updating a 3-way contraction by the opponents' changes, T(s, t) + T(s' − s, t') + T(s, t' − t), gives the
+    iterates of recomputing it: forced on every change (UPDATE_COST 0) against never (UPDATE_COST huge)."""
+    eq, _ = _coarse_equities(seed=6, k=6)
+    game = pf.make_game(table)
+    calls = []
+    contraction = pf._Model.triple_contraction
+    monkeypatch.setattr(pf._Model, "triple_contraction", lambda self, *args: calls.append(1) or contraction(self, *args))
+    runs = {}
+    for cost in (0, 10**9):
+        monkeypatch.setattr(pf._TermProgram, "UPDATE_COST", cost)
+        calls.clear()
+        runs[cost] = pf.solve(game, eq, tolerance=0.0, max_iterations=12, check_every=4, certify=False), len(calls)
+    (updated, update_calls), (recomputed, recompute_calls) = runs[0], runs[10**9]
+    assert update_calls > recompute_calls  # the updates ran (two contractions of the changes each)
+    assert updated.nash_conv == pytest.approx(recomputed.nash_conv, rel=1e-9)
+    for key, strategy in recomputed.strategy.items():
+        assert np.allclose(updated.strategy[key], strategy, rtol=0, atol=1e-12), key
 
 
 @pytest.mark.parametrize("table", [

@@ -72,7 +72,7 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     equities = _equities(game.n)
     tolerance = TOLERANCE_BB if table.payouts is None else TOLERANCE_POOL * float(np.sum(table.payouts))
     started = time.perf_counter()
-    with progress_bar("push/fold CFR+", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
+    with progress_bar("push/fold DCFR", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
         solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS,
                             progress=lambda iteration, _: advance(iteration))  # fmt: skip
     document = solution_json(game, solution)
@@ -86,5 +86,5 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
         click.echo(_range_line(f"{spot_name(names, ('call', *spot))} calls", solution.strategy[("call", *spot)]))
     exploit = document["exploitability"]
     unit = f"{exploit['bb']:.4f} bb" if exploit["bb"] is not None else f"{exploit['pool_pct']:.4f}% of the pool"
-    click.echo(f"NashConv {unit} after {solution.iterations} CFR+ iterations ({time.perf_counter() - started:.1f} s); "
+    click.echo(f"NashConv {unit} after {solution.iterations} discounted CFR iterations ({time.perf_counter() - started:.1f} s); "
                "ranges list the classes played at least half the time")  # fmt: skip

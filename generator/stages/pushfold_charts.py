@@ -43,11 +43,12 @@ CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
 TOLERANCE_BB = 0.01
 TOLERANCE_POOL_PCT = 0.05
 MAX_ITERATIONS = 5000
-#: NashConv checks (at about the cost of one iteration) every 5 CFR+ iterations.
+#: NashConv checks (at about the cost of one iteration) every 5 iterations.
 CHECK_EVERY = 5
 #: A warm start (the stack below's published strategy) is used only when its NashConv on the new table is at
-#: most START_WITHIN tolerances (further away a cold start converges faster: measured at 10 players, 40 cold
-#: iterations against 65 warm at 4.5 bb, 35 against 10 at 8.5 bb), with regrets of START_REGRET tolerances
+#: most START_WITHIN tolerances (further away a cold start converges as fast or faster: measured at 10 players,
+#: 15 cold iterations against 20 warm at 2 bb from 1.5 bb, a start 4.0 tolerances away; 20 against 20 at 3 bb,
+#: 2.8 tolerances; 20 against 10 at 4.5 bb, 1.7 tolerances), with regrets of START_REGRET tolerances
 #: (:func:`kernels.pushfold_table.solve`'s ``start_regret``): enough that the first iterates stay near it
 #: (measured: 5 iterations instead of 40 from 10 to 10.5 bb at 10 players).
 START_WITHIN, START_REGRET = 2.5, 10.0
@@ -64,7 +65,7 @@ PLAYED = 0.5
 PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
     "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact); "
-    "CFR+ with alternating updates over 169 classes; heads-up pots from the exact matchup table, 3-way pots "
+    "discounted CFR (alpha 1.5, regrets floored at 0, quadratic averages) with alternating updates over 169 classes; heads-up pots from the exact matchup table, 3-way pots "
     "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products; published "
     f"strategies rounded to {DECIMALS} decimals with the averaging residue removed where the certified NashConv "
     "stays within the target"

@@ -2,7 +2,7 @@
 the build publishes them) and pushfold-solver.json: tables solved by kernels/pushfold_table.py on exactly
 the quantised 3-way table of threeway.bin, for tests/js/pushfold_solver.test.mjs.
 
-Each table runs a fixed number of CFR+ iterations (tolerance 0) with the dense 3-way tensor in float64,
+Each table runs a fixed number of discounted CFR iterations (tolerance 0) with the dense 3-way tensor in float64,
 so the JS solver (float64 throughout) must give the same iterates up to summation order. Also: a strategy
 profile that is not an equilibrium with its per-seat best-response gains and values, and bad tables with
 the messages of ``table_errors``.
@@ -28,7 +28,7 @@ from kernels.cards import CLASS_NAMES  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
-#: (name, table, CFR+ iterations), solved to tolerance 0: a NashConv check every 5 iterations and at the last.
+#: (name, table, discounted CFR iterations), solved to tolerance 0: a NashConv check every 5 iterations and at the last.
 TABLES = [
     ("heads-up 10 bb, chip EV", pf.Table((10.0, 10.0)), 30),
     ("3-handed 8 bb, BB ante 1, chip EV", pf.Table((8.0, 8.0, 8.0), ante=1.0, bb_ante=True), 30),

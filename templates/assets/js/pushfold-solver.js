@@ -1,6 +1,6 @@
-// n-player push/fold (2..10 seats) in the browser: the game, CFR+ and the NashConv of
-// kernels/pushfold_table.py, iterate for iterate (same start, alternating seat updates, regrets floored
-// at zero, linearly weighted averages, a NashConv check every 25 iterations). The game and its stated
+// n-player push/fold (2..10 seats) in the browser: the game, discounted CFR and the NashConv of
+// kernels/pushfold_table.py, iterate for iterate (same start, alternating seat updates, regrets discounted
+// after each iteration and floored at zero, averages weighted by iteration², a NashConv check every 5 iterations). The game and its stated
 // approximations are in that module's docstring and docs/pushfold.md.
 //
 // Pure ES module: no DOM, no globals; runs in node ≥ 20 and in a Web Worker (pushfold-worker.js).
@@ -788,6 +788,11 @@ class Evaluator {
 
 // ------------------------------------------------------------------------------------------- solving
 
+/** Discounted CFR as kernels/pushfold_table.py: regrets floored at 0, positive ones × t^α / (t^α + 1) after
+ *  iteration t (α = DISCOUNT_POSITIVE), iteration t's strategies weighted by t^AVERAGE_POWER. */
+export const DISCOUNT_POSITIVE = 1.5;
+export const AVERAGE_POWER = 2;
+
 function regretMatch(r0, r1) {
   const total = r0 + r1;
   return total > 0 ? r1 / total : 0.5;
@@ -809,7 +814,7 @@ export function spotName(names, info) {
 }
 
 /**
- * CFR+ on a table, yielding after every iteration: {iteration, nashConv | null} (nashConv, payoff
+ * Discounted CFR on a table, yielding after every iteration: {iteration, nashConv | null} (nashConv, payoff
  * units, at every check). Returns {strategies (K-arrays per information set, as game.infosets),
  * nashConv, gains, values, iterations, game, warmStarted}. `tolerance` in payoff units. `start`: a
  * solution object whose strategies start the regrets (`startRegret` · (1 − p, p), payoff units), used
@@ -820,7 +825,7 @@ export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_IT
   const game = makeGame(table);
   if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin)");
   const count = game.infosets.length;
-  let scale = 1e-3;
+  let scale = 0;
   let initial = startStrategy(game, null);
   let warmStarted = false;
   if (start) {
@@ -860,8 +865,11 @@ export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_IT
         current.changed(i);
       }
     }
-    for (let i = 0; i < count; i++) for (let c = 0; c < K; c++) average[i][c] += iteration * current.p[i][c];
-    weight += iteration;
+    const discount = 1 / (1 + iteration ** -DISCOUNT_POSITIVE); // t^α / (t^α + 1)
+    for (const r of regrets) for (let j = 0; j < r.length; j++) r[j] *= discount;
+    const step = iteration ** AVERAGE_POWER;
+    for (let i = 0; i < count; i++) for (let c = 0; c < K; c++) average[i][c] += step * current.p[i][c];
+    weight += step;
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
       result = { ...measure(game, equities, average, weight, iteration), warmStarted };
       yield { iteration, nashConv: result.nashConv };
@@ -945,7 +953,7 @@ export function payoffTolerance(table, tolerance) {
 }
 
 /**
- * Solve a table: CFR+ until the NashConv is ≤ `tolerance` (bb for chip EV, % of the pool for ICM;
+ * Solve a table: discounted CFR until the NashConv is ≤ `tolerance` (bb for chip EV, % of the pool for ICM;
  * default 0.01 bb / 0.05%) or `maxIterations`. `onProgress({iteration, nashConv})` at every check
  * (same units); `shouldStop()` is asked after every iteration and, when true, the solve throws a
  * SolveCancelled error. `start`: a solution object to warm-start from. Returns a solution object.
