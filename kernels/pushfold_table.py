@@ -823,6 +823,8 @@ class _TermProgram:
             gains[seat] = (cfv.max(axis=1) - current).sum(axis=0) @ prior
             own[seat] = current.sum(axis=0) @ prior
         return np.maximum(gains, 0.0), own
+
+
 #: Discounted CFR (Brown & Sandholm, AAAI 2019) with α = 3/2, β = −∞, γ = 2: regrets floored at zero (as in
 #: CFR+), positive regrets multiplied by t^α / (t^α + 1) after iteration t, and iteration t's strategies
 #: weighted by t^γ in the average. Measured against CFR+ (no discount, linear averages) from a cold start at
