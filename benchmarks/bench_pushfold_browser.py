@@ -1,4 +1,4 @@
-"""Browser push/fold solver benchmark: pushfold-worker.js in headless Chromium against kernels/pushfold_table.py.
+"""Browser push/fold solver benchmark: pushfold-worker.js in headless Chromium against kernels/pushfold_table/.
 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_browser.py`` (from the repository root; needs Playwright and
 /usr/bin/chromium, and the build cache's heads-up tables and 3-way checkpoint). A temporary folder laid out

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 import kernels.pushfold_table as pf  # noqa: E402
-from generator.commands.pushfold import MAX_ITERATIONS, TOLERANCE_BB, TOLERANCE_POOL  # noqa: E402
+from generator.commands.pushfold import MAX_ITERATIONS  # noqa: E402
 from generator.datafiles import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
 from generator.stages.pushfold_table import holdem_equities  # noqa: E402
@@ -47,12 +47,12 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|---:|")
     for label, spot in SPOTS:
         game = pf.make_game(spot)
-        tolerance = TOLERANCE_BB if spot.payouts is None else TOLERANCE_POOL * sum(spot.payouts)
+        tolerance, class_tolerance = pf.RULE.tolerances(spot)
         started = time.perf_counter()
-        on_quantised = pf.solve(game, quantised, tolerance=tolerance, max_iterations=MAX_ITERATIONS)
+        on_quantised = pf.solve(game, quantised, tolerance=tolerance, class_tolerance=class_tolerance, max_iterations=MAX_ITERATIONS)
         quantised_time = time.perf_counter() - started
         started = time.perf_counter()
-        on_full = pf.solve(game, full, tolerance=tolerance, max_iterations=MAX_ITERATIONS)
+        on_full = pf.solve(game, full, tolerance=tolerance, class_tolerance=class_tolerance, max_iterations=MAX_ITERATIONS)
         full_time = time.perf_counter() - started
         moved = pf.nash_conv(game, full, on_quantised.strategy)
         difference = max(float(np.abs(on_quantised.strategy[key] - on_full.strategy[key]).max()) for key in on_full.strategy)

@@ -78,6 +78,21 @@ def frequency_grid(frequencies: list[float], largest: list, stack: float, stacks
     return as_grid(cells)
 
 
+def class_regret_text(worst: dict, tolerance: dict) -> str:
+    """The worst per-class regret of a solution (``class_regret`` of docs/data-format.md) against the rule's
+    ``tolerance`` (``{"bb", "pool_pct"}``): ``"0.0061 bb (A5s, CO); the rule: at most 0.01 bb"``."""
+    chip = worst["bb"] is not None
+    amount, limit = (worst["bb"], tolerance["bb"]) if chip else (worst["pool_pct"], tolerance["pool_pct"])
+    unit = " bb" if chip else "% of the prize pool"
+    verdict = "within" if amount <= limit else "above"
+    return f"{_small(amount)}{unit} ({worst['class']}, {worst['spot']}): {verdict} the stopping rule's {limit:g}{unit}"
+
+
+def _small(x: float) -> str:
+    """Four decimals, or two significant digits below 0.001."""
+    return f"{x:.4f}" if x >= 1e-3 or x == 0 else f"{x:.1e}"
+
+
 def range_text(frequencies: list[float], threshold: float) -> str:
     """The classes played (frequency ≥ ``threshold``) in chart order, mixed ones (below 99.5%) with
     their frequency: ``"AA, KK, AKs (62%)"``; ``"none"`` when empty."""
@@ -119,10 +134,15 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "document": document, "group": group, "chart": chart, "title": group_title(group), "stack": stack,
         "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
         "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
+        "class_regret": class_regret_text(chart["class_regret"], _class_tolerance(document["meta"])),
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
         "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"]),
     }  # fmt: skip
+
+
+def _class_tolerance(meta: dict) -> dict:
+    return {"bb": meta["class_tolerance_bb"], "pool_pct": meta["class_tolerance_pool_pct"]}
 
 
 def tables_context(document: dict | None) -> dict:
@@ -134,9 +154,11 @@ def tables_context(document: dict | None) -> dict:
     for group in document["groups"]:
         conv_bb = [c["nash_conv_bb"] for c in group["charts"] if c["nash_conv_bb"] is not None]
         conv_pool = [c["nash_conv_pool_pct"] for c in group["charts"] if c["nash_conv_pool_pct"] is not None]
+        worst = max((c["class_regret"] for c in group["charts"]), key=lambda w: w["bb"] if w["bb"] is not None else w["pool_pct"])
         rows.append({
             "title": group_title(group), "stacks": [(s, table_path(group, s)) for s in group["stacks"]],
             "nash_conv_bb": max(conv_bb, default=None), "nash_conv_pool_pct": max(conv_pool, default=None),
+            "class_regret": class_regret_text(worst, _class_tolerance(document["meta"])),
         })  # fmt: skip
     return {"document": document, "rows": rows, "meta": document["meta"]}
 

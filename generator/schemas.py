@@ -233,6 +233,17 @@ THREEHANDED = _schema(
 
 _SPOT_FREQUENCIES = {"type": "object", "minProperties": 1, "additionalProperties": BY_CLASS_FRACTIONS}
 _STACK_OR_NULL_BY_SPOT = {"type": "object", "minProperties": 1, "additionalProperties": _array({"type": ["number", "null"]}, N)}
+#: The worst per-class regret of a solution: the most a class loses at a decision by following the strategy instead
+#: of the better action (given the decision is reached; see kernels.pushfold_table.class_regret), where it is.
+_CLASS_REGRET = {
+    "type": "object", "required": ["bb", "pool_pct", "spot", "class"],
+    "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL, "spot": TEXT, "class": {"enum": list(CLASS_NAMES)}},
+}  # fmt: skip
+_RULE_META = {
+    "tolerance_bb": NONNEGATIVE, "tolerance_pool_pct": NONNEGATIVE, "class_tolerance_bb": NONNEGATIVE,
+    "class_tolerance_pool_pct": NONNEGATIVE, "reach_floor": FRACTION, "max_iterations": COUNT,
+}  # fmt: skip
+
 PUSHFOLD_CHARTS = _schema(
     "pushfold_charts",
     "Push/fold Nash equilibria for n players (chip EV and ICM)",
@@ -270,6 +281,7 @@ PUSHFOLD_CHARTS = _schema(
                         "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
                         "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
                         "ev_se_max": NONNEGATIVE,
+                        "class_regret": _CLASS_REGRET,
                     },
                 }),
                 "shove_max": _STACK_OR_NULL_BY_SPOT,
@@ -278,8 +290,7 @@ PUSHFOLD_CHARTS = _schema(
         }),
     },
     {
-        "tolerance_bb": NONNEGATIVE,
-        "tolerance_pool_pct": NONNEGATIVE,
+        **_RULE_META,
         "played_threshold": FRACTION,
         "max_nash_conv_bb": NONNEGATIVE,
         "max_nash_conv_pool_pct": NONNEGATIVE,
@@ -320,12 +331,16 @@ PUSHFOLD_INDEX = _schema(
     "when payouts is null, else ICM with those prizes; equal stacks over `stacks` (each table in "
     "data/pushfold/<id>/<stack>.json, stack formatted like Python's f'{stack:g}') or, when stacks is null, one "
     "table per per-seat stack vector of `stack_sets` (data/pushfold/<id>/<k>.json). max_nash_conv_*: the largest "
-    "NashConv of the group's tables (bb per hand, or % of the prize pool for ICM; null for the other kind).",
+    "NashConv of the group's tables (bb per hand, or % of the prize pool for ICM; null for the other kind); "
+    "max_class_regret_*: the largest worst per-class regret of its tables, in the same units. The stopping rule is "
+    "in meta: NashConv <= tolerance_*, every class's regret at every decision <= class_tolerance_* (decisions a "
+    "class reaches with probability below reach_floor: regret divided by reach_floor instead of the reach), or "
+    "max_iterations.",
     {
         "groups": _array({
             "type": "object",
             "required": ["id", "players", "ante", "bb_ante", "payouts", "blinds", "stacks", "stack_sets",
-                         "max_nash_conv_bb", "max_nash_conv_pool_pct"],
+                         "max_nash_conv_bb", "max_nash_conv_pool_pct", "max_class_regret_bb", "max_class_regret_pool_pct"],
             "properties": {
                 "id": {"type": "string", "pattern": "^[0-9]+p-[a-z0-9.-]+$"},
                 "players": {"type": "integer", "minimum": 2, "maximum": 10},
@@ -335,11 +350,12 @@ PUSHFOLD_INDEX = _schema(
                 "stacks": {"type": ["array", "null"], "items": {"type": "number", "exclusiveMinimum": 0}},
                 "stack_sets": {"type": ["array", "null"], "items": _array({"type": "number", "exclusiveMinimum": 0})},
                 "max_nash_conv_bb": NONNEGATIVE_OR_NULL, "max_nash_conv_pool_pct": NONNEGATIVE_OR_NULL,
+                "max_class_regret_bb": NONNEGATIVE_OR_NULL, "max_class_regret_pool_pct": NONNEGATIVE_OR_NULL,
             },
         }),
     },
     {
-        "tolerance_bb": NONNEGATIVE, "tolerance_pool_pct": NONNEGATIVE, "decimals": {"type": "integer", "minimum": 1},
+        **_RULE_META, "decimals": {"type": "integer", "minimum": 1},
         "residue_thresholds": _array(FRACTION), "tables": COUNT,
         "threeway": {"type": "object", "required": ["boards", "seed", "se_median", "se_p99"]},
     },
@@ -360,19 +376,21 @@ PUSHFOLD_TABLE = {
     "{class: probability of shoving when everyone before folded}, call['X vs Y+Z'] = {class: probability X calls "
     "Y's shove after Z called}; a class that is missing has probability 0; probabilities rounded to meta.decimals "
     "of the index. exploitability: NashConv of these rounded probabilities (bb per hand for chip EV, % of the "
-    "prize pool for ICM; the other is null). values: each position's expected payoff (bb, or prize units); "
+    "prize pool for ICM; the other is null). class_regret: the most a class loses at a decision (given it is reached) "
+    "by following these probabilities instead of the better action, and where (same units). values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
     "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: discounted CFR iterations, "
     "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start).",
     "type": "object",
-    "required": ["positions", "shove", "call", "exploitability", "iterations", "warm_start_bb", "values", "ev_se", "pots",
-                 "table"],
+    "required": ["positions", "shove", "call", "exploitability", "class_regret", "iterations", "warm_start_bb", "values",
+                 "ev_se", "pots", "table"],
     "properties": {
         "positions": _array(TEXT),
         "shove": _SPARSE_FREQUENCIES,
         "call": _SPARSE_FREQUENCIES,
         "exploitability": {"type": "object", "required": ["bb", "pool_pct"],
                            "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL}},
+        "class_regret": _CLASS_REGRET,
         "iterations": {"type": "integer", "minimum": 1},
         "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
         "values": _BY_POSITION,

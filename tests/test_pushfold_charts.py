@@ -59,14 +59,19 @@ def test_table_files_certified_sparse_and_rounded(solved, small_threeway):
             frequencies = np.concatenate(list(strategy.values()))
             assert np.array_equal(frequencies, np.round(frequencies, pushfold_charts.DECIMALS))
             assert all(p > 0 for spot in (*record["shove"].values(), *record["call"].values()) for p in spot.values())
-            # the published NashConv is the best response's on the published (rounded, cleaned) frequencies
-            conv = pf.nash_conv(game, equities, strategy)
+            # the published NashConv and worst class regret are the best response's on the published (rounded,
+            # cleaned) frequencies, and they meet the stopping rule
+            check = pf.best_response(game, equities, strategy)
+            conv, worst = float(check.gains.sum()), check.max_class_regret
+            tolerance, class_tolerance = pf.RULE.tolerances(table)
+            assert conv <= tolerance and worst <= class_tolerance
             if table.payouts is None:
                 assert record["exploitability"] == {"bb": pytest.approx(conv, abs=1e-12), "pool_pct": None}
-                assert conv <= pushfold_charts.TOLERANCE_BB
+                assert record["class_regret"]["bb"] == pytest.approx(worst, rel=1e-3)
             else:
-                assert record["exploitability"]["pool_pct"] == pytest.approx(conv, abs=1e-12)
-                assert conv <= pushfold_charts.TOLERANCE_POOL_PCT
+                pool = sum(table.payouts)
+                assert record["exploitability"]["pool_pct"] == pytest.approx(100 * conv / pool, abs=1e-12)
+                assert record["class_regret"]["pool_pct"] == pytest.approx(100 * worst / pool, rel=1e-3)
             assert record["table"]["stacks"] == list(table.stacks)
             assert sum(record["pots"].values()) <= 1.0 and record["pots"]["4+"] == 0.0
             assert all(v > 0 for v in record["ev_se"].values())

@@ -13,12 +13,22 @@ def test_heads_up_json():
     result = run("pushfold", "--stacks", "10,10", "--blinds", "0.5,1", "--ante", "0", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert set(document) == {"positions", "shove", "call", "exploitability"}
+    assert set(document) == {"positions", "shove", "call", "exploitability", "class_regret", "rule_met", "iterations"}
     assert document["positions"] == ["SB", "BB"]
     assert list(document["shove"]) == ["SB"] and list(document["call"]) == ["BB vs SB"]
     assert list(document["shove"]["SB"]) == list(CLASS_NAMES) and list(document["call"]["BB vs SB"]) == list(CLASS_NAMES)
     assert document["shove"]["SB"]["AA"] == 1.0 and document["shove"]["SB"]["72o"] < 0.5
-    assert 0 <= document["exploitability"]["bb"] <= 0.01 and document["exploitability"]["pool_pct"] is None
+    # heads-up is held to the threshold table's precision: NashConv ≤ 1e-5 bb, every class within 1e-5 bb of its best action
+    assert 0 <= document["exploitability"]["bb"] <= 1e-5 and document["exploitability"]["pool_pct"] is None
+    assert document["rule_met"] and 0 <= document["class_regret"]["bb"] <= 1e-5 and document["class_regret"]["pool_pct"] is None
+    assert document["class_regret"]["spot"] in ("SB", "BB vs SB") and document["class_regret"]["class"] in CLASS_NAMES
+
+
+def test_heads_up_at_1_7_bb_folds_72o_as_the_threshold_table_does():
+    """The issue's example: 72o is a shove up to 1.62 bb in pushfold_thresholds.json; at 1.7 bb the CLI used to shove
+    it 67% of the time (a 0.01 bb NashConv leaves a near-indifferent class anywhere)."""
+    document = json.loads(run("pushfold", "--stacks", "1.7,1.7", "--json").stdout)
+    assert document["shove"]["SB"]["72o"] < 0.5 and document["rule_met"]
 
 
 @pytest.fixture()
@@ -41,12 +51,14 @@ def test_three_handed_icm_json(small_threeway_table):
     assert list(document["shove"]) == ["BTN", "SB"]
     assert sorted(document["call"]) == sorted(["SB vs BTN", "BB vs BTN", "BB vs BTN+SB", "BB vs SB"])
     assert document["exploitability"]["bb"] is None and 0 <= document["exploitability"]["pool_pct"] <= 0.05
+    assert document["rule_met"] and 0 <= document["class_regret"]["pool_pct"] <= 0.01
 
 
 def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypatch, tmp_path):
     result = run("pushfold", "--stacks", "10 10 10", "--bb-ante", "--ante", "1")
     assert result.exit_code == 0, result.output
     assert "BTN shoves:" in result.stdout and "BB vs BTN+SB calls:" in result.stdout and "NashConv" in result.stdout
+    assert "worst class regret" in result.stdout
     monkeypatch.setattr(threeway, "checkpoint_path", lambda seed=threeway.SEED: tmp_path / "none.npz")
     assert_one_line_error(run("pushfold", "--stacks", "10,10,10"), "allin compute threeway")
 

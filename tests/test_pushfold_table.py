@@ -9,6 +9,9 @@ import pytest
 
 import kernels.pushfold as headsup_solver
 import kernels.pushfold_table as pf
+from kernels.pushfold_table.best_response import _decisions, _folders_reach, _hero_payoff, _reach_given
+from kernels.pushfold_table.model import _Model
+from kernels.pushfold_table.program import _TermProgram
 from kernels.icm import prize_equity
 from kernels.threeway.core import ORDERINGS, triple_index
 
@@ -269,24 +272,24 @@ def test_three_way_error_bound_is_the_sum_over_every_class_triple(table):
     weight = mass.sum(axis=0)
     c, d, e = np.indices((k, k, k))
     orientations = np.select([(c == d) & (d == e), (c == d) | (d == e) | (c == e)], [1.0, 3.0], 6.0)
-    model = pf._Model(eq)
+    model = _Model(eq)
     keys = pf.infoset_keys(game)
     column = {key: i for i, key in enumerate(keys)}
     conditional = model.conditional @ np.stack([strategy[key] for key in keys], axis=1)
     expected = np.zeros(game.n)
     for terminal in (t for t in game.terminals if t.shover >= 0 and len(t.all_in) == 3):
-        decisions = pf._decisions(game, terminal)
-        reach_given = pf._reach_given(decisions, conditional, column)
+        decisions = _decisions(game, terminal)
+        reach_given = _reach_given(decisions, conditional, column)
         for seat in terminal.all_in:
-            hero = model.prior * strategy[decisions[seat][0]] * pf._folders_reach(terminal, reach_given, seat, k) / model.triple_norm
+            hero = model.prior * strategy[decisions[seat][0]] * _folders_reach(terminal, reach_given, seat, k) / model.triple_norm
             assert decisions[seat][1] == 1  # a seat in the pot shoved or called
             second, third = (strategy[decisions[s][0]] for s in terminal.all_in if s != seat)
-            payoff = pf._hero_payoff(terminal, seat)
+            payoff = _hero_payoff(terminal, seat)
             mean = np.einsum("o,ocde->cde", payoff, mass) / np.where(weight > 0, weight, 1)
             variance = np.einsum("o,ocde->cde", payoff**2, mass) / np.where(weight > 0, weight, 1) - mean**2
             coefficient = hero[:, None, None] * weight * second[None, :, None] * third[None, None, :]
             expected[seat] += np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0) / np.maximum(samples, 1)))
-    assert any(not np.array_equal(p, p[pf.SWAP_OPPONENTS]) for p in (pf._hero_payoff(t, s) for t in game.terminals
+    assert any(not np.array_equal(p, p[pf.SWAP_OPPONENTS]) for p in (_hero_payoff(t, s) for t in game.terminals
                if t.shover >= 0 and len(t.all_in) == 3 for s in t.all_in)) == (table.stacks[0] == 9.0)  # fmt: skip
     assert np.all(expected > 0)
     assert np.allclose(pf.three_way_error_bound(game, eq, strategy), expected, rtol=1e-10, atol=0)
@@ -298,7 +301,7 @@ def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
     rng = np.random.default_rng(8)
     k = 7
     eq, _ = _coarse_equities(seed=2, k=k)
-    model = pf._Model(eq)
+    model = _Model(eq)
     assert model.opponent_symmetric()
     symmetric = rng.normal(size=13)
     symmetric = (symmetric + symmetric[pf.SWAP_OPPONENTS]) / 2
@@ -312,12 +315,12 @@ def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
         assert model.payoff_tensor(payoff)[0] is packed
     diagonal = eq.triple_mass.copy()
     diagonal[1, :, 3, 3] *= 1.5  # two same-class opponents: their own entry, read as it is
-    model = pf._Model(eq._replace(triple_mass=diagonal))
+    model = _Model(eq._replace(triple_mass=diagonal))
     direct = np.einsum("o,ocde,d,e->c", symmetric, diagonal, second, third) / model.triple_norm
     assert model.opponent_symmetric() and np.allclose(model.triple_values(symmetric, second, third), direct, rtol=1e-12)
     lopsided = eq.triple_mass.copy()
     lopsided[0, 0, 1, 2] *= 1.5  # no longer symmetric in the opponents: nothing is packed
-    assert not pf._Model(eq._replace(triple_mass=lopsided)).opponent_symmetric()
+    assert not _Model(eq._replace(triple_mass=lopsided)).opponent_symmetric()
 
 
 def _reference_dcfr(game, eq, iterations):
@@ -372,11 +375,11 @@ def test_updated_three_way_contractions_equal_recomputed_ones(table, monkeypatch
     eq, _ = _coarse_equities(seed=6, k=6)
     game = pf.make_game(table)
     calls = []
-    contraction = pf._Model.triple_contraction
-    monkeypatch.setattr(pf._Model, "triple_contraction", lambda self, *args: calls.append(1) or contraction(self, *args))
+    contraction = _Model.triple_contraction
+    monkeypatch.setattr(_Model, "triple_contraction", lambda self, *args: calls.append(1) or contraction(self, *args))
     runs = {}
     for cost in (0, 10**9):
-        monkeypatch.setattr(pf._TermProgram, "UPDATE_COST", cost)
+        monkeypatch.setattr(_TermProgram, "UPDATE_COST", cost)
         calls.clear()
         runs[cost] = pf.solve(game, eq, tolerance=0.0, max_iterations=12, check_every=4, certify=False), len(calls)
     (updated, update_calls), (recomputed, recompute_calls) = runs[0], runs[10**9]
@@ -398,11 +401,14 @@ def test_convergence_checks_equal_the_independent_best_response(table):
     game = pf.make_game(table)
     reported = []
     solution = pf.solve(game, eq, tolerance=0.0, max_iterations=9, check_every=3, certify=False,
-                        progress=lambda i, conv: reported.append((i, conv)))  # fmt: skip
-    assert [i for i, _ in reported] == [3, 6, 9]
-    gains, values = pf.seat_gains(game, eq, solution.strategy)
+                        progress=lambda i, conv, worst: reported.append((i, conv, worst)))  # fmt: skip
+    assert [i for i, _, _ in reported] == [3, 6, 9]
+    gains, values, regret = pf.best_response(game, eq, solution.strategy)
     assert np.allclose(solution.gains, gains, rtol=0, atol=1e-12) and np.allclose(solution.values, values, rtol=0, atol=1e-12)
     assert gains.sum() > 1e-4 and reported[-1][1] == pytest.approx(gains.sum(), abs=1e-12)
+    for key, r in regret.items():  # the program's per-class regrets are the independent ones
+        assert np.allclose(solution.class_regret[key], r, rtol=1e-9, atol=1e-12), key
+    assert reported[-1][2] == pytest.approx(max(r.max() for r in regret.values()), rel=1e-9) and reported[-1][2] > 0
     early = pf.solve(game, eq, tolerance=0.0, max_iterations=3, certify=False)
     assert reported[0][1] == pytest.approx(pf.nash_conv(game, eq, early.strategy), abs=1e-12)
     unchecked = pf.solve(game, eq, tolerance=0.0, max_iterations=9, check_every=100)  # checks leave the iterates alone
@@ -424,12 +430,68 @@ def test_rounded_solve_and_residue_removal_are_certified_by_the_best_response():
     convs = [pf.nash_conv(game, eq, {k: np.round(np.where(p < t, 0, np.where(p > 1 - t, 1, p)), 3) for k, p in noisy.items()})
              for t in thresholds]  # fmt: skip
     tolerance = min(convs) + 1e-12
-    cleaned, gains, values, threshold = pf.remove_residue(game, eq, noisy, tolerance, thresholds, 3)
+    cleaned, check, threshold = pf.remove_residue(game, eq, noisy, tolerance, thresholds, 3)
+    gains, values = check.gains, check.values
     assert threshold == thresholds[next(i for i, c in enumerate(convs) if c <= tolerance)]
     assert gains.sum() == pytest.approx(pf.nash_conv(game, eq, cleaned), abs=1e-15) and gains.sum() <= tolerance
     assert np.array_equal(values, pf.seat_gains(game, eq, cleaned)[1])
     for key, p in cleaned.items():  # the residue is gone, the mixed frequencies untouched
         mixed = (p > threshold) & (p < 1 - threshold)
         assert np.all((p == 0) | (p >= threshold)) and np.array_equal(p[mixed], noisy[key][mixed])
-    same, gains, _, threshold = pf.remove_residue(game, eq, noisy, -1.0, (0.01,), 3)
-    assert same is noisy and threshold == 0.0 and gains.sum() == pytest.approx(pf.nash_conv(game, eq, noisy))
+    same, check, threshold = pf.remove_residue(game, eq, noisy, -1.0, (0.01,), 3)
+    assert same is noisy and threshold == 0.0 and check.gains.sum() == pytest.approx(pf.nash_conv(game, eq, noisy))
+
+
+def _brute_reach(prior, strategy, key):
+    """P(the others' actions lead to ``key``) with independent classes: the betting walked by definition."""
+    if key[0] == "open":
+        steps = [(("open", s), 0) for s in range(key[1])]
+    else:
+        _, seat, shover, before = key
+        steps = [(("open", s), 0) for s in range(shover)] + [(("open", shover), 1)]
+        steps += [(("call", s, shover, tuple(b for b in before if b < s)), int(s in before)) for s in range(shover + 1, seat)]
+    reach = 1.0
+    for step, action in steps:
+        aggressive = float(prior @ strategy[step])
+        reach *= aggressive if action else 1.0 - aggressive
+    return reach
+
+
+@pytest.mark.parametrize("payouts", [None, (50.0, 30.0, 20.0)], ids=["chip-ev", "icm"])
+def test_class_regret_is_the_brute_force_loss_at_each_decision(payouts):
+    """Every class's regret at every decision equals the brute-force one: the seat's exact value with the class
+    playing each action there, differenced, divided by the class's prior and the reach of the decision
+    (or REACH_FLOOR when the decision is rarer)."""
+    eq, values = _coarse_equities(seed=2)
+    table = pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=payouts)
+    game = pf.make_game(table)
+    strategy = pf.solve(game, eq, tolerance=0.0, max_iterations=4).strategy  # far from converged: real regrets
+    regret = pf.best_response(game, eq, strategy).class_regret
+    for key in pf.infoset_keys(game):
+        reach = _brute_reach(eq.prior, strategy, key)
+        for c in range(eq.prior.size):
+            action_values = []
+            for action in (0.0, 1.0):
+                trial = dict(strategy)
+                trial[key] = strategy[key].copy()
+                trial[key][c] = action
+                action_values.append(_brute_value(table, values, eq.prior, trial, key[1]))
+            fold, shove = action_values
+            p = strategy[key][c]
+            loss = max(fold, shove) - ((1 - p) * fold + p * shove)
+            expected = loss / (eq.prior[c] * max(reach, pf.REACH_FLOOR))
+            assert regret[key][c] == pytest.approx(expected, rel=1e-9, abs=1e-12), (key, c)
+    assert max(r.max() for r in regret.values()) > 1e-3
+
+
+def test_the_class_rule_stops_later_than_the_nash_conv_and_holds():
+    """A NashConv target alone stops while a class still loses more than the class tolerance at its decision;
+    with ``class_tolerance`` the solver goes on until every class is within it, certified independently."""
+    eq, _ = _coarse_equities(seed=5, k=4)
+    game = pf.make_game(pf.Table((6.0, 9.0, 7.5, 12.0), ante=0.1))
+    loose = pf.solve(game, eq, tolerance=2e-3, max_iterations=3000)
+    assert loose.nash_conv <= 2e-3 and loose.max_class_regret > 2e-3
+    strict = pf.solve(game, eq, tolerance=2e-3, class_tolerance=2e-3, max_iterations=3000)
+    check = pf.best_response(game, eq, strict.strategy)
+    assert strict.iterations > loose.iterations and strict.iterations < 3000
+    assert pf.meets(check, 2e-3, 2e-3) and check.max_class_regret == pytest.approx(strict.max_class_regret, rel=1e-9)

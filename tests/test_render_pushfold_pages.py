@@ -74,6 +74,11 @@ def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
                 assert f'<dd id="nash-conv">{chart["nash_conv_bb"]:.4f} bb per hand</dd>' in page
             else:
                 assert f'<dd id="nash-conv">{chart["nash_conv_pool_pct"]:.4f}% of the prize pool</dd>' in page
+            worst = chart["class_regret"]  # the worst regret of a hand at its decision, where, against the rule
+            amount = f"{worst['bb']:.4f} bb" if worst["bb"] is not None else f"{worst['pool_pct']:.4f}% of the prize pool"
+            limit = "0.01 bb" if worst["bb"] is not None else "0.01% of the prize pool"
+            expected = f"{amount} (A5s, {group['positions'][0]}): within the stopping rule's {limit}"
+            assert f'<dd id="class-regret">{expected}</dd>' in html_lib.unescape(page)
             pots = chart["pots"]
             assert f"2-way {100 * pots['2']:.2f}% · 3-way {100 * pots['3']:.2f}% · 4+-way {100 * pots['4+']:.3f}%" in page
             assert f"{document['meta']['threeway']['se_median']:.4f}" in page  # the 3-way table's error, stated
@@ -89,6 +94,9 @@ def test_the_tables_index_links_every_chart_and_states_each_nash_conv(site):
         for stack in group["stacks"]:
             assert f'href="../../{table_path(group, stack)}"' in page
     assert "0.0042 bb" in page and "0.0210% of the pool" in page
+    first = pushfold_charts()["groups"][0]
+    assert f"0.0061 bb (A5s, {first['positions'][0]}): within the stopping rule's 0.01 bb" in page
+    assert "once in 100 deals" in page
 
 
 def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):

@@ -14,10 +14,7 @@ from generator.errors import InputError
 from generator.progress import progress_bar
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 
-#: Solver stopping rule: NashConv in bb (chip EV) or in prize units per unit of the pool (ICM).
-TOLERANCE_BB = 0.01
-TOLERANCE_POOL = 5e-4
-MAX_ITERATIONS = 3000
+MAX_ITERATIONS = 5000
 
 
 def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text) -> pf.Table:
@@ -56,6 +53,11 @@ def _range_line(name: str, probabilities: np.ndarray) -> str:
     return f"{name}: {100 * share:.1f}% of hands: " + (" ".join(played) if played else "none")
 
 
+def _figure(x: float) -> str:
+    """A small non-negative figure: 4 decimals, or 2 significant digits below 0.001."""
+    return f"{x:.4f}" if x >= 1e-3 or x == 0 else f"{x:.1e}"
+
+
 @click.command("pushfold")
 @click.option("--stacks", "stacks_text", required=True, metavar="LIST", help="Stacks in bb, first to act first; the last two are SB and BB.")
 @click.option("--blinds", "blinds_text", default="0.5,1", show_default=True, metavar="SB,BB", help="Small and big blind in bb.")
@@ -70,11 +72,11 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     table = _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text)
     game = pf.make_game(table)
     equities = _equities(game.n)
-    tolerance = TOLERANCE_BB if table.payouts is None else TOLERANCE_POOL * float(np.sum(table.payouts))
+    tolerance, class_tolerance = pf.RULE.tolerances(table)
     started = time.perf_counter()
     with progress_bar("push/fold DCFR", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
-        solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS,
-                            progress=lambda iteration, _: advance(iteration))  # fmt: skip
+        solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, class_tolerance=class_tolerance,
+                            progress=lambda iteration, *_: advance(iteration))  # fmt: skip
     document = solution_json(game, solution)
     if as_json:
         click.echo(json.dumps(document))
@@ -84,7 +86,13 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
         click.echo(_range_line(f"{names[seat]} shoves", solution.strategy[("open", seat)]))
     for spot in game.call_sets:
         click.echo(_range_line(f"{spot_name(names, ('call', *spot))} calls", solution.strategy[("call", *spot)]))
-    exploit = document["exploitability"]
-    unit = f"{exploit['bb']:.4f} bb" if exploit["bb"] is not None else f"{exploit['pool_pct']:.4f}% of the pool"
-    click.echo(f"NashConv {unit} after {solution.iterations} discounted CFR iterations ({time.perf_counter() - started:.1f} s); "
+    exploit, worst = document["exploitability"], document["class_regret"]
+    if exploit["bb"] is not None:
+        unit, regret = f"{_figure(exploit['bb'])} bb", f"{_figure(worst['bb'])} bb"
+    else:
+        unit, regret = f"{_figure(exploit['pool_pct'])}% of the pool", f"{_figure(worst['pool_pct'])}% of the pool"
+    click.echo(f"NashConv {unit}; worst class regret {regret} ({worst['class']}, {worst['spot']}); "
+               f"{solution.iterations} discounted CFR iterations ({time.perf_counter() - started:.1f} s); "
                "ranges list the classes played at least half the time")  # fmt: skip
+    if not document["rule_met"]:
+        click.echo(f"warning: the stopping rule was not met in {MAX_ITERATIONS} iterations", err=True)

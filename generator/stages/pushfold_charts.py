@@ -31,15 +31,15 @@ from generator.cache import array_json, cache_key, cached_arrays, json_array
 from generator.datafiles import publish
 from generator.progress import progress_bar
 from generator.provenance import DATA_LICENSE, code_version, meta_block
-from generator.stages.pushfold_table import holdem_equities, spot_name
+from generator.stages.pushfold_table import holdem_equities, spot_name, worst_class_regret
 from generator.storage import write_json
 from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 
 CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
-#: Stopping rule: NashConv ≤ 0.01 bb (chip EV) / ≤ 0.05% of the pool (ICM), the issue's targets.
-TOLERANCE_BB = 0.01
-TOLERANCE_POOL_PCT = 0.05
+#: Stopping rule (:data:`kernels.pushfold_table.RULE`): NashConv ≤ 0.01 bb (chip EV) / ≤ 0.05% of the pool (ICM), and
+#: every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool.
+RULE = pf.RULE
 MAX_ITERATIONS = 5000
 #: NashConv checks (at about the cost of one iteration) every 5 iterations.
 CHECK_EVERY = 5
@@ -63,7 +63,8 @@ PLAYED = 0.5
 PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
     "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact); "
-    "discounted CFR (alpha 1.5, regrets floored at 0, quadratic averages) with alternating updates over 169 classes; heads-up pots from the exact matchup table, 3-way pots "
+    "discounted CFR (alpha 1.5, regrets floored at 0, quadratic averages) with alternating updates over 169 classes until the NashConv "
+    "and every class's regret at every decision are within the stated tolerances; heads-up pots from the exact matchup table, 3-way pots "
     "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products; published "
     f"strategies rounded to {DECIMALS} decimals with the averaging residue removed where the certified NashConv "
     "stays within the target"
@@ -162,13 +163,16 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
     game = pf.make_game(table)
     start_stack = None if start is None else start["table"]["stacks"][0]
     pool = None if table.payouts is None else float(sum(table.payouts))
-    tolerance = TOLERANCE_BB if pool is None else TOLERANCE_POOL_PCT / 100 * pool
+    tolerance, class_tolerance = RULE.tolerances(table)
     started = time.perf_counter()
     solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, decimals=DECIMALS,
                         start=None if start is None else _strategy(game, start),
                         check_every=CHECK_EVERY, certify=False, start_regret=START_REGRET * tolerance,
-                        start_within=None if _trusted(start) else START_WITHIN * tolerance)  # fmt: skip
-    strategy, gains, values, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS)
+                        start_within=None if _trusted(start) else START_WITHIN * tolerance,
+                        class_tolerance=class_tolerance)  # fmt: skip
+    strategy, check, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS,
+                                                   class_tolerance)  # fmt: skip
+    gains, values = check.gains, check.values
     values[-1] += pf.walk_value(game, equities, strategy)
     error = pf.three_way_error_bound(game, equities, strategy)
     reach = pf.multiway_reach(game, equities, strategy)
@@ -178,6 +182,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
         "shove": {names[s]: _per_class(strategy[("open", s)]) for s in game.open_sets},
         "call": {spot_name(names, ("call", *c)): _per_class(strategy[("call", *c)]) for c in game.call_sets},
         "exploitability": {"bb": None if pool else float(gains.sum()), "pool_pct": 100 * float(gains.sum()) / pool if pool else None},
+        "class_regret": worst_class_regret(game, check.class_regret, pool),
         "iterations": solution.iterations,
         "warm_start_bb": start_stack if solution.warm_started else None,
         "values": {name: round(float(v), 6) for name, v in zip(names, values)},
@@ -194,7 +199,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
 
 def _base_key(headsup_meta: dict, summary: dict) -> str:
     return cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
-                     summary["boards"], TOLERANCE_BB, TOLERANCE_POOL_PCT, MAX_ITERATIONS, CHECK_EVERY,
+                     summary["boards"], RULE, pf.REACH_FLOOR, MAX_ITERATIONS, CHECK_EVERY,
                      START_WITHIN, START_REGRET, TRUSTED_START_ITERATIONS, DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
 
 
@@ -290,6 +295,13 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
     return results
 
 
+def _rule_meta() -> dict:
+    """The stopping rule as meta keys."""
+    return {"tolerance_bb": RULE.nash_conv_bb, "tolerance_pool_pct": RULE.nash_conv_pool_pct,
+            "class_tolerance_bb": RULE.class_regret_bb, "class_tolerance_pool_pct": RULE.class_regret_pool_pct,
+            "reach_floor": pf.REACH_FLOOR, "max_iterations": MAX_ITERATIONS}  # fmt: skip
+
+
 def _max(values) -> float | None:
     values = [v for v in values if v is not None]
     return max(values) if values else None
@@ -307,9 +319,11 @@ def index_document(groups, results: dict, wall_time: float, summary: dict) -> di
             "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets],
             "max_nash_conv_bb": _max(r["exploitability"]["bb"] for r in records),
             "max_nash_conv_pool_pct": _max(r["exploitability"]["pool_pct"] for r in records),
+            "max_class_regret_bb": _max(r["class_regret"]["bb"] for r in records),
+            "max_class_regret_pool_pct": _max(r["class_regret"]["pool_pct"] for r in records),
         })  # fmt: skip
     meta = meta_block(
-        "pushfold", METHOD, CODE_VERSION, "cpu", wall_time, tolerance_bb=TOLERANCE_BB, tolerance_pool_pct=TOLERANCE_POOL_PCT,
+        "pushfold", METHOD, CODE_VERSION, "cpu", wall_time, **_rule_meta(),
         decimals=DECIMALS, residue_thresholds=list(RESIDUE_THRESHOLDS), tables=sum(len(results[g.id]) for g in groups),
         threeway={k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")},
     )  # fmt: skip
@@ -336,6 +350,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
                 "shove": {names[s]: strategy[("open", s)].tolist() for s in game.open_sets},
                 "call": {spot_name(names, ("call", *c)): strategy[("call", *c)].tolist() for c in game.call_sets},
                 "nash_conv_bb": record["exploitability"]["bb"], "nash_conv_pool_pct": record["exploitability"]["pool_pct"],
+                "class_regret": record["class_regret"],
                 "iterations": record["iterations"], "warm_start_bb": record["warm_start_bb"], "pots": record["pots"],
                 "ev_se_max": max(record["ev_se"].values()), "solve_s": record["solve_s"],
             })  # fmt: skip
@@ -351,7 +366,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
     conv_pool = [c["nash_conv_pool_pct"] for g in solved for c in g["charts"]]
     meta = meta_block(
         "pushfold_charts", METHOD, CODE_VERSION, "cpu", wall_time,
-        tolerance_bb=TOLERANCE_BB, tolerance_pool_pct=TOLERANCE_POOL_PCT, played_threshold=PLAYED,
+        **_rule_meta(), played_threshold=PLAYED,
         max_nash_conv_bb=_max(conv_bb) or 0.0, max_nash_conv_pool_pct=_max(conv_pool) or 0.0,
         threeway={k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")},
     )  # fmt: skip

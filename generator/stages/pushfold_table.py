@@ -57,8 +57,25 @@ def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
     names = pf.position_names(game.n)
     shove = {names[seat]: _per_class(solution.strategy[("open", seat)]) for seat in game.open_sets}
     call = {spot_name(names, ("call", *c)): _per_class(solution.strategy[("call", *c)]) for c in game.call_sets}
+    pool = float(game.payouts.sum()) if game.icm else None
     if game.icm:
-        exploitability = {"bb": None, "pool_pct": 100 * solution.nash_conv / float(game.payouts.sum())}
+        exploitability = {"bb": None, "pool_pct": 100 * solution.nash_conv / pool}
     else:
         exploitability = {"bb": solution.nash_conv, "pool_pct": None}
-    return {"positions": names, "shove": shove, "call": call, "exploitability": exploitability}
+    tolerance, class_tolerance = pf.RULE.tolerances(game.table)
+    rule_met = solution.nash_conv <= tolerance and solution.max_class_regret <= class_tolerance
+    return {"positions": names, "shove": shove, "call": call, "exploitability": exploitability,
+            "class_regret": worst_class_regret(game, solution.class_regret, pool), "rule_met": bool(rule_met),
+            "iterations": solution.iterations}  # fmt: skip
+
+
+def worst_class_regret(game: pf.Game, class_regret: dict, pool: float | None) -> dict:
+    """``{"bb" | "pool_pct": the largest per-class regret, "spot", "class"}`` of a solution (:func:`kernels.pushfold_table.class_regret`):
+    where a player loses most, at the decision, by following the strategy instead of the better action."""
+    key = max(class_regret, key=lambda k: class_regret[k].max())
+    c = int(class_regret[key].argmax())
+    worst = float(class_regret[key][c])
+    names = pf.position_names(game.n)
+    spot = names[key[1]] if key[0] == "open" else spot_name(names, key)
+    return {"bb": None if pool else float(f"{worst:.4g}"), "pool_pct": float(f"{100 * worst / pool:.4g}") if pool else None,
+            "spot": spot, "class": CLASS_NAMES[c]}  # fmt: skip

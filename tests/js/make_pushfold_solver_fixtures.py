@@ -1,5 +1,5 @@
 """Write tests/js/fixtures/threeway.bin and pushfold-matchups.bin (the tables the browser solver loads, as
-the build publishes them) and pushfold-solver.json: tables solved by kernels/pushfold_table.py on exactly
+the build publishes them) and pushfold-solver.json: tables solved by kernels/pushfold_table/ on exactly
 the quantised 3-way table of threeway.bin, for tests/js/pushfold_solver.test.mjs.
 
 Each table runs a fixed number of discounted CFR iterations (tolerance 0) with the dense 3-way tensor in float64,
@@ -39,6 +39,9 @@ TABLES = [
 #: with (start_regret, start_within): the default, the build's regret with a bound it meets, a bound it misses (a cold start).
 WARM_FROM, WARM_ITERATIONS = 1, 10
 WARM_OPTIONS = [(1e-3, None), (0.1, 10.0), (0.1, 0.0)]
+#: Solved under the stopping rule (kernels.pushfold_table.RULE), as the solver page does: the JS solver must stop at
+#: the same iteration with the same figures.
+RULED = ("4-handed 50/30/20 ICM, 12 / 8 / 20 / 5 bb", pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0)))
 #: A profile that is not an equilibrium, evaluated by the best response.
 EVALUATED = ("3-handed 50/30/20 ICM, 6 / 9 / 12 bb", pf.Table((6.0, 9.0, 12.0), payouts=(50.0, 30.0, 20.0)))
 #: Tables table_errors refuses.
@@ -103,12 +106,21 @@ def main() -> None:
     game = pf.make_game(spot)
     rng = np.random.default_rng(11)
     profile = {key: np.where(rng.random(len(CLASS_NAMES)) < 0.3, rng.random(len(CLASS_NAMES)), 0.0) for key in pf.infoset_keys(game)}
-    gains, values = pf.seat_gains(game, equities, profile)
+    check = pf.best_response(game, equities, profile)
     evaluated = {"name": name, "table": js_table(spot), "strategies": [profile[key].tolist() for key in pf.infoset_keys(game)],
-                 "gains": gains.tolist(), "values": values.tolist()}  # fmt: skip
+                 "gains": check.gains.tolist(), "values": check.values.tolist(),
+                 "class_regret": {spot: check.class_regret[key].tolist() for spot, key in zip(spot_names(game), pf.infoset_keys(game))}}  # fmt: skip
+
+    name, spot = RULED
+    game = pf.make_game(spot)
+    tolerance, class_tolerance = pf.RULE.tolerances(spot)
+    solution = pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance)
+    ruled = {"name": name, "table": js_table(spot), "iterations": solution.iterations, "document": solution_json(game, solution)}
+    print(f"{name}: the stopping rule met after {solution.iterations} iterations", flush=True)
 
     bad = [{"table": js_table(spot), "errors": pf.table_errors(spot)} for spot in BAD]
-    (FIXTURES / "pushfold-solver.json").write_text(json.dumps({"classes": list(CLASS_NAMES), "solved": solved, "warm": warm, "evaluated": evaluated, "bad": bad}))
+    (FIXTURES / "pushfold-solver.json").write_text(json.dumps({"classes": list(CLASS_NAMES), "solved": solved, "warm": warm, "evaluated": evaluated,
+                                                              "ruled": ruled, "bad": bad}))
     print(f"wrote {FIXTURES / 'pushfold-solver.json'}, threeway.bin and pushfold-matchups.bin")
 
 

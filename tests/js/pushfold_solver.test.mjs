@@ -56,6 +56,31 @@ test("best-response gains and values of a profile that is no equilibrium = Pytho
   close(result.gains, gains, "gains");
   close(result.values, values, "values");
   assert.ok(result.nashConv > 0.1, "the profile is far from an equilibrium");
+  // the worst class regret at a decision, and where it is
+  const names = infosetNames(table).map((info) => info.name);
+  let worst = { regret: -1 };
+  names.forEach((name, i) => fixtures.evaluated.class_regret[name].forEach((r, c) => {
+    if (r > worst.regret) worst = { regret: r, info: i, class: c };
+  }));
+  close([result.classRegret.regret], [worst.regret], "worst class regret");
+  assert.deepEqual([result.classRegret.info, result.classRegret.class], [worst.info, worst.class]);
+});
+
+test("solvePushfold's default stopping rule = Python's RULE: same iteration, same worst class regret", () => {
+  const { table, iterations, document } = fixtures.ruled;
+  const progress = [];
+  const solution = solvePushfold(table, equities, { onProgress: (p) => progress.push(p) });
+  assert.equal(solution.iterations, iterations);
+  assert.ok(iterations > 10 && iterations < 1000, `${iterations} iterations`);
+  assert.equal(solution.rule_met, true);
+  assert.equal(document.rule_met, true);
+  assert.deepEqual([solution.class_regret.spot, solution.class_regret.class], [document.class_regret.spot, document.class_regret.class]);
+  close([solution.class_regret.pool_pct], [document.class_regret.pool_pct], "worst class regret", 1e-3);
+  assert.ok(solution.class_regret.pool_pct <= 0.01 && solution.class_regret.bb === null);
+  // progress reports the worst class regret at every check, the last one = the solution's
+  assert.equal(progress.at(-1).iteration, iterations);
+  close([progress.at(-1).classRegret], [solution.class_regret.pool_pct], "progress class regret");
+  assert.ok(progress.slice(0, -1).every((p) => p.nashConv > 0.05 || p.classRegret > 0.01), "the rule stopped it at the first check that met it");
 });
 
 test("tableErrors = table_errors, message for message", () => {

@@ -3,13 +3,11 @@
 // finding the table, or the nearest one, in the precomputed set (data/pushfold/index.json, written
 // by the build: see docs/data-format.md).
 
-import { MAX_SEATS, TOLERANCE_BB, TOLERANCE_POOL_PCT, positionNames } from "./pushfold-solver.js";
+import { MAX_SEATS, positionNames } from "./pushfold-solver.js";
 import { formatG } from "./python-format.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = MAX_SEATS;
-/** The solver's stopping targets: NashConv in bb per hand (chip EV), in % of the pool (ICM). */
-export const TARGET = { bb: TOLERANCE_BB, pool_pct: TOLERANCE_POOL_PCT };
 export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds: ["0.5", "1"], ante: "0", bbAnte: false, payouts: "" });
 
 const SAME = 1e-9; // relative tolerance when a typed table is compared with a precomputed one

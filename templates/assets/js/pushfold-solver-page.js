@@ -5,7 +5,7 @@
 // form and draws the result (pushfold-view.js).
 
 import { positionNames, tableErrors } from "./pushfold-solver.js";
-import { TARGET, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
+import { findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
 import { formatG } from "./python-format.js";
 import { renderSolution, solutionProblem } from "./pushfold-view.js";
 
@@ -104,7 +104,8 @@ function setRunning(running) {
 }
 
 const megabytes = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-const convText = (x, units) => (!Number.isFinite(x) ? "not measured yet" : units === "pool_pct" ? `${x.toFixed(4)}% of the pool` : `${x.toFixed(4)} bb`);
+const figure = (x) => (x >= 1e-3 || x === 0 ? x.toFixed(4) : x.toExponential(1));
+const convText = (x, units) => (!Number.isFinite(x) ? "not measured yet" : units === "pool_pct" ? `${figure(x)}% of the pool` : `${figure(x)} bb`);
 
 function progressText(message) {
   if (message.phase === "download") {
@@ -116,8 +117,9 @@ function progressText(message) {
     return `Downloading the equity tables: ${megabytes(message.loaded)}…`;
   }
   progress.removeAttribute("value");
-  const target = message.units === "pool_pct" ? `${TARGET.pool_pct}% of the pool` : `${TARGET.bb} bb`;
-  return `Solving: iteration ${message.iteration}, NashConv ${convText(message.nashConv, message.units)} (target ${target})…`;
+  const text = (x) => convText(x, message.units);
+  return `Solving: iteration ${message.iteration}, NashConv ${text(message.nashConv)} (target ${text(message.target)}), `
+    + `worst regret of a hand ${text(message.classRegret)} (target ${text(message.classTarget)})…`;
 }
 
 function stopWorker() {

@@ -1,5 +1,5 @@
 // n-player push/fold (2..10 seats) in the browser: the game, discounted CFR and the NashConv of
-// kernels/pushfold_table.py, iterate for iterate (same start, alternating seat updates, regrets discounted
+// kernels/pushfold_table/, iterate for iterate (same start, alternating seat updates, regrets discounted
 // after each iteration and floored at zero, averages weighted by iteration², a NashConv check every 5 iterations). The game and its stated
 // approximations are in that module's docstring and docs/pushfold.md.
 //
@@ -27,7 +27,14 @@ export const START_REGRET = 10;
 /** Defaults of `allin pushfold`: NashConv ≤ 0.01 bb (chip EV) or ≤ 0.05% of the pool (ICM), ≤ 3,000 iterations. */
 export const TOLERANCE_BB = 0.01;
 export const TOLERANCE_POOL_PCT = 0.05;
-export const MAX_ITERATIONS = 3000;
+/** The per-class rule (kernels.pushfold_table.RULE): every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool. */
+export const CLASS_TOLERANCE_BB = 0.01;
+export const CLASS_TOLERANCE_POOL_PCT = 0.01;
+/** Heads-up tables are held this much tighter (the precision of the heads-up threshold table). */
+export const HEADS_UP_SCALE = 1e-3;
+/** Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
+export const REACH_FLOOR = 1e-2;
+export const MAX_ITERATIONS = 5000;
 
 const K = 169;
 const RANKS = "AKQJT98765432";
@@ -351,6 +358,7 @@ function makeGame(table) {
   }
   infosets.push(...callSets);
   const index = new Map(infosets.map((info, i) => [infoKey(info.seat, info.shover, info.before), i]));
+  for (const info of infosets) info.path = pathTo(info, index);
   for (const t of terminals) {
     t.decisions = [];
     for (let seat = 0; seat < n; seat++) {
@@ -365,6 +373,17 @@ function makeGame(table) {
     if (t.m === 3 && t.shover >= 0) prepareTriple(t, n);
   }
   return { table, n, terminals, infosets, icmGame: table.payouts != null };
+}
+
+/** The other seats' decisions {info, action} on the way to an information set (kernels.pushfold_table._path_to). */
+function pathTo(info, index) {
+  if (info.shover === null) return Array.from({ length: info.seat }, (_, s) => ({ info: s, action: 0 }));
+  const path = Array.from({ length: info.shover }, (_, s) => ({ info: s, action: 0 }));
+  path.push({ info: info.shover, action: 1 });
+  for (let s = info.shover + 1; s < info.seat; s++) {
+    path.push({ info: index.get(infoKey(s, info.shover, info.before.filter((b) => b < s))), action: info.before.includes(s) ? 1 : 0 });
+  }
+  return path;
 }
 
 function infoKey(seat, shover, before) {
@@ -765,30 +784,40 @@ class Evaluator {
     return out;
   }
 
-  /** {gains (n), values (n), nashConv}: best-response gain of every seat and its value, in payoff units. */
+  /** {gains (n), values (n), nashConv, classRegret: {regret, info, class}}: best-response gain of every seat and
+   *  its value, and the worst regret of a class at a decision (kernels.pushfold_table.class_regret), payoff units. */
   gains() {
     const { game, strategy } = this;
     const { prior } = this.eq;
     const gains = new Float64Array(game.n);
     const own = new Float64Array(game.n);
     const seats = Array.from({ length: game.n }, (_, s) => s);
+    const worst = { regret: 0, info: 0, class: 0 };
     for (const [i, [fold, aggressive]] of this.values(seats)) {
       const seat = game.infosets[i].seat;
       const p = strategy.p[i];
+      const reach = new Float64Array(K).fill(1);
+      for (const step of game.infosets[i].path) {
+        const given = strategy.given(step.info, step.action);
+        for (let c = 0; c < K; c++) reach[c] *= given[c];
+      }
       for (let c = 0; c < K; c++) {
         const current = (1 - p[c]) * fold[c] + p[c] * aggressive[c];
-        gains[seat] += prior[c] * (Math.max(fold[c], aggressive[c]) - current);
+        const regret = Math.max(fold[c], aggressive[c]) - current;
+        gains[seat] += prior[c] * regret;
         own[seat] += prior[c] * current;
+        const atDecision = Math.max(regret, 0) / Math.max(reach[c], REACH_FLOOR);
+        if (atDecision > worst.regret) Object.assign(worst, { regret: atDecision, info: i, class: c });
       }
     }
     const clipped = Array.from(gains, (x) => Math.max(x, 0));
-    return { gains: clipped, values: Array.from(own), nashConv: clipped.reduce((a, b) => a + b, 0) };
+    return { gains: clipped, values: Array.from(own), nashConv: clipped.reduce((a, b) => a + b, 0), classRegret: worst };
   }
 }
 
 // ------------------------------------------------------------------------------------------- solving
 
-/** Discounted CFR as kernels/pushfold_table.py: regrets floored at 0, positive ones × t^α / (t^α + 1) after
+/** Discounted CFR as kernels/pushfold_table/: regrets floored at 0, positive ones × t^α / (t^α + 1) after
  *  iteration t (α = DISCOUNT_POSITIVE), iteration t's strategies weighted by t^AVERAGE_POWER. */
 export const DISCOUNT_POSITIVE = 1.5;
 export const AVERAGE_POWER = 2;
@@ -814,14 +843,15 @@ export function spotName(names, info) {
 }
 
 /**
- * Discounted CFR on a table, yielding after every iteration: {iteration, nashConv | null} (nashConv, payoff
- * units, at every check). Returns {strategies (K-arrays per information set, as game.infosets),
- * nashConv, gains, values, iterations, game, warmStarted}. `tolerance` in payoff units. `start`: a
+ * Discounted CFR on a table, yielding after every iteration: {iteration, nashConv | null, classRegret | null}
+ * (payoff units, at every check). Returns {strategies (K-arrays per information set, as game.infosets),
+ * nashConv, gains, values, classRegret, iterations, game, warmStarted}. Stops when the NashConv is ≤ `tolerance`
+ * and the worst class regret ≤ `classTolerance` (payoff units; null: NashConv only). `start`: a
  * solution object whose strategies start the regrets (`startRegret` · (1 − p, p), payoff units), used
  * only when its NashConv is ≤ `startWithin` (null: always), as kernels.pushfold_table.solve.
  */
-export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY, start = null,
-  startRegret = 1e-3, startWithin = null } = {}) {
+export function* solveSteps(table, equities, { tolerance, classTolerance = null, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY,
+  start = null, startRegret = 1e-3, startWithin = null } = {}) {
   const game = makeGame(table);
   if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin)");
   const count = game.infosets.length;
@@ -872,10 +902,10 @@ export function* solveSteps(table, equities, { tolerance, maxIterations = MAX_IT
     weight += step;
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
       result = { ...measure(game, equities, average, weight, iteration), warmStarted };
-      yield { iteration, nashConv: result.nashConv };
-      if (result.nashConv <= tolerance) break;
+      yield { iteration, nashConv: result.nashConv, classRegret: result.classRegret.regret };
+      if (result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance)) break;
     } else {
-      yield { iteration, nashConv: null };
+      yield { iteration, nashConv: null, classRegret: null };
     }
   }
   return result;
@@ -887,8 +917,8 @@ function measure(game, equities, average, weight, iterations) {
     for (let c = 0; c < K; c++) strategy.p[i][c] = sum[c] / weight;
     strategy.changed(i);
   });
-  const { gains, values, nashConv } = new Evaluator(game, equities, strategy).gains();
-  return { game, strategies: strategy.p, nashConv, gains, values, iterations };
+  const { gains, values, nashConv, classRegret } = new Evaluator(game, equities, strategy).gains();
+  return { game, strategies: strategy.p, nashConv, gains, values, classRegret, iterations };
 }
 
 /** {gains, values, nashConv} (payoff units) of given strategies (K-arrays per information set, in the
@@ -926,11 +956,20 @@ export function solutionObject(table, result) {
     else call[spotName(names, info)] = spot;
   });
   const reported = result.nashConv / payoffPerUnit(table);
+  const worst = result.classRegret;
+  const worstReported = worst.regret / payoffPerUnit(table);
+  const info = result.game.infosets[worst.info];
+  const [tolerance, classTolerance] = payoffTolerances(table);
   return {
     positions: names,
     shove,
     call,
     exploitability: table.payouts == null ? { bb: reported, pool_pct: null } : { bb: null, pool_pct: reported },
+    class_regret: {
+      bb: table.payouts == null ? worstReported : null, pool_pct: table.payouts == null ? null : worstReported,
+      spot: info.shover === null ? names[info.seat] : spotName(names, info), class: CLASS_NAMES[worst.class],
+    },
+    rule_met: result.nashConv <= tolerance && worst.regret <= classTolerance,
     iterations: result.iterations,
     values: Object.fromEntries(names.map((name, seat) => [name, result.values[seat]])),
     table: { stacks: table.stacks, blinds: table.blinds, ante: table.ante, bb_ante: table.bbAnte, payouts: table.payouts ?? null },
@@ -947,24 +986,33 @@ export function payoffPerUnit(table) {
   return table.payouts == null ? 1 : table.payouts.reduce((a, b) => a + b, 0) / 100;
 }
 
-/** The stopping NashConv in payoff units: `tolerance` in reported units, or the default (0.01 bb / 0.05%). */
-export function payoffTolerance(table, tolerance) {
-  return (tolerance ?? (table.payouts == null ? TOLERANCE_BB : TOLERANCE_POOL_PCT)) * payoffPerUnit(table);
+/** The stopping rule in payoff units, [NashConv, class regret] (kernels.pushfold_table.StoppingRule.tolerances):
+ *  0.01 bb and 0.01 bb (chip EV) or 0.05% and 0.01% of the pool (ICM), HEADS_UP_SCALE times that heads-up;
+ *  `tolerance`, when given, replaces the NashConv target (reported units). */
+export function payoffTolerances(table, tolerance = null) {
+  const chip = table.payouts == null;
+  const scale = table.stacks.length === 2 ? HEADS_UP_SCALE : 1;
+  const unit = payoffPerUnit(table);
+  const nashConv = tolerance ?? scale * (chip ? TOLERANCE_BB : TOLERANCE_POOL_PCT);
+  return [nashConv * unit, scale * (chip ? CLASS_TOLERANCE_BB : CLASS_TOLERANCE_POOL_PCT) * unit];
 }
 
 /**
- * Solve a table: discounted CFR until the NashConv is ≤ `tolerance` (bb for chip EV, % of the pool for ICM;
- * default 0.01 bb / 0.05%) or `maxIterations`. `onProgress({iteration, nashConv})` at every check
- * (same units); `shouldStop()` is asked after every iteration and, when true, the solve throws a
+ * Solve a table: discounted CFR until it meets the stopping rule (payoffTolerances; `tolerance`: another NashConv
+ * target, bb for chip EV, % of the pool for ICM) or `maxIterations`. `onProgress({iteration, nashConv, classRegret})`
+ * at every check (reported units); `shouldStop()` is asked after every iteration and, when true, the solve throws a
  * SolveCancelled error. `start`: a solution object to warm-start from. Returns a solution object.
  */
 export function solvePushfold(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, start = null, onProgress, shouldStop } = {}) {
   const toPayoff = payoffPerUnit(table);
-  const steps = solveSteps(table, equities, { tolerance: payoffTolerance(table, tolerance), maxIterations, start });
+  const [target, classTolerance] = payoffTolerances(table, tolerance);
+  const steps = solveSteps(table, equities, { tolerance: target, classTolerance, maxIterations, start });
   for (;;) {
     const { value, done } = steps.next();
     if (done) return solutionObject(table, value);
-    if (value.nashConv !== null && onProgress) onProgress({ iteration: value.iteration, nashConv: value.nashConv / toPayoff });
+    if (value.nashConv !== null && onProgress) {
+      onProgress({ iteration: value.iteration, nashConv: value.nashConv / toPayoff, classRegret: value.classRegret / toPayoff });
+    }
     if (shouldStop && shouldStop()) throw new SolveCancelled();
   }
 }

@@ -90,6 +90,17 @@ export function exploitabilityText(exploitability) {
   return "not measured";
 }
 
+/** The worst per-class regret in words: "0.0061 bb (A5s, CO)": how much a class loses, at its decision, by
+ *  following the chart instead of the better action; null when the solution does not say. */
+export function classRegretText(solution) {
+  const worst = solution.class_regret;
+  if (!worst) return null;
+  const amount = finite(worst.bb) ? `${small(worst.bb)} bb` : finite(worst.pool_pct) ? `${small(worst.pool_pct)}% of the prize pool` : null;
+  if (amount === null) return null;
+  const verdict = solution.rule_met === false ? " — above the stopping rule's tolerance: the solver ran out of iterations" : "";
+  return `${amount} (${worst.class}, ${worst.spot})${verdict}`;
+}
+
 /** The error bar of the 3-way equity table on each position's EV ("BTN ±0.0021 bb, SB ±2.7e−6 bb";
  *  under ICM in % of the pool when the solution names its payouts), or null without `ev_se`. */
 export function evErrorText(solution) {
@@ -161,6 +172,8 @@ export async function renderSolution(container, solution, { root, source, filena
   const facts = element("dl", { class: "facts pushfold-facts" },
     fact("Exploitability (NashConv)", exploitabilityText(solution.exploitability), "solver-nash-conv"),
     fact("Source", source, "solver-source"));
+  const regret = classRegretText(solution);
+  if (regret) facts.insertBefore(fact("Worst regret of a hand at its decision", regret, "solver-class-regret"), facts.lastChild);
   const evError = evErrorText(solution);
   if (evError) facts.append(fact("Error bar of the EVs (3-way table)", evError));
   if (solution.pots && ["2", "3", "4+"].every((k) => finite(solution.pots[k]))) {

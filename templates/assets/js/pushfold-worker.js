@@ -3,12 +3,13 @@
 //   in:  {type: "solve", table, dataUrl, start?, tolerance?, maxIterations?}  (dataUrl: the site's data/ folder, ending in "/")
 //        {type: "cancel"}
 //   out: {type: "progress", phase: "download", loaded, total}       (bytes; total null when the server does not say)
-//        {type: "progress", phase: "solve", iteration, nashConv, units} (nashConv null until the first check; units "bb" | "pool_pct")
+//        {type: "progress", phase: "solve", iteration, nashConv, classRegret, target, classTarget, units}
+//          (the stopping rule's figures and targets in units "bb" | "pool_pct"; the figures null until the first check)
 //        {type: "result", solution, warmStarted} | {type: "error", message} (one sentence for the reader) | {type: "cancelled"}
 // `start` (a solution object) is used when its NashConv is within START_WITHIN tolerances (warmStarted says whether it was).
 // A new "solve" replaces the one running. The solve yields to the message queue every ~50 ms so "cancel" is heard.
 import {
-  loadEquities, nashConvUnits, payoffPerUnit, payoffTolerance, solutionObject, solveSteps, START_REGRET, START_WITHIN, tableErrors,
+  loadEquities, nashConvUnits, payoffPerUnit, payoffTolerances, solutionObject, solveSteps, START_REGRET, START_WITHIN, tableErrors,
 } from "./pushfold-solver.js";
 
 const YIELD_EVERY_MS = 50;
@@ -101,21 +102,23 @@ async function solve(number, { table, dataUrl, start = null, tolerance, maxItera
   if (number !== job) throw new Cancelled();
   const units = nashConvUnits(table);
   const toPayoff = payoffPerUnit(table);
-  const target = payoffTolerance(table, tolerance);
+  const [target, classTolerance] = payoffTolerances(table, tolerance);
   const steps = solveSteps(table, eq, {
-    tolerance: target, maxIterations, start, startRegret: START_REGRET * target, startWithin: START_WITHIN * target,
+    tolerance: target, classTolerance, maxIterations, start, startRegret: START_REGRET * target, startWithin: START_WITHIN * target,
   });
   let measured = null;
+  let worst = null;
   let lastYield = performance.now();
   let lastPost = 0;
   for (;;) {
     const { value, done } = steps.next();
     if (done) return { solution: solutionObject(table, value), warmStarted: value.warmStarted };
-    if (value.nashConv !== null) measured = value.nashConv / toPayoff;
+    if (value.nashConv !== null) [measured, worst] = [value.nashConv / toPayoff, value.classRegret / toPayoff];
     const now = performance.now();
     if (value.nashConv !== null || now - lastPost >= PROGRESS_EVERY_MS) {
       lastPost = now;
-      self.postMessage({ type: "progress", phase: "solve", iteration: value.iteration, nashConv: measured, units });
+      self.postMessage({ type: "progress", phase: "solve", iteration: value.iteration, nashConv: measured, classRegret: worst, units,
+        target: target / toPayoff, classTarget: classTolerance / toPayoff });
     }
     if (now - lastYield >= YIELD_EVERY_MS) {
       await pause();
