@@ -221,11 +221,11 @@ def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_va
 def test_every_article_renders_every_number_from_the_data(tmp_path):
     """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
     and every link to another article's section (the glossary) lands on an existing id."""
-    from generator.stages.pushfold_charts import CHART_TABLES, GROUPS
+    from generator.stages.pushfold_charts import CHART_TABLES, DEFAULT_GROUPS
 
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())
-    groups = {g.id: g for g in GROUPS}
+    groups = {g.id: g for g in DEFAULT_GROUPS}
     games = [(groups[gid].players, list(stacks), groups[gid].ante, groups[gid].bb_ante, groups[gid].payouts and list(groups[gid].payouts))
              for gid, stacks in CHART_TABLES]  # fmt: skip
     publish(data_dir, "pushfold_charts", pushfold_charts(games))  # the build's pushfold_charts.json tables

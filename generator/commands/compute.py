@@ -81,17 +81,20 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 
 
 @compute_group.command("pushfold-charts")
+@click.option("--full", is_flag=True, help="The whole set: also the 9- and 10-player groups (chip EV grids, the 9-handed SNG "
+              "ICM grid and example), which the default build leaves out for its time budget (about 30 more minutes of "
+              "CPU on 2 cores). Later builds publish them from the cache.")
 @config_option
 @site_dir_option
 @backend_option
-def compute_pushfold_charts_command(config_path, site_dir, backend):
-    """n-player push/fold Nash tables: 2-10 players at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots and unequal-stack
-    examples (needs the heads-up tables and the 3-way table; cached per table: an interrupted run resumes)."""
-    from generator.stages.pushfold_charts import run_pushfold_charts
+def compute_pushfold_charts_command(full, config_path, site_dir, backend):
+    """n-player push/fold Nash tables: 2-8 players (2-10 with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots
+    and unequal-stack examples (needs the heads-up tables and the 3-way table; cached per table: an interrupted run resumes)."""
+    from generator.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
 
     load_config(config_path)
     backend = resolve_backend(backend)
-    result = run_pushfold_charts(site_dir, headsup_results(backend), threeway_stage(backend))
+    result = run_pushfold_charts(site_dir, headsup_results(backend), threeway_stage(backend), FULL_GROUPS if full else DEFAULT_GROUPS)
     records = [r for rs in result["results"].values() for r in rs]
     conv_bb = max((r["exploitability"]["bb"] for r in records if r["exploitability"]["bb"] is not None), default=0.0)
     conv_pool = max((r["exploitability"]["pool_pct"] for r in records if r["exploitability"]["pool_pct"] is not None), default=0.0)

@@ -10,7 +10,9 @@ groups are solved in parallel processes.
 Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
-show (:data:`CHART_TABLES`). The build solves :data:`GROUPS`, the whole set of issue #11.
+show (:data:`CHART_TABLES`). :data:`FULL_GROUPS` is the whole set; the default build solves
+:data:`DEFAULT_GROUPS` (all of it but the 9- and 10-player groups, to stay within its time budget) and also
+publishes every group of the whole set already in the cache (``allin compute pushfold-charts --full``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import numpy as np
 
 import kernels.pushfold as headsup_solver
 import kernels.pushfold_table as pf
-from generator.cache import array_json, cache_key, cached_arrays, json_array
+from generator.cache import array_json, cache_dir, cache_key, cached_arrays, json_array
 from generator.datafiles import publish
 from generator.progress import progress_bar
 from generator.provenance import DATA_LICENSE, code_version, meta_block
@@ -115,9 +117,9 @@ def _chip_ev(players: int) -> tuple:
     return tuple(Group(players, tuple(s for s in _GRID if s > 1.0 + ante), ante, ante > 0) for ante in (0.0, 1.0))
 
 
-#: The precomputed set (issue #11): 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3,
-#: and unequal-stack ICM examples.
-GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
+#: The whole precomputed set: 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3, and unequal-stack
+#: ICM examples.
+FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(3, _ICM_GRID, payouts=SNG),
     Group(4, _ICM_GRID, payouts=SNG),
     Group(3, _ICM_GRID, payouts=(65.0, 35.0)),
@@ -126,6 +128,13 @@ GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
+#: Players of the groups the default build leaves out. Under the per-class stopping rule the 9- and 10-player
+#: tables need 100–600 iterations instead of 5–30 (measured: the 2–8-player groups and the small ICM grids took
+#: 730 s of solver CPU, the first 65 ten-player tables alone 600 s), more than a first build from a fresh clone
+#: can afford within 10 minutes on 2 cores.
+OPT_IN_PLAYERS = (9, 10)
+#: The default build: every group of :data:`FULL_GROUPS` with fewer players.
+DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS)
 #: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).
 CHART_TABLES = tuple((f"{n}p-{ante}chipev", (5.0, 10.0, 15.0, 20.0)) for n in (3, 4, 6) for ante in ("", "bba1-")) + (
     ("3p-icm-50-30-20", (10.0,)), ("4p-icm-50-30-20", (10.0,)), ("3p-icm-65-35", (10.0,)),
@@ -209,6 +218,10 @@ def _table_keys(group: Group, base: str) -> dict[str, str]:
     for name, table, parent in group.solving_order():
         keys[name] = cache_key(base, group.id, name, table, None if parent is None else keys[parent])
     return keys
+
+
+def _is_cached(group: Group, base: str) -> bool:
+    return all((cache_dir() / f"pushfold_table-{key}.npz").exists() for key in _table_keys(group, base).values())
 
 
 def solve_group(group: Group, equities_source, base: str, advance=lambda: None) -> list[dict]:
@@ -387,19 +400,21 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
     write_json(Path(site_dir) / pushfold_data_path(""), index)
 
 
-def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=GROUPS, progress: bool = True,
+def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
                         workers: int | None = None, chart_tables=CHART_TABLES) -> dict:  # fmt: skip
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
     stage's ``(table, summary)`` in ``workers`` processes (default: up to 2); publish ``site_dir/data/pushfold/``
-    and, when every group of ``chart_tables`` is among them, ``pushfold_charts.json`` (+ ``.csv``).
+    (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and, when every group of
+    ``chart_tables`` is among them, ``pushfold_charts.json`` (+ ``.csv``).
 
-    Returns ``{"groups": groups, "results": {group id: [table records]}, "charts": the charts document or
-    None, "wall_time_s"}``."""
+    Returns ``{"groups": published groups, "results": {group id: [table records]}, "charts": the charts
+    document or None, "wall_time_s"}``."""
     tables, headsup_meta = headsup
     table, summary = threeway
     base = _base_key(headsup_meta, summary)
     started = time.perf_counter()
-    groups = list(groups)
+    ids = {g.id for g in groups}
+    groups = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
     workers = min(os.cpu_count() or 1, 2) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
     wall_time = time.perf_counter() - started

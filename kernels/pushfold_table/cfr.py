@@ -22,23 +22,24 @@ DISCOUNT_POSITIVE, AVERAGE_POWER = 1.5, 2.0
 class StoppingRule(NamedTuple):
     """When a solution is published: NashConv ≤ ``nash_conv`` and every class's regret at every decision
     (:func:`class_regret`) ≤ ``class_regret``; each in bb for chip EV, in % of the prize pool for ICM.
-    Heads-up tables (two decisions: a solve takes well under a second) are held ``heads_up_scale`` times
-    tighter, the precision of the heads-up threshold table (``pushfold_thresholds.json``: NashConv ≤ 1e-5 bb),
-    so that every 2-player answer agrees with it."""
+    Heads-up tables (two decisions: a solve takes well under a second) are held tighter: NashConv
+    ``heads_up_scale`` times (1e-5 bb, the precision of the heads-up threshold table ``pushfold_thresholds.json``),
+    class regrets ``heads_up_class_scale`` times (1e-4 bb), so that every 2-player answer agrees with it."""
 
     nash_conv_bb: float = 0.01
     nash_conv_pool_pct: float = 0.05
     class_regret_bb: float = 0.01
     class_regret_pool_pct: float = 0.01
     heads_up_scale: float = 1e-3
+    heads_up_class_scale: float = 1e-2
 
     def tolerances(self, table: Table) -> tuple[float, float]:
         """``(NashConv, class regret)`` tolerances of ``table`` in payoff units (bb, or prize units for ICM)."""
-        scale = self.heads_up_scale if len(table.stacks) == 2 else 1.0
-        if table.payouts is None:
-            return scale * self.nash_conv_bb, scale * self.class_regret_bb
-        pool = float(sum(table.payouts)) / 100
-        return scale * self.nash_conv_pool_pct * pool, scale * self.class_regret_pool_pct * pool
+        heads_up = len(table.stacks) == 2
+        scale, class_scale = (self.heads_up_scale, self.heads_up_class_scale) if heads_up else (1.0, 1.0)
+        unit = 1.0 if table.payouts is None else float(sum(table.payouts)) / 100
+        nash_conv, regret = (self.nash_conv_bb, self.class_regret_bb) if table.payouts is None else (self.nash_conv_pool_pct, self.class_regret_pool_pct)
+        return scale * nash_conv * unit, class_scale * regret * unit
 
 
 #: The rule of the precomputed tables, ``allin pushfold`` and the solver page (templates/assets/js/pushfold-solver.js).

@@ -30,8 +30,10 @@ export const TOLERANCE_POOL_PCT = 0.05;
 /** The per-class rule (kernels.pushfold_table.RULE): every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool. */
 export const CLASS_TOLERANCE_BB = 0.01;
 export const CLASS_TOLERANCE_POOL_PCT = 0.01;
-/** Heads-up tables are held this much tighter (the precision of the heads-up threshold table). */
+/** Heads-up tables are held tighter: the NashConv HEADS_UP_SCALE times (the heads-up threshold table's 1e-5 bb),
+ *  class regrets HEADS_UP_CLASS_SCALE times. */
 export const HEADS_UP_SCALE = 1e-3;
+export const HEADS_UP_CLASS_SCALE = 1e-2;
 /** Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
 export const REACH_FLOOR = 1e-2;
 export const MAX_ITERATIONS = 5000;
@@ -987,14 +989,14 @@ export function payoffPerUnit(table) {
 }
 
 /** The stopping rule in payoff units, [NashConv, class regret] (kernels.pushfold_table.StoppingRule.tolerances):
- *  0.01 bb and 0.01 bb (chip EV) or 0.05% and 0.01% of the pool (ICM), HEADS_UP_SCALE times that heads-up;
+ *  0.01 bb and 0.01 bb (chip EV) or 0.05% and 0.01% of the pool (ICM), heads-up HEADS_UP_SCALE and HEADS_UP_CLASS_SCALE times that;
  *  `tolerance`, when given, replaces the NashConv target (reported units). */
 export function payoffTolerances(table, tolerance = null) {
   const chip = table.payouts == null;
-  const scale = table.stacks.length === 2 ? HEADS_UP_SCALE : 1;
+  const headsUp = table.stacks.length === 2;
   const unit = payoffPerUnit(table);
-  const nashConv = tolerance ?? scale * (chip ? TOLERANCE_BB : TOLERANCE_POOL_PCT);
-  return [nashConv * unit, scale * (chip ? CLASS_TOLERANCE_BB : CLASS_TOLERANCE_POOL_PCT) * unit];
+  const nashConv = tolerance ?? (headsUp ? HEADS_UP_SCALE : 1) * (chip ? TOLERANCE_BB : TOLERANCE_POOL_PCT);
+  return [nashConv * unit, (headsUp ? HEADS_UP_CLASS_SCALE : 1) * (chip ? CLASS_TOLERANCE_BB : CLASS_TOLERANCE_POOL_PCT) * unit];
 }
 
 /**
