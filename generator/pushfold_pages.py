@@ -88,6 +88,18 @@ def class_regret_text(worst: dict, tolerance: dict) -> str:
     return f"{_small(amount)}{unit} ({worst['class']}, {worst['spot']}): {verdict} the stopping rule's {limit:g}{unit}"
 
 
+def certified_text(certified: dict | None) -> str | None:
+    """A certificate on real deals in words: ``"0.0012 ± 0.0021 bb (95% interval) on 131,072 deals; 3 hand-decision
+    pairs deviate"``; None for a table that was not certified."""
+    if not certified:
+        return None
+    unit = " bb" if certified["unit"] == "bb" else "% of the prize pool"
+    found = certified["deviations"]
+    deviate = "no hand deviates" if not found else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}"
+    return (f"{certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval) on {certified['deals']:,} real deals; "
+            f"{deviate}")  # fmt: skip
+
+
 def _small(x: float) -> str:
     """Four decimals, or two significant digits below 0.001."""
     return f"{x:.4f}" if x >= 1e-3 or x == 0 else f"{x:.1e}"
@@ -135,6 +147,7 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
         "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
         "class_regret": class_regret_text(chart["class_regret"], _class_tolerance(document["meta"])),
+        "certified": certified_text(chart.get("certified")),
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
         "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"]),

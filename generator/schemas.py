@@ -239,6 +239,16 @@ _CLASS_REGRET = {
     "type": "object", "required": ["bb", "pool_pct", "spot", "class"],
     "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL, "spot": TEXT, "class": {"enum": list(CLASS_NAMES)}},
 }  # fmt: skip
+#: A certificate on real deals (generator.stages.pushfold_certificate): the summed gain of each seat's deviation
+#: fitted on the deals, with a 95% interval, per seat too; in bb (chip EV) or % of the prize pool (ICM).
+_CERTIFIED = {
+    "type": "object", "required": ["unit", "value", "ci95", "seats", "deals", "deviations"],
+    "properties": {
+        "unit": {"enum": ["bb", "pool_pct"]}, "value": {"type": "number"}, "ci95": NONNEGATIVE,
+        "seats": {"type": "object", "additionalProperties": {"type": "object", "required": ["gain", "ci95"]}},
+        "deals": COUNT, "deviations": COUNT,
+    },
+}  # fmt: skip
 _RULE_META = {
     "tolerance_bb": NONNEGATIVE, "tolerance_pool_pct": NONNEGATIVE, "class_tolerance_bb": NONNEGATIVE,
     "class_tolerance_pool_pct": NONNEGATIVE, "reach_floor": FRACTION, "max_iterations": COUNT,
@@ -282,6 +292,7 @@ PUSHFOLD_CHARTS = _schema(
                         "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
                         "ev_se_max": NONNEGATIVE,
                         "class_regret": _CLASS_REGRET,
+                        "certified": {"oneOf": [{"type": "null"}, _CERTIFIED]},
                     },
                 }),
                 "shove_max": _STACK_OR_NULL_BY_SPOT,
@@ -377,7 +388,9 @@ PUSHFOLD_TABLE = {
     "Y's shove after Z called}; a class that is missing has probability 0; probabilities rounded to meta.decimals "
     "of the index. exploitability: NashConv of these rounded probabilities (bb per hand for chip EV, % of the "
     "prize pool for ICM; the other is null). class_regret: the most a class loses at a decision (given it is reached) "
-    "by following these probabilities instead of the better action, and where (same units). values: each position's expected payoff (bb, or prize units); "
+    "by following these probabilities instead of the better action, and where (same units). "
+    "certified_exploitability (a sample of tables only): each seat's gain from deviating, measured on real deals "
+    "with exact showdowns and side pots (no class tables), and their sum, with 95% intervals. values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
     "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: discounted CFR iterations, "
     "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start).",
@@ -391,6 +404,7 @@ PUSHFOLD_TABLE = {
         "exploitability": {"type": "object", "required": ["bb", "pool_pct"],
                            "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL}},
         "class_regret": _CLASS_REGRET,
+        "certified_exploitability": _CERTIFIED,
         "iterations": {"type": "integer", "minimum": 1},
         "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
         "values": _BY_POSITION,

@@ -11,9 +11,9 @@ import pytest
 import kernels.pushfold_table as pf
 from generator.evaluator_tables import evaluator_tables
 from generator.schemas import SCHEMAS
-from generator.stages import pushfold_charts, threeway
+from generator.stages import pushfold_certificate, pushfold_charts, threeway
 from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import holdem_equities
+from generator.stages.pushfold_table import holdem_equities, record_strategy
 from generator.storage import read_json
 
 GROUPS = (
@@ -38,6 +38,8 @@ def solved(tmp_path_factory, small_threeway):
     site, cache = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ALLIN_CACHE_DIR", str(cache))
+        patch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)  # the sampled table of an equal-stack group
+        patch.setattr(pushfold_certificate, "DEALS", 1 << 16)
         result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
                                                      progress=False, workers=2, chart_tables=CHARTS)  # fmt: skip
     return site, cache, result
@@ -55,7 +57,7 @@ def test_table_files_certified_sparse_and_rounded(solved, small_threeway):
             record = read_json(site / f"data/pushfold/{group.id}/{name}.json")
             jsonschema.validate(record, SCHEMAS["pushfold_table"])
             game = pf.make_game(table)
-            strategy = pushfold_charts._strategy(game, record)
+            strategy = record_strategy(game, record)
             frequencies = np.concatenate(list(strategy.values()))
             assert np.array_equal(frequencies, np.round(frequencies, pushfold_charts.DECIMALS))
             assert all(p > 0 for spot in (*record["shove"].values(), *record["call"].values()) for p in spot.values())
@@ -94,11 +96,28 @@ def test_charts_document_and_csv(solved):
     assert len(rows) == 1 + 2 * 6 and len(rows[0]) == 9 + 169
 
 
+def test_the_sampled_table_is_certified_on_real_deals(solved):
+    """The CERTIFIED_STACK table of each equal-stack group carries its certificate (in its record and its chart), the
+    others none; figures in bb with a 95% interval, per seat and summed."""
+    site, _, _ = solved
+    record = read_json(site / "data/pushfold/3p-bba1-chipev/8.5.json")
+    certified = record["certified_exploitability"]
+    assert certified["unit"] == "bb" and certified["deals"] == 1 << 16 and certified["deviations"] >= 0
+    assert list(certified["seats"]) == ["BTN", "SB", "BB"] and certified["ci95"] >= 0
+    assert certified["value"] == pytest.approx(sum(s["gain"] for s in certified["seats"].values()), abs=2e-3)
+    assert abs(certified["value"]) <= certified["ci95"] * 5 / 1.96 + 0.05  # a solved table: nothing large to gain
+    assert "certified_exploitability" not in read_json(site / "data/pushfold/3p-bba1-chipev/8.json")
+    charts = read_json(site / "data/pushfold_charts.json")["groups"][0]["charts"]
+    assert [c["certified"] for c in charts] == [None, certified]
+
+
 def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, monkeypatch):
     """Deleting one table's cache entry re-solves that table only (its successor's key does not depend on its
     content); the result is the same."""
     site, cache, first = solved
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
+    monkeypatch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)  # as the first run: its certificate, from the cache
+    monkeypatch.setattr(pushfold_certificate, "DEALS", 1 << 16)
     entries = sorted(cache.glob("pushfold_table-*.npz"))
     assert len(entries) == 3
     key = pushfold_charts._table_keys(GROUPS[0], pushfold_charts._base_key(headsup_results(progress=False)[1], small_threeway[1]))["8.5"]

@@ -11,7 +11,7 @@ Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
 show (:data:`CHART_TABLES`). :data:`FULL_GROUPS` is the whole set; the default build solves
-:data:`DEFAULT_GROUPS` (all of it but the 9- and 10-player groups, to stay within its time budget) and also
+:data:`DEFAULT_GROUPS` (all of it but the 7- to 10-player groups, to stay within its time budget) and also
 publishes every group of the whole set already in the cache (``allin compute pushfold-charts --full``).
 """
 
@@ -33,7 +33,8 @@ from generator.cache import array_json, cache_dir, cache_key, cached_arrays, jso
 from generator.datafiles import publish
 from generator.progress import progress_bar
 from generator.provenance import DATA_LICENSE, code_version, meta_block
-from generator.stages.pushfold_table import holdem_equities, spot_name, worst_class_regret
+from generator.stages.pushfold_certificate import attach_certificates
+from generator.stages.pushfold_table import holdem_equities, record_strategy, spot_name, worst_class_regret
 from generator.storage import write_json
 from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
@@ -128,11 +129,11 @@ FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
-#: Players of the groups the default build leaves out. Under the per-class stopping rule the 9- and 10-player
-#: tables need 100–600 iterations instead of 5–30 (measured: the 2–8-player groups and the small ICM grids took
-#: 730 s of solver CPU, the first 65 ten-player tables alone 600 s), more than a first build from a fresh clone
-#: can afford within 10 minutes on 2 cores.
-OPT_IN_PLAYERS = (9, 10)
+#: Players of the groups the default build leaves out. Under the per-class stopping rule tables of 7+ players
+#: need 100–600 iterations instead of 5–30 (measured: the 2–8-player groups and the small ICM grids took 730 s of
+#: solver CPU, of which 377 s for 7 and 8 players; the first 65 ten-player tables alone 600 s), more than a first
+#: build from a fresh clone can afford within 10 minutes on 2 cores.
+OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: The default build: every group of :data:`FULL_GROUPS` with fewer players.
 DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS)
 #: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).
@@ -144,22 +145,6 @@ CHART_TABLES = tuple((f"{n}p-{ante}chipev", (5.0, 10.0, 15.0, 20.0)) for n in (3
 def _per_class(frequencies: np.ndarray) -> dict:
     """``{class: frequency}`` of the classes played (zeros omitted)."""
     return {name: float(p) for name, p in zip(CLASS_NAMES, frequencies) if p > 0}
-
-
-def _strategy(game: pf.Game, record: dict) -> dict:
-    """The published strategy of a table record as ``{infoset key: (169,) frequencies}``."""
-    names = pf.position_names(game.n)
-    index = {name: i for i, name in enumerate(CLASS_NAMES)}
-
-    def dense(frequencies: dict) -> np.ndarray:
-        out = np.zeros(len(CLASS_NAMES))
-        for name, p in frequencies.items():
-            out[index[name]] = p
-        return out
-
-    strategy = {("open", s): dense(record["shove"][names[s]]) for s in game.open_sets}
-    strategy.update({("call", *c): dense(record["call"][spot_name(names, ("call", *c))]) for c in game.call_sets})
-    return strategy
 
 
 def _trusted(start: dict | None) -> bool:
@@ -175,7 +160,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
     tolerance, class_tolerance = RULE.tolerances(table)
     started = time.perf_counter()
     solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, decimals=DECIMALS,
-                        start=None if start is None else _strategy(game, start),
+                        start=None if start is None else record_strategy(game, start),
                         check_every=CHECK_EVERY, certify=False, start_regret=START_REGRET * tolerance,
                         start_within=None if _trusted(start) else START_WITHIN * tolerance,
                         class_tolerance=class_tolerance)  # fmt: skip
@@ -356,7 +341,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
         for stack in stacks:
             record = records[f"{stack:g}"]
             game = pf.make_game(tables[f"{stack:g}"])
-            strategy = _strategy(game, record)
+            strategy = record_strategy(game, record)
             names = record["positions"]
             charts.append({
                 "stack": stack,
@@ -366,6 +351,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
                 "class_regret": record["class_regret"],
                 "iterations": record["iterations"], "warm_start_bb": record["warm_start_bb"], "pots": record["pots"],
                 "ev_se_max": max(record["ev_se"].values()), "solve_s": record["solve_s"],
+                "certified": record.get("certified_exploitability"),
             })  # fmt: skip
         largest = {}
         for action in ("shove", "call"):
@@ -417,6 +403,7 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     groups = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
     workers = min(os.cpu_count() or 1, 2) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
+    attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
     wall_time = time.perf_counter() - started
     publish_tables(site_dir, groups, results, index_document(groups, results, wall_time, summary))
     charts = None

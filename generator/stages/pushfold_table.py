@@ -79,3 +79,20 @@ def worst_class_regret(game: pf.Game, class_regret: dict, pool: float | None) ->
     spot = names[key[1]] if key[0] == "open" else spot_name(names, key)
     return {"bb": None if pool else float(f"{worst:.4g}"), "pool_pct": float(f"{100 * worst / pool:.4g}") if pool else None,
             "spot": spot, "class": CLASS_NAMES[c]}  # fmt: skip
+
+
+def record_strategy(game: pf.Game, record: dict) -> dict:
+    """The strategy of a solution object (``allin pushfold --json``, a precomputed table's record; missing
+    classes are 0) as ``{infoset key: (169,) frequencies}``."""
+    names = pf.position_names(game.n)
+    index = {name: i for i, name in enumerate(CLASS_NAMES)}
+
+    def dense(frequencies: dict) -> np.ndarray:
+        out = np.zeros(len(CLASS_NAMES))
+        for name, p in frequencies.items():
+            out[index[name]] = p
+        return out
+
+    strategy = {("open", s): dense(record["shove"][names[s]]) for s in game.open_sets}
+    strategy.update({("call", *c): dense(record["call"][spot_name(names, ("call", *c))]) for c in game.call_sets})
+    return strategy

@@ -47,18 +47,21 @@ Modules, one responsibility each:
 * :mod:`.program`: the same counterfactual values compiled once per game, for the solver;
 * :mod:`.loops`: the Numba loops of the contractions and of the compiled terms;
 * :mod:`.cfr`: discounted CFR, the stopping rule, residue removal;
-* :mod:`.diagnostics`: the BB's walk value, the 3-way table's error bound, pot-size frequencies.
+* :mod:`.diagnostics`: the BB's walk value, the 3-way table's error bound, pot-size frequencies;
+* :mod:`.certificate`: each seat's gain from deviating, measured on real deals (no class tables).
 """
 
 from .game import DUEL_ORDERINGS, MAX_SEATS, Game, Table, Terminal, infoset_keys, make_game, position_names, posted_amounts, table_errors
 from .model import SWAP_OPPONENTS, Equities, dense_triples, triple_mass
 from .best_response import REACH_FLOOR, BestResponse, best_response, class_regret, counterfactual_values, infoset_reach, meets, nash_conv, seat_gains
+from .certificate import Certificate, certify
 from .cfr import AVERAGE_POWER, DISCOUNT_POSITIVE, RULE, Solution, StoppingRule, remove_residue, solve
 from .diagnostics import multiway_reach, three_way_error_bound, walk_value
 
 __all__ = [
     "AVERAGE_POWER",
     "BestResponse",
+    "Certificate",
     "DISCOUNT_POSITIVE",
     "DUEL_ORDERINGS",
     "Equities",
@@ -72,6 +75,7 @@ __all__ = [
     "Table",
     "Terminal",
     "best_response",
+    "certify",
     "class_regret",
     "counterfactual_values",
     "dense_triples",

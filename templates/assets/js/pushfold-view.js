@@ -101,6 +101,15 @@ export function classRegretText(solution) {
   return `${amount} (${worst.class}, ${worst.spot})${verdict}`;
 }
 
+/** A certificate on real deals in words (generator/pushfold_pages.certified_text), or null. */
+export function certifiedText(solution) {
+  const c = solution.certified_exploitability;
+  if (!c || !finite(c.value) || !finite(c.ci95)) return null;
+  const unit = c.unit === "bb" ? " bb" : "% of the prize pool";
+  const deviate = !c.deviations ? "no hand deviates" : `${c.deviations.toLocaleString("en-US")} hand–decision pair${c.deviations > 1 ? "s deviate" : " deviates"}`;
+  return `${c.value.toFixed(4)} ± ${c.ci95.toFixed(4)}${unit} (95% interval) on ${c.deals.toLocaleString("en-US")} real deals; ${deviate}`;
+}
+
 /** The error bar of the 3-way equity table on each position's EV ("BTN ±0.0021 bb, SB ±2.7e−6 bb";
  *  under ICM in % of the pool when the solution names its payouts), or null without `ev_se`. */
 export function evErrorText(solution) {
@@ -174,6 +183,8 @@ export async function renderSolution(container, solution, { root, source, filena
     fact("Source", source, "solver-source"));
   const regret = classRegretText(solution);
   if (regret) facts.insertBefore(fact("Worst regret of a hand at its decision", regret, "solver-class-regret"), facts.lastChild);
+  const certified = certifiedText(solution);
+  if (certified) facts.insertBefore(fact("Certified on real deals", certified, "solver-certified"), facts.lastChild);
   const evError = evErrorText(solution);
   if (evError) facts.append(fact("Error bar of the EVs (3-way table)", evError));
   if (solution.pots && ["2", "3", "4+"].every((k) => finite(solution.pots[k]))) {
