@@ -95,7 +95,8 @@ def certified_text(certified: dict | None) -> str | None:
         return None
     unit = " bb" if certified["unit"] == "bb" else "% of the prize pool"
     found = certified["deviations"]
-    deviate = "no hand deviates" if not found else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}"
+    deviate = ("no hand's chart action is worse than the other by 3 standard errors of the deals" if not found
+               else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}")  # fmt: skip
     return (f"{certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval) on {certified['deals']:,} real deals; "
             f"{deviate}")  # fmt: skip
 

@@ -23,6 +23,7 @@ yet" (a smaller build solves fewer tables); a malformed shortcode is an :class:`
                                                           the chart where it occurs
 ``tables`` / ``groups``                                   how many charts / games were solved
 ``tolerance payoff=chip|icm``                             the solver's stopping NashConv
+``class_tolerance payoff=chip|icm``                       the stopping rule's largest regret of a class at a decision
 ``decisions players=N``                                   information sets of an N-player table
 ``threeway_boards`` / ``threeway_se`` /                   the 3-way table behind the charts: boards,
 ``threeway_se_p99`` / ``threeway_triples``                median and 99th-percentile standard error (largest seat)
@@ -50,7 +51,7 @@ PER_CHART = ("shove_share", "call_share", "range", "nash_conv", "pots", "four_wa
 RANKED = ("nash_conv", "pots", "four_way_bound", "iterations")
 USAGE = (
     "{{< pushfold_table shove_share|call_share|range|nash_conv|pots|four_way_bound|iterations|link table=ID stack=S … >}}, "
-    "{{< pushfold_table most|least VALUE … >}}, {{< pushfold_table tables|groups|tolerance|decisions|threeway_… >}}"
+    "{{< pushfold_table most|least VALUE … >}}, {{< pushfold_table tables|groups|tolerance|class_tolerance|decisions|threeway_… >}}"
 )
 
 
@@ -113,7 +114,7 @@ class ChartValues:
             return self._decisions(options)
         if key == "threeway_triples":
             return count(N_TRIPLES)
-        if key not in ("tables", "groups", "tolerance", "threeway_boards", "threeway_se", "threeway_se_p99"):
+        if key not in ("tables", "groups", "tolerance", "class_tolerance", "threeway_boards", "threeway_se", "threeway_se_p99"):
             raise InputError(f"unknown n-player push/fold value '{key}' ({USAGE})")
         if self.document is None:
             return NOT_COMPUTED
@@ -122,8 +123,10 @@ class ChartValues:
             return count(sum(len(group["charts"]) for group in self.document["groups"]))
         if key == "groups":
             return count(len(self.document["groups"]))
-        if key == "tolerance":
-            return f"{meta['tolerance_bb']:g} bb" if _payoff(options) == "chip" else f"{meta['tolerance_pool_pct']:g}% of the pool"
+        if key in ("tolerance", "class_tolerance"):
+            prefix = "" if key == "tolerance" else "class_"
+            chip = _payoff(options) == "chip"
+            return f"{meta[prefix + 'tolerance_bb']:g} bb" if chip else f"{meta[prefix + 'tolerance_pool_pct']:g}% of the pool"
         threeway = meta.get("threeway")
         if threeway is None:
             return NOT_COMPUTED

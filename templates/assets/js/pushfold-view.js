@@ -106,7 +106,7 @@ export function certifiedText(solution) {
   const c = solution.certified_exploitability;
   if (!c || !finite(c.value) || !finite(c.ci95)) return null;
   const unit = c.unit === "bb" ? " bb" : "% of the prize pool";
-  const deviate = !c.deviations ? "no hand deviates" : `${c.deviations.toLocaleString("en-US")} hand–decision pair${c.deviations > 1 ? "s deviate" : " deviates"}`;
+  const deviate = !c.deviations ? "no hand's chart action is worse than the other by 3 standard errors of the deals" : `${c.deviations.toLocaleString("en-US")} hand–decision pair${c.deviations > 1 ? "s deviate" : " deviates"}`;
   return `${c.value.toFixed(4)} ± ${c.ci95.toFixed(4)}${unit} (95% interval) on ${c.deals.toLocaleString("en-US")} real deals; ${deviate}`;
 }
 
