@@ -52,7 +52,7 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     click.echo("[3/6] 3-way class-triple table (Monte Carlo; resumes the checkpoint up to its board count)")
     threeway = threeway_stage(backend)
     publish_threeway(Path(site_dir) / "data", threeway[0], threeway[1]["boards"], threeway[1]["seed"])
-    click.echo("[4/6] push/fold equilibria: heads-up, then 2-8 players and the SNG ICM grids (cached per table; 9-10 players: "
+    click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players and the small SNG ICM grids (cached per table; 7-10 players: "
                "allin compute pushfold-charts --full), certificates on real deals")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)

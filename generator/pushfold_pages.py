@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from generator import charts
 from generator.structure import (
-    Page, as_grid, pushfold_solver_path, pushfold_table_path, pushfold_tables_path, pushfold_thresholds_path,
+    Page, as_grid, pushfold_solver_path, pushfold_table_id, pushfold_table_path, pushfold_tables_path,
+    pushfold_thresholds_path,
 )  # fmt: skip
 from kernels.cards import CLASS_NAMES
 
@@ -89,16 +90,16 @@ def class_regret_text(worst: dict, tolerance: dict) -> str:
 
 
 def certified_text(certified: dict | None) -> str | None:
-    """A certificate on real deals in words: ``"0.0012 ± 0.0021 bb (95% interval) on 131,072 deals; 3 hand-decision
-    pairs deviate"``; None for a table that was not certified."""
+    """A certificate on real deals in words: ``"gain found 0.0012 ± 0.0021 bb (95% interval; 3 hand–decision pairs
+    deviate), at most 0.77 bb (upper bound) on 131,072 real deals"``; None for a table that was not certified."""
     if not certified:
         return None
     unit = " bb" if certified["unit"] == "bb" else "% of the prize pool"
     found = certified["deviations"]
     deviate = ("no hand's chart action is worse than the other by 3 standard errors of the deals" if not found
                else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}")  # fmt: skip
-    return (f"{certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval) on {certified['deals']:,} real deals; "
-            f"{deviate}")  # fmt: skip
+    return (f"gain found {certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval; {deviate}), at most "
+            f"{certified['upper95']:.3g}{unit} (upper bound) on {certified['deals']:,} real deals")  # fmt: skip
 
 
 def _small(x: float) -> str:
@@ -159,28 +160,55 @@ def _class_tolerance(meta: dict) -> dict:
     return {"bb": meta["class_tolerance_bb"], "pool_pct": meta["class_tolerance_pool_pct"]}
 
 
-def tables_context(document: dict | None) -> dict:
-    """The index of every precomputed table: per group its title and one link per stack, with the
-    largest NashConv of the group."""
-    if not document:
+def _amount_text(bb: float | None, pool_pct: float | None) -> str:
+    """A chip-EV amount in bb, or an ICM one in % of the prize pool: ``"0.0042 bb"``, ``"0.0210% of the pool"``."""
+    return f"{_small(bb)} bb" if bb is not None else f"{_small(pool_pct)}% of the pool"
+
+
+def _stack_links(group: dict, pages: dict) -> list[dict]:
+    """One link per table of an index entry (``data/pushfold/index.json``): its static chart page where the
+    build wrote one (``pages``: ``{(group id, stack): path}``), else the solver page prefilled with the table,
+    which shows the precomputed solution at once."""
+    blinds = group.get("blinds", (0.5, 1))
+    sets = [[s] * group["players"] for s in group["stacks"]] if group["stacks"] is not None else group["stack_sets"]
+    links = []
+    for stacks in sets:
+        equal = len(set(stacks)) == 1
+        label = f"{stacks[0]:g}" if equal else "/".join(f"{s:g}" for s in stacks)
+        static = pages.get((group["id"], stacks[0])) if equal else None
+        solver = pushfold_solver_path(stacks, blinds, group["ante"], group["bb_ante"], group["payouts"])
+        links.append({"label": label, "path": static or solver, "static": static is not None})
+    return links
+
+
+def tables_context(document: dict | None, index: dict | None) -> dict:
+    """The index of every published table (``index``: ``data/pushfold/index.json``), by player count: per group
+    its title, one link per table (its static chart page where ``document``, ``pushfold_charts.json``, has one;
+    else the solver page, which shows it at once), the largest NashConv and the worst regret of a hand."""
+    if not index:
         return {"document": None}
-    rows = []
-    for group in document["groups"]:
-        conv_bb = [c["nash_conv_bb"] for c in group["charts"] if c["nash_conv_bb"] is not None]
-        conv_pool = [c["nash_conv_pool_pct"] for c in group["charts"] if c["nash_conv_pool_pct"] is not None]
-        worst = max((c["class_regret"] for c in group["charts"]), key=lambda w: w["bb"] if w["bb"] is not None else w["pool_pct"])
-        rows.append({
-            "title": group_title(group), "stacks": [(s, table_path(group, s)) for s in group["stacks"]],
-            "nash_conv_bb": max(conv_bb, default=None), "nash_conv_pool_pct": max(conv_pool, default=None),
-            "class_regret": class_regret_text(worst, _class_tolerance(document["meta"])),
+    pages = {(pushfold_table_id(g["players"], g["ante"], g["bb_ante"], g["payouts"]), c["stack"]): table_path(g, c["stack"])
+             for g in (document or {}).get("groups", []) for c in g["charts"]}  # fmt: skip
+    tolerance = _class_tolerance(index["meta"])
+    by_players: dict[int, list] = {}
+    for group in index["groups"]:
+        regret = (group["max_class_regret_bb"], group["max_class_regret_pool_pct"])
+        within = regret[0] <= tolerance["bb"] if regret[0] is not None else regret[1] <= tolerance["pool_pct"]
+        by_players.setdefault(group["players"], []).append({
+            "title": group_title(group) + (", unequal stacks" if group["stack_sets"] else ""),
+            "links": _stack_links(group, pages),
+            "nash_conv": _amount_text(group["max_nash_conv_bb"], group["max_nash_conv_pool_pct"]),
+            "class_regret": _amount_text(*regret), "within": within,
         })  # fmt: skip
-    return {"document": document, "rows": rows, "meta": document["meta"]}
+    sections = [{"players": n, "groups": by_players[n]} for n in sorted(by_players)]
+    return {"document": index, "sections": sections, "meta": index["meta"],
+            "tables": sum(len(g["links"]) for s in sections for g in s["groups"])}  # fmt: skip
 
 
-def table_pages(document: dict | None) -> list[Page]:
-    """The index page and one page per (group, stack) of ``pushfold_charts.json`` (only the index,
-    saying "not computed yet", when the file is missing)."""
-    pages = [Page(pushfold_tables_path(), "pushfold-tables.html", tables_context(document), SECTION)]
+def table_pages(document: dict | None, index: dict | None = None) -> list[Page]:
+    """The index page of every published table (``index``: ``data/pushfold/index.json``) and one page per
+    (group, stack) of ``pushfold_charts.json`` (only the index, saying "not computed yet", when both are missing)."""
+    pages = [Page(pushfold_tables_path(), "pushfold-tables.html", tables_context(document, index), SECTION)]
     for group in (document or {}).get("groups", []):
         for k, stack in enumerate(group["stacks"]):
             pages.append(Page(table_path(group, stack), "pushfold-table.html", table_context(document, group, k), SECTION))

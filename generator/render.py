@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable
+from functools import cached_property
 from importlib import metadata
 from pathlib import Path
 
@@ -26,9 +27,10 @@ from generator.formatting import FILTERS
 from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
+from generator.storage import read_json
 from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.structure import (
-    NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
+    NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
     section_path, served_path,
 )  # fmt: skip
 from kernels.cards import CLASS_NAMES
@@ -98,6 +100,12 @@ class SiteRenderer:
         shortcodes = Shortcodes(self.data, self.render_partial, root="../../")
         return load_articles(self.content_dir / "articles", shortcodes)
 
+    @cached_property
+    def pushfold_index(self) -> dict | None:
+        """``data/pushfold/index.json``, the list of every published push/fold table (None: not built)."""
+        path = self.site_dir / pushfold_data_path("")
+        return read_json(path) if path.exists() else None
+
     def pages(self, articles: list[Article]) -> list[Page]:
         tables = self.data.tables
         pages = [
@@ -105,9 +113,9 @@ class SiteRenderer:
             Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
             Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
-            *pushfold_pages.table_pages(self.data.files.get("pushfold_charts")),
+            *pushfold_pages.table_pages(self.data.files.get("pushfold_charts"), self.pushfold_index),
             pushfold_pages.thresholds_page(self.data.files.get("pushfold_thresholds")),
-            pushfold_pages.solver_page(self.data.matchups is not None, (self.data_dir / "pushfold" / "index.json").exists()),
+            pushfold_pages.solver_page(self.data.matchups is not None, self.pushfold_index is not None),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("icm-spot"), "icm-spot.html", {
                 "available": self.data.matchups is not None and self.data.headsup is not None,

@@ -242,11 +242,11 @@ _CLASS_REGRET = {
 #: A certificate on real deals (generator.stages.pushfold_certificate): the summed gain of each seat's deviation
 #: fitted on the deals, with a 95% interval, per seat too; in bb (chip EV) or % of the prize pool (ICM).
 _CERTIFIED = {
-    "type": "object", "required": ["unit", "value", "ci95", "seats", "deals", "deviations"],
+    "type": "object", "required": ["unit", "value", "ci95", "seats", "deals", "deviations", "upper95"],
     "properties": {
         "unit": {"enum": ["bb", "pool_pct"]}, "value": {"type": "number"}, "ci95": NONNEGATIVE,
         "seats": {"type": "object", "additionalProperties": {"type": "object", "required": ["gain", "ci95"]}},
-        "deals": COUNT, "deviations": COUNT,
+        "deals": COUNT, "deviations": COUNT, "upper95": NONNEGATIVE,
     },
 }  # fmt: skip
 _RULE_META = {
@@ -390,7 +390,8 @@ PUSHFOLD_TABLE = {
     "prize pool for ICM; the other is null). class_regret: the most a class loses at a decision (given it is reached) "
     "by following these probabilities instead of the better action, and where (same units). "
     "certified_exploitability (a sample of tables only): each seat's gain from deviating, measured on real deals "
-    "with exact showdowns and side pots (no class tables), and their sum, with 95% intervals. values: each position's expected payoff (bb, or prize units); "
+    "with exact showdowns and side pots (no class tables), and their sum, with 95% intervals; upper95: a conservative "
+    "upper bound of the real game's exploitability from the same deals. values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
     "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: discounted CFR iterations, "
     "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start).",

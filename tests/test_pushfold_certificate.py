@@ -9,7 +9,7 @@ import kernels.pushfold_table as pf
 from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities
-from kernels.pushfold_table.certificate import certify
+from kernels.pushfold_table.certificate import certify, exploitability_upper_bound
 
 DEALS = 1 << 17
 
@@ -66,3 +66,27 @@ def test_the_same_seed_gives_the_same_certificate(heads_up):
     assert np.array_equal(one.gains, two.gains) and np.array_equal(one.values, two.values)
     other = certify(game, strategy, tables, 2 * (1 << 15), seed=12)
     assert not np.array_equal(one.values, other.values)
+
+
+@pytest.mark.parametrize("table", [pf.Table((10.0, 10.0)), pf.Table((6.0, 14.0), ante=0.25, payouts=(60.0, 40.0))],
+                         ids=["chip-ev", "icm-unequal"])  # fmt: skip
+def test_the_upper_bound_with_exact_values_is_the_best_response(heads_up, table):
+    """Each seat acts once per hand, so Σ max(0, (1 − σ)Δ, −σΔ) over decisions and classes is the NashConv: fed the
+    model's exact counterfactual values with no margin, the bound is the model's best response to 1e-9."""
+    equities, _ = heads_up
+    game = pf.make_game(table)
+    strategy = _bad_strategy(game, equities)
+    model = pf.counterfactual_values(game, equities, strategy)
+    keys = pf.infoset_keys(game)
+    values = np.stack([(equities.prior[:, None] * model[key]).T for key in keys])  # (S, 2, 169)
+    sigma = np.stack([strategy[key] for key in keys])
+    bound = exploitability_upper_bound(sigma, values, np.zeros_like(values))
+    assert bound == pytest.approx(pf.best_response(game, equities, strategy).gains.sum(), rel=1e-9, abs=1e-12)
+
+
+def test_the_upper_bound_on_real_deals_is_above_the_exact_best_response(heads_up):
+    equities, tables = heads_up
+    game = pf.make_game(pf.Table((10.0, 10.0)))
+    bad = _bad_strategy(game, equities)
+    found = certify(game, bad, tables, DEALS, seed=5)
+    assert found.upper >= pf.best_response(game, equities, bad).gains.sum() >= found.exploitability - 5 * found.exploitability_se

@@ -5,6 +5,7 @@ format), link to each other from one nav entry, and say "not computed yet" witho
 from __future__ import annotations
 
 import html as html_lib
+import json
 import re
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, wri
 def site(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("pushfold-site")
     write_synthetic_data(site / "data", files=("headsup", "matchups", "pushfold_charts", "pushfold_thresholds"))
+    write_pushfold_set(site)
     render_site(site_config(), site)
     return site
 
@@ -87,16 +89,34 @@ def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
                 assert f'href="../../../../{table_path(group, stack)}"' in page
 
 
-def test_the_tables_index_links_every_chart_and_states_each_nash_conv(site):
+def test_the_tables_index_links_every_published_table_by_players(site):
+    """Every table of data/pushfold/index.json is one tap away from a players jump: its chart page where the
+    build wrote one (in bold), else the solver page prefilled with it (which shows the precomputed solution)."""
     page = html_lib.unescape(read(site, pushfold_tables_path()))
+    index = json.loads((site / "data" / "pushfold" / "index.json").read_text())
+    assert len(index["groups"]) == len(pushfold_charts()["groups"]) + 1  # + the unequal-stack example
+    for players in sorted({g["players"] for g in index["groups"]}):
+        assert f'<a href="#players-{players}">{players}</a>' in page and f'<h2 id="players-{players}">{players} players</h2>' in page
     for group in pushfold_charts()["groups"]:
         assert group_title(group) in page
         for stack in group["stacks"]:
-            assert f'href="../../{table_path(group, stack)}"' in page
-    assert "0.0042 bb" in page and "0.0210% of the pool" in page
-    first = pushfold_charts()["groups"][0]
-    assert f"0.0061 bb (A5s, {first['positions'][0]}): within the stopping rule's 0.01 bb" in page
-    assert "once in 100 deals" in page
+            assert f'href="../../{table_path(group, stack)}" aria-label="{group_title(group)}, {stack:g} bb, chart page"><strong>{stack:g}</strong>' in page
+    unequal = pushfold_solver_path([15.0, 10.0, 5.0], (0.5, 1), 0.0, False, [65.0, 35.0])
+    assert f'href="../../{unequal}"' in page and ">15/10/5</a>" in page and "ICM 65/35, unequal stacks" in page
+    assert "Largest NashConv 0.0042 bb" in page and "Largest NashConv 0.0210% of the pool" in page
+    assert "worst regret of a hand 0.0061 bb" in page and "above the stopping rule" not in page
+    assert "once in 100 deals" in page and "needs the site on a web server" in page
+
+
+def test_a_chart_page_jumps_to_each_position_in_one_tap(site):
+    group = pushfold_charts()["groups"][0]
+    page = read(site, table_path(group, group["stacks"][0]))
+    jump = re.search(r'<nav class="switch position-pick"[^>]*>(.*?)</nav>', page, re.S).group(1)
+    targets = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', jump)
+    shovers = list(group["charts"][0]["shove"])
+    assert targets[: len(shovers)] == [(f"shove-{p}-title", p) for p in shovers] and ("call-title", "Calls") in targets
+    for target, _ in targets:
+        assert f'id="{target}"' in page
 
 
 def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
@@ -135,11 +155,10 @@ def test_solver_page_links_its_presets_and_reads_the_set_only_when_it_exists(sit
         assert f'<a href="../../{html_lib.escape(pushfold_solver_path(**table))}">{label}</a>' in page
     assert pushfold_solver_path(**SOLVER_PRESETS[0][1]).endswith("?stacks=20,15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
     assert 'data-worker="../../assets/js/pushfold-worker.js"' in page and 'data-data="../../data/"' in page
-    assert "data-index=" not in page  # no data/pushfold/index.json in this build: the page does not ask for it
+    assert 'data-index="../../data/pushfold/index.json"' in page
     write_synthetic_data(tmp_path / "data", files=("headsup", "matchups"))
-    write_pushfold_set(tmp_path)
     render_site(site_config(), tmp_path)
-    assert 'data-index="../../data/pushfold/index.json"' in read(tmp_path, pushfold_solver_path())
+    assert "data-index=" not in read(tmp_path, pushfold_solver_path())  # no data/pushfold/index.json: not asked for
 
 
 def test_missing_data_says_not_computed_with_the_command(tmp_path):

@@ -11,7 +11,7 @@ Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
 show (:data:`CHART_TABLES`). :data:`FULL_GROUPS` is the whole set; the default build solves
-:data:`DEFAULT_GROUPS` (all of it but the 9- and 10-player groups, to stay within its time budget) and also
+:data:`DEFAULT_GROUPS` (all of it but the 7- to 10-player groups, to stay within its time budget) and also
 publishes every group of the whole set already in the cache (``allin compute pushfold-charts --full``).
 """
 
@@ -129,11 +129,11 @@ FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 )  # fmt: skip
-#: Players of the groups the default build leaves out. Under the per-class stopping rule the 9- and 10-player
-#: tables need 100–700 iterations instead of 5–30 (measured: 10 players at 3 bb, 690; the first 65 ten-player
-#: tables took 600 s of solver CPU), more than a first build from a fresh clone can afford within 10 minutes on
-#: 2 cores (2–8 players and the small ICM grids: 730 s of solver CPU, measured with other work running).
-OPT_IN_PLAYERS = (9, 10)
+#: Players of the groups the default build leaves out. Under the per-class stopping rule the 7- to 10-player
+#: tables need 100–700 iterations instead of 5–30 (measured: 10 players at 3 bb, 690), more than a first build
+#: from a fresh clone can afford within 10 minutes on 2 cores: from a fresh clone on 2 cores, 2–6 players took
+#: 1 min 48 s of push/fold tables (4 min 19 s for the whole build), 2–8 players 4 min 53 s (over 8 min).
+OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: The default build: every group of :data:`FULL_GROUPS` with fewer players.
 DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS)
 #: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).

@@ -21,6 +21,11 @@ class-level best response gains at least as much, so it measures the part of the
 the deals can resolve (a seat whose strategy the model gets wrong by more than the noise shows up; a
 smaller error does not), with a confidence interval from the per-deal variance.
 
+Because each seat acts at most once in a hand, its best response gains exactly ``Σ_(I, c) max(0, (1 − σ) Δ, −σ Δ)``
+with ``Δ = v(I, c, shove / call) − v(I, c, fold)``; putting ``Δ ± 2 se`` in it bounds the real game's class-level
+exploitability from above (:attr:`Certificate.upper`, conservative: the 2-standard-error margins of the pairs add
+up linearly). Its width is the deals' noise over every hand and decision, so it is large unless the deals are many.
+
 Pure numerics: the random words come from ``numpy.random.Generator(PCG64(seed))``; ``progress(deals done,
 deals)`` is called after every batch. No I/O.
 """
@@ -45,6 +50,8 @@ BATCH = 1 << 15
 BURN_IN = 0.25
 #: A class deviates only where one action's estimated value beats the other's by Z standard errors.
 Z = 3.0
+#: Standard errors of each (decision, class) value difference added in the upper bound.
+Z_UPPER = 2.0
 
 
 class Certificate(NamedTuple):
@@ -54,7 +61,8 @@ class Certificate(NamedTuple):
     ``deviations``: how many (information set, class) pairs the last deviation changed; ``values``
     (S, 2, 169): the estimated counterfactual values, per deal, of (fold, shove / call) at each information set
     (``infoset_keys`` order) for each class (the class's probability included), and ``values_se`` their
-    standard errors."""
+    standard errors; ``upper``: the upper bound of the real game's class-level exploitability (the module's
+    docstring) from every deal, in payoff units per hand."""
 
     gains: np.ndarray
     se: np.ndarray
@@ -65,6 +73,16 @@ class Certificate(NamedTuple):
     deviations: int
     values: np.ndarray
     values_se: np.ndarray
+    upper: float
+
+
+def exploitability_upper_bound(sigma: np.ndarray, values: np.ndarray, values_se: np.ndarray, z: float = Z_UPPER) -> float:
+    """``Σ_(I, c) max(0, (1 − σ)(Δ + z se), σ(z se − Δ))`` with ``Δ`` the estimated advantage of shoving / calling
+    (``values`` (S, 2, 169)) and ``se`` the sum of the two values' standard errors (an upper bound of its own, the
+    two being estimated on the same deals); ``sigma`` (S, 169): P(shove / call)."""
+    advantage = values[:, 1] - values[:, 0]
+    margin = z * (values_se[:, 1] + values_se[:, 0])
+    return float(np.maximum(0.0, np.maximum((1 - sigma) * (advantage + margin), sigma * (margin - advantage))).sum())
 
 
 class _Path(NamedTuple):
@@ -182,4 +200,5 @@ def certify(game: Game, strategy: dict, evaluator_tables, deals: int, seed: int 
     values = totals / dealt
     values_se = np.sqrt(np.maximum(moments / dealt - values**2, 0.0) / dealt)
     deviations = int(np.count_nonzero((best >= 0) & (best != sigma)))
-    return Certificate(means[:n], se[:n], dealt, counted, float(means[n]), float(se[n]), deviations, values, values_se)
+    upper = exploitability_upper_bound(sigma, values, values_se)
+    return Certificate(means[:n], se[:n], dealt, counted, float(means[n]), float(se[n]), deviations, values, values_se, upper)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from generator.pushfold_pages import frequency_text, table_path
+from generator.pushfold_pages import frequency_text, group_title, table_path
 from kernels.cards import CLASS_NAMES
 from test_charts_a11y_e2e import PHONE, active, load, no_sideways_scroll
 
@@ -76,9 +76,22 @@ def test_chart_pages_on_a_phone(open_page, site_dir, screenshot):
     page.wait_for_url(re.compile(re.escape(table_path(load(site_dir, "pushfold_charts")["groups"][2], 12.0)) + "$"))
     page.go_back()
     screenshot(page, "pushfold-table-phone-390")
+    jump = page.get_by_role("navigation", name="Jump to a position's chart").get_by_role("link")
+    assert min(jump.evaluate_all("links => links.map(a => a.getBoundingClientRect().height)")) >= 44
+    jump.first.click()  # one tap: the first position's shove chart is in view
+    assert page.locator(f"#shove-{group['positions'][0]}-title").evaluate("h => h.getBoundingClientRect().top") < 844 / 2
     page = open_page("pushfold/tables/index.html", width=PHONE, height=844)
     no_sideways_scroll(page, PHONE)
     screenshot(page, "pushfold-tables-phone-390")
+    # Two taps from the index to a table: the player count, then the stack (44 px targets).
+    players = page.get_by_role("navigation", name="Players").get_by_role("link", name=str(group["players"]), exact=True)
+    assert players.bounding_box()["height"] >= 44
+    players.click()
+    assert 0 <= page.locator(f"#players-{group['players']}").evaluate("h => h.getBoundingClientRect().top") < 844 / 2
+    link = page.get_by_role("navigation", name=f"{group_title(group)}: stacks").get_by_role("link", name=f"{group_title(group)}, 12 bb, chart page")
+    assert link.bounding_box()["height"] >= 44
+    link.click()
+    page.wait_for_url(re.compile(re.escape(table_path(group, 12.0)) + "$"))
 
 
 def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot):

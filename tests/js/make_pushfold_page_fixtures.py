@@ -37,6 +37,14 @@ BAD_TABLES = [
     (Table((0.5, 4.0, 4.0, 4.0), (0.5, 1.0), 0.5, False, None), ["stack-0"]),
 ]
 
+#: ``certified_exploitability`` objects (docs/data-format.md): none, one and several deviations, chip EV and ICM.
+CERTIFICATES = [
+    {"unit": "bb", "value": 0.0, "ci95": 0.0, "deals": 131072, "deviations": 0, "upper95": 0.767, "seats": {}},
+    {"unit": "bb", "value": 0.0123, "ci95": 0.00456, "deals": 262144, "deviations": 1, "upper95": 3.28, "seats": {}},
+    {"unit": "pool_pct", "value": 0.00021, "ci95": 0.0003, "deals": 131072, "deviations": 12, "upper95": 0.0912, "seats": {}},
+    {"unit": "pool_pct", "value": 1.5, "ci95": 0.25, "deals": 1024, "deviations": 3, "upper95": 12.0, "seats": {}},
+]
+
 
 def main() -> None:
     rng = np.random.default_rng(11)
@@ -61,6 +69,7 @@ def main() -> None:
         "bad_tables": [{"table": {"stacks": list(t.stacks), "blinds": list(t.blinds), "ante": t.ante, "bbAnte": t.bb_ante,
                                   "payouts": None if t.payouts is None else list(t.payouts)},
                         "messages": table_errors(t), "fields": fields} for t, fields in BAD_TABLES],
+        "certificates": [[c, pushfold_pages.certified_text(c)] for c in CERTIFICATES],
     }  # fmt: skip
     for case in fixture["bad_tables"]:
         assert len(case["messages"]) == len(case["fields"]), case

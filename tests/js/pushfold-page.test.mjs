@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
 import { formatG } from "../../templates/assets/js/python-format.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
-import { evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
+import { certifiedText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/pushfold-page.json", import.meta.url), "utf8"));
 
@@ -135,4 +135,10 @@ test("evErrorText: bb for chip EV, % of the pool under ICM, two significant digi
   assert.equal(evErrorText(icm), "BTN ±2.7e−6% of the pool, SB ±0.05% of the pool");
   assert.equal(evErrorText({ ...icm, table: undefined }), "BTN ±2.7e−6 prize units, SB ±0.05 prize units");
   assert.equal(evErrorText({ positions: ["SB", "BB"], exploitability: { bb: 0 } }), null);
+});
+
+test("certifiedText says what Python's certified_text says: the gain found, its interval, the upper bound", () => {
+  for (const [certified, text] of fixture.certificates) assert.equal(certifiedText({ certified_exploitability: certified }), text);
+  assert.equal(certifiedText({}), null);
+  assert.equal(certifiedText({ certified_exploitability: { ...fixture.certificates[0][0], upper95: undefined } }), null);
 });

@@ -7,6 +7,7 @@
 
 import { rovingGrid } from "./grid-nav.js";
 import { CLASS_NAMES } from "./pushfold-solver.js";
+import { formatG } from "./python-format.js";
 import { COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
 const BUCKETS = 10;
@@ -104,10 +105,10 @@ export function classRegretText(solution) {
 /** A certificate on real deals in words (generator/pushfold_pages.certified_text), or null. */
 export function certifiedText(solution) {
   const c = solution.certified_exploitability;
-  if (!c || !finite(c.value) || !finite(c.ci95)) return null;
+  if (!c || !finite(c.value) || !finite(c.ci95) || !finite(c.upper95)) return null;
   const unit = c.unit === "bb" ? " bb" : "% of the prize pool";
   const deviate = !c.deviations ? "no hand's chart action is worse than the other by 3 standard errors of the deals" : `${c.deviations.toLocaleString("en-US")} hand–decision pair${c.deviations > 1 ? "s deviate" : " deviates"}`;
-  return `${c.value.toFixed(4)} ± ${c.ci95.toFixed(4)}${unit} (95% interval) on ${c.deals.toLocaleString("en-US")} real deals; ${deviate}`;
+  return `gain found ${c.value.toFixed(4)} ± ${c.ci95.toFixed(4)}${unit} (95% interval; ${deviate}), at most ${formatG(Number(c.upper95.toPrecision(3)))}${unit} (upper bound) on ${c.deals.toLocaleString("en-US")} real deals`;
 }
 
 /** The error bar of the 3-way equity table on each position's EV ("BTN ±0.0021 bb, SB ±2.7e−6 bb";
@@ -198,9 +199,15 @@ export async function renderSolution(container, solution, { root, source, filena
     element("span", { class: "swatches" }, ...Array.from({ length: BUCKETS }, (_, q) => element("i", { class: `e${q}` }))),
     element("span", {}, "100%"), element("span", { class: "legend-never" }, element("span", { class: "cell swatch" }), " never (–)"));
   const note = element("p", { class: "note" }, "Each cell: the hand and how often it is played, in percent. Cells link to the hand's page.");
-  container.replaceChildren(facts, download, legend, note, element("h2", { id: "solver-shove-title" }, "Shove when everyone before folded"));
+  const shovers = solution.positions.filter((p) => solution.shove[p]);
+  const { calls, overcalls } = orderedSpots(solution);
+  const jump = element("nav", { class: "switch position-pick", "aria-label": "Jump to a position's chart" },
+    element("span", { class: "switch-label" }, "Shove"),
+    ...shovers.map((p) => element("a", { href: `#shove-${idOf(p)}-title` }, p)),
+    ...(calls.length + overcalls.length ? [element("a", { href: "#solver-call-title" }, "Calls")] : []));
+  container.replaceChildren(facts, download, jump, legend, note, element("h2", { id: "solver-shove-title" }, "Shove when everyone before folded"));
 
-  for (const position of solution.positions.filter((p) => solution.shove[p])) {
+  for (const position of shovers) {
     const chart = chartSection(`shove-${idOf(position)}`, `${position} shoves`, frequencies(solution.shove[position]), `${position} shoves`, root);
     container.append(chart.section);
     rovingGrid(chart.table);
@@ -208,7 +215,6 @@ export async function renderSolution(container, solution, { root, source, filena
     if (container.dataset.drawing !== drawing) return;
   }
 
-  const { calls, overcalls } = orderedSpots(solution);
   if (calls.length + overcalls.length) {
     const select = element("select", { id: "call-spot" });
     for (const [label, spots] of [["Call a shove", calls], ["Overcall: after a shove and a call", overcalls]]) {
