@@ -4,22 +4,29 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PYTEST_WORKERS ?= 2
+# An NVIDIA GPU (nvidia-smi -L lists one) gets the gpu extra (numba-cuda): `make build` then runs on it.
+GPU    := $(shell nvidia-smi -L >/dev/null 2>&1 && echo gpu)
+STAMP  := $(if $(GPU),-gpu)
+comma  := ,
+EXTRAS      := $(if $(GPU),[gpu])
+TEST_EXTRAS := $(if $(GPU),[test$(comma)gpu],[test])
 
 .PHONY: setup setup-test node-deps browser build test test-python test-js test-e2e serve bench clean
 
-$(VENV)/.installed: pyproject.toml
+# The stamps name the extra, so a machine that gains (or loses) a GPU installs again.
+$(VENV)/.installed$(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q -e '.$(EXTRAS)'
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed
-	$(PY) -m pip install -q -e '.[test]'
+$(VENV)/.installed-test$(STAMP): $(VENV)/.installed$(STAMP)
+	$(PY) -m pip install -q -e '.$(TEST_EXTRAS)'
 	touch $@
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed$(STAMP)
 
-setup-test: $(VENV)/.installed-test
+setup-test: $(VENV)/.installed-test$(STAMP)
 
 # Test- and benchmark-only node packages (axe-core, the peer evaluator phe), pinned in package-lock.json.
 node_modules/.installed: package.json package-lock.json

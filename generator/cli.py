@@ -4,6 +4,7 @@ import click
 
 from generator import __version__, interrupts
 from generator.commands.compute import build_command, compute_group
+from generator.commands.doctor import doctor_command
 from generator.commands.evaluate import eval_command
 from generator.commands.icm import icm_command, icm_spot_command
 from generator.commands.merge import merge_command
@@ -23,6 +24,7 @@ COMMANDS = [
     icm_command,
     icm_spot_command,
     merge_command,
+    doctor_command,
 ]
 
 

@@ -63,9 +63,18 @@ class MultiwaySettings:
 
 
 @dataclass(frozen=True)
+class GpuSettings:
+    """The targets of a build that runs on a GPU, in place of the CPU build's (same wall-clock budget)."""
+
+    multiway_target_se: float = 1e-5
+    threeway_boards: int = 65536
+
+
+@dataclass(frozen=True)
 class Config:
     site: SiteSettings = field(default_factory=SiteSettings)
     multiway: MultiwaySettings = field(default_factory=MultiwaySettings)
+    gpu: GpuSettings = field(default_factory=GpuSettings)
     icm_presets: tuple = ()  # validated presets {name, payouts, players}, see generator.icm_presets
     path: str = str(DEFAULT_CONFIG_PATH)
 
@@ -112,6 +121,17 @@ def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
     )
 
 
+def _gpu_settings(section: dict, source: str) -> GpuSettings:
+    where = f"{source}: gpu"
+    _check_keys(section, {"multiway_target_se", "threeway_boards"}, where)
+    defaults = GpuSettings()
+    boards = section.get("threeway_boards", defaults.threeway_boards)
+    if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= 2**24:
+        raise InputError(f"{where}.threeway_boards must be an integer from 1 to 16,777,216, got {shown(boards)}")
+    target_se = check_target_se(section.get("multiway_target_se", defaults.multiway_target_se), f"{where}.multiway_target_se")
+    return GpuSettings(multiway_target_se=target_se, threeway_boards=boards)
+
+
 def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
     """Read and validate the site configuration; a missing file means all defaults."""
     path = Path(path)
@@ -128,7 +148,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
         raise InputError(f"{source}{where}: invalid YAML ({getattr(exc, 'problem', exc)})") from None
     if not isinstance(raw, dict):
         raise InputError(f"{source}: top level must be a mapping")
-    _check_keys(raw, {"site", "multiway", "icm"}, source)
+    _check_keys(raw, {"site", "multiway", "gpu", "icm"}, source)
     icm = _section(raw, "icm", source)
     _check_keys(icm, {"presets"}, f"{source}: icm")
     presets = icm.get("presets", []) or []
@@ -137,6 +157,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
     return Config(
         site=_site_settings(_section(raw, "site", source), source),
         multiway=_multiway_settings(_section(raw, "multiway", source), source),
+        gpu=_gpu_settings(_section(raw, "gpu", source), source),
         icm_presets=preset_payloads(presets, f"{source}: icm.presets"),
         path=source,
     )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from generator.backend import describe_backend
 from generator.config import Config
 from generator.datafiles import publish_threeway
 from generator.render import render_site
@@ -28,6 +29,7 @@ from generator.stages.pushfold import run_pushfold
 from generator.stages.pushfold_charts import run_pushfold_charts
 from generator.stages.pushfold_thresholds import run_pushfold_thresholds
 from generator.stages.threehanded import run_threehanded
+from generator.stages.threeway import BOARDS as THREEWAY_BOARDS
 from generator.stages.threeway import threeway_stage
 
 
@@ -44,27 +46,32 @@ def refresh_pages(config: Config, site_dir: Path) -> bool:
 
 
 def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: float | None = None) -> None:
-    """Compute (or load) every dataset into ``site_dir/data`` and render the site into ``site_dir``."""
+    """Compute (or load) every dataset into ``site_dir/data`` and render the site into ``site_dir``; on a GPU
+    (``backend`` "gpu") with the targets of ``config.gpu`` instead of the CPU's."""
+    on_gpu = backend == "gpu"
+    target_se = config.gpu.multiway_target_se if on_gpu else config.multiway.target_se
+    boards = config.gpu.threeway_boards if on_gpu else THREEWAY_BOARDS
+    click.echo(f"backend: {describe_backend(backend)}")
     click.echo("[1/6] heads-up tables (exact; cached after the first build)")
     headsup = run_headsup(site_dir, backend)
     click.echo("[2/6] three-handed counts (exact; cached after the first build)")
     run_threehanded(site_dir, backend)
-    click.echo("[3/6] 3-way class-triple table (Monte Carlo; resumes the checkpoint up to its board count)")
-    threeway = threeway_stage(backend)
+    click.echo(f"[3/6] 3-way class-triple table ({boards:,} boards, Monte Carlo; resumes the checkpoint up to its board count)")
+    threeway = threeway_stage(backend, boards)
     publish_threeway(Path(site_dir) / "data", threeway[0], threeway[1]["boards"], threeway[1]["seed"])
     click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players and the small SNG ICM grids (cached per table; 7-10 players: "
                "allin compute pushfold-charts --full), certificates on real deals")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)
     run_pushfold_charts(site_dir, headsup, threeway)
-    click.echo("[5/6] multiway Monte Carlo (adds samples to the checkpoint)")
+    click.echo(f"[5/6] multiway Monte Carlo (adds samples to the checkpoint, to a standard error of {target_se:g} per cell)")
     try:
         run_multiway(
             config,
             site_dir,
             multiway_controls(headsup[0]),
             budget_seconds=budget_seconds or config.multiway.budget_seconds,
-            target_se=config.multiway.target_se,
+            target_se=target_se,
             backend=backend,
         )
     except MultiwayInterrupted as stopped:

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from generator import __version__
+from generator.backend import device_name
 
 PACKAGES_ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,6 +91,7 @@ def meta_block(stage: str, method: str, code: str, backend: str, wall_time_s: fl
         "version": __version__,
         "code_version": code,
         "backend": backend,
+        "device": device_name(backend),
         "machine": f"{platform.machine()} {platform.system()}, Python {platform.python_version()}",
         "wall_time_s": round(wall_time_s, 3),
         "generated": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat(),

@@ -45,6 +45,7 @@ META = {
         "version": {**TEXT, "description": "package version"},
         "code_version": {**TEXT, "description": "hash of the kernels that produced the file"},
         "backend": {"type": "string", "enum": ["cpu", "gpu"]},
+        "device": {**TEXT, "description": "where it ran: the GPU's name, compute capability and memory, or the CPU's model and cores"},
         "machine": {"type": "string"},
         "wall_time_s": NONNEGATIVE,
         "license": {"const": DATA_LICENSE, "description": f"SPDX id of the data's licence: {DATA_LICENSE_NAME}, {DATA_LICENSE_URL}"},

@@ -42,6 +42,12 @@ def load_error(path: Path) -> str:
         ("multiway: {target_se: true}", "multiway.target_se"),
         ("multiway: {seed: true}", "multiway.seed"),
         ("multiway: {seed: 1.5}", "multiway.seed"),
+        ("gpu: {threeway_boards: 0}", "gpu.threeway_boards"),
+        ("gpu: {threeway_boards: 1.5}", "gpu.threeway_boards"),
+        ("gpu: {threeway_boards: true}", "gpu.threeway_boards"),
+        ("gpu: {multiway_target_se: .nan}", "gpu.multiway_target_se"),
+        ("gpu: {multiway_target_se: 0.7}", "gpu.multiway_target_se"),
+        ("gpu: {boards: 4096}", "gpu: unknown key(s) 'boards'"),
     ],
 )
 def test_numbers_must_be_finite_typed_and_in_range(tmp_path, yaml_text, key):
@@ -113,3 +119,12 @@ def test_site_origin_must_be_a_scheme_and_host(tmp_path, origin):
 def test_site_origin_loses_a_trailing_slash(tmp_path):
     config = load_config(write_config(tmp_path, "site: {origin: 'https://example.org/', base_url: /atlas}\n"))
     assert (config.site.origin, config.site.base_url) == ("https://example.org", "/atlas/")
+
+
+def test_the_shipped_config_shows_the_gpu_defaults():
+    """content/site.yaml says its values are the defaults: the GPU targets too."""
+    from generator.config import GpuSettings
+
+    config = load_config(REPO / "content" / "site.yaml")
+    assert config.gpu == GpuSettings()
+    assert config.gpu.threeway_boards > 4096 and config.gpu.multiway_target_se < config.multiway.target_se
