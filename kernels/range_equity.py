@@ -42,8 +42,8 @@ from kernels.multiway.dealing import compile_dealing
 from kernels.multiway.rng import compile_rng, shard_key
 
 MAX_PLAYERS = 10
-#: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; 10× the browser's
-#: 3·10⁷ (range-equity.js, the same estimate), so the CLI is exact wherever the browser is.
+#: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; the
+#: browser's too (range-equity.js, the same estimate: about 2 s of one worker there), so both are exact on the same spots.
 EXACT_LIMIT = 3e8
 #: Enumeration work below which one thread is faster than waking the others.
 SERIAL_WORK = 5e6

@@ -95,6 +95,7 @@ def main() -> None:
     data = {
         "exact": [exact_case(*spot) for spot in (*EXACT, *random_spots())],
         "python_exact_limit": EXACT_LIMIT,
+        "default_spot": exact_case(("AsKs", "QQ+,AKo"), "", ""),  # the calculator's first example, preflop
         "sampled": [exact_case(*spot) for spot in SAMPLED],
         "table": {"ranges": ["QQ+,AK", "JJ-99,0.5(AQs)"], "equity": table.equity.tolist(), "ties": table.ties.tolist()},
         "matchups": {"win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()},

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { parseTables } from "../../templates/assets/js/evaluator.js";
 import {
   EXACT_LIMIT, NoDealError, Z_975, enumerateCounts, enumerationWork, enumerateEquity, equityFromCounts, liveWeights, mergeCounts, mergeSamples, monteCarloResult,
-  rangeEquity, sampleEquity,
+  planEquity, rangeEquity, sampleEquity,
 } from "../../templates/assets/js/range-equity.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
 
@@ -35,6 +35,11 @@ test("the work estimate is Python's, and Python's limit is at least the browser'
   }
   const exactInBrowser = fixture.exact.filter((spot) => spot.work <= EXACT_LIMIT).map((spot) => spot.ranges.join(" vs "));
   assert.ok(exactInBrowser.includes("AhAd vs random vs random"), "AhAd random random on a flop: enumerated in both");
+  const first = fixture.default_spot; // the calculator's own example is exact, not a sample (issue #24)
+  const live = liveWeights(weightsOf(first.ranges), first.board, first.dead);
+  assert.equal(enumerationWork(live, first.board, first.dead), first.work);
+  assert.equal(planEquity(weightsOf(first.ranges), first.board, first.dead).method, "enumeration");
+  assert.equal(planEquity(weightsOf(first.ranges), first.board, first.dead, { exactLimit: first.work - 1 }).method, "monte carlo");
 });
 
 test("enumeration split into parts (several workers) adds up to exactly the single run's counts", () => {

@@ -4,7 +4,9 @@
 // and column. The run goes to equity-run.js (a Web Worker; Cancel terminates it) and the spot lives
 // in the URL as it is edited (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c); opening such a URL computes it.
 
+import { defaultSize } from "./equity-pool.js";
 import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
+import { WORK_PER_SECOND, enumerationWork, planEquity } from "./range-equity.js";
 import { CardPicker, RangePicker } from "./pickers.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "./ranges.js";
 
@@ -17,6 +19,12 @@ const results = document.getElementById("equity-results");
 const method = document.getElementById("equity-method");
 const progress = document.getElementById("equity-progress");
 const cancelButton = document.getElementById("cancel");
+const more = document.getElementById("equity-more");
+const longerButton = document.getElementById("run-longer");
+const exactButton = document.getElementById("run-exact");
+/** The first run's target standard error; "Run longer" divides the last one by LONGER (LONGER² times the deals). */
+const TARGET_SE = 1e-3, LONGER = 3;
+let lastTargetSe = TARGET_SE;
 const seats = []; // {item, input, label, error, remove, details, picker (once opened), weights (null if the text is bad), version}
 const cardFields = {}; // board / dead: {input, picker (once opened), cards (ids, the last valid text)}
 let nextSeatId = 1;
@@ -208,10 +216,22 @@ function renderRows(state, result, partial = false) {
   }));
 }
 
-function render(state, result, ms) {
+/** "about 3 s", "about 2 min": the time enumerating ``work`` units takes the page's workers. */
+function aboutTime(work) {
+  const seconds = work / WORK_PER_SECOND / defaultSize();
+  return seconds < 90 ? `about ${Math.max(1, Math.round(seconds))} s` : `about ${Math.round(seconds / 60)} min`;
+}
+
+function render(state, result, ms, spotInputs) {
   renderRows(state, result);
   method.textContent = methodText(result, ms);
   method.dataset.method = result.method;
+  more.hidden = result.method !== "monte carlo";
+  if (!more.hidden) {
+    const { live } = planEquity(spotInputs.weights, spotInputs.board, spotInputs.dead);
+    exactButton.textContent = `Enumerate exactly (${aboutTime(enumerationWork(live, spotInputs.board, spotInputs.dead))})`;
+    longerButton.textContent = `Run longer (interval ÷ ${LONGER})`;
+  }
 }
 
 function stop() {
@@ -222,10 +242,15 @@ function stop() {
   results.removeAttribute("aria-busy");
 }
 
-async function compute() {
+/** Compute the spot in the form: ``exact`` enumerates whatever the work; ``targetSe`` of a sampled run;
+ *  ``keepFocus`` (a button that hides while the run works was pressed): the focus goes to Cancel, then to
+ *  "Run longer" (still sampled) or Compute. */
+async function compute({ exact = false, targetSe = TARGET_SE, keepFocus = false } = {}) {
   const state = spot();
   saveUrl(state);
   stop();
+  more.hidden = true;
+  lastTargetSe = targetSe;
   const id = ++runId;
   const { errors, weights, board, dead } = await readSpot(state);
   if (id !== runId) return;
@@ -241,12 +266,13 @@ async function compute() {
   results.hidden = false;
   results.setAttribute("aria-busy", "true");
   cancelButton.hidden = false;
+  if (keepFocus) cancelButton.focus();
   document.querySelector("#equity-table tbody").replaceChildren(); // no figures of the previous spot
-  run = startEquity(form.dataset, { weights, board, dead },
+  run = startEquity(form.dataset, { weights, board, dead, exact, targetSe },
     progressShower(progress, method, () => id === runId, (partial) => renderRows(state, partial, true)));
   try {
     const { result } = await run.done;
-    if (id === runId) render(state, result, performance.now() - started);
+    if (id === runId) render(state, result, performance.now() - started, { weights, board, dead });
   } catch (error) {
     if (id !== runId) return; // cancelled, or replaced by a newer run
     if (error.player !== null && error.player !== undefined) {
@@ -258,10 +284,12 @@ async function compute() {
     }
   }
   if (id === runId) {
+    const focused = document.activeElement === cancelButton;
     run = null;
     cancelButton.hidden = true;
     progress.hidden = true;
     results.removeAttribute("aria-busy");
+    if (keepFocus && focused) (more.hidden ? form.elements.compute : longerButton).focus();
   }
 }
 
@@ -285,5 +313,7 @@ if (form) {
     e.preventDefault();
     compute();
   });
+  longerButton.addEventListener("click", () => compute({ targetSe: lastTargetSe / LONGER, keepFocus: true }));
+  exactButton.addEventListener("click", () => compute({ exact: true, keepFocus: true }));
   compute();
 }

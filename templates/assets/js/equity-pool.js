@@ -70,7 +70,7 @@ export class EquityPool {
   /** {parts: how many workers share the spot, table: its plan when a table answers it (on this thread)}. */
   plan(message) {
     try {
-      const plan = planEquity(message.weights, message.board, message.dead);
+      const plan = planEquity(message.weights, message.board, message.dead, { exactLimit: message.exact ? Infinity : undefined });
       if (plan.method === "table" || plan.method === "multiway table") return { parts: 1, table: plan };
       const split = plan.method === "monte carlo" || enumerationWork(plan.live, message.board, message.dead) > SPLIT_WORK;
       return { parts: split ? this.size : 1, table: null };

@@ -17,9 +17,11 @@ const absolute = (path) => new URL(path, location.href).href;
  * ``weights``: one Float64Array(1326) per player; ``board``, ``dead``: card ids;
  * ``onProgress({done, total, counts} | {samples, se, counts})`` about every 100 ms, with the running
  * counts merged across the pool's workers (progressShower shows them).
+ * ``exact``: enumerate whatever the work; ``seed`` of the sampling (default: a fresh random one, so a second
+ * visit does not repeat the first one's sample).
  * Returns {done: Promise<{result, ms}> (rejects with Error{player} or Cancelled), cancel()}.
  */
-export function startEquity(urls, { weights, board, dead, targetSe = 1e-3 }, onProgress) {
+export function startEquity(urls, { weights, board, dead, targetSe = 1e-3, exact = false, seed = randomSeed() }, onProgress) {
   const worker = new EquityPool(urls.worker, { type: "module" }); // one or several workers, one interface
   let fail;
   const done = new Promise((resolve, reject) => {
@@ -37,10 +39,13 @@ export function startEquity(urls, { weights, board, dead, targetSe = 1e-3 }, onP
   });
   worker.postMessage({
     id: 1, tablesUrl: absolute(urls.tables), matchupsUrl: absolute(urls.matchups),
-    weights: weights.map((w) => Array.from(w)), board, dead, targetSe,
+    weights: weights.map((w) => Array.from(w)), board, dead, targetSe, exact, seed,
   });
   return { done, cancel: () => fail(new Cancelled("Cancelled.")) };
 }
+
+/** A random 32-bit seed. */
+export const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 let ranking = null;
 /** Class indices best first by exact heads-up equity vs a random hand (headsup.json counts, as Python); cached. */

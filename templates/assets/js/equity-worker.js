@@ -1,5 +1,6 @@
 // Web Worker of the equity calculator: runs range-equity.js off the main thread. The page terminates
-// it to cancel. In: {id, tablesUrl, matchupsUrl, weights, board, dead, targetSe}. Out: {id, progress}
+// it to cancel. In: {id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, seed (of the sampling; part k
+// of several uses seed + k), exact (enumerate whatever the work)}. Out: {id, progress}
 // about every progressMs (default 100 ms; 0: at every report of the engine) with the running counts ({done, total, counts: {win, ties, total, visited}} while
 // enumerating, {samples, se, counts: {win, ties, samples}} while sampling; progressResult() in
 // range-equity.js turns them into figures), then {id, result, ms} or {id, error, player}. The multiway table is read from multiway.json beside
@@ -25,7 +26,9 @@ async function fetched(url, read) {
 const multiwayTable = (matchupsUrl) => fetched(new URL("multiway.json", matchupsUrl).href, (r) => r.json()).catch(() => null);
 
 self.onmessage = async (e) => {
-  const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1, progressMs = PROGRESS_EVERY_MS } = e.data;
+  const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1, progressMs = PROGRESS_EVERY_MS,
+    seed = 1, exact = false } = e.data;
+  const exactLimit = exact ? Infinity : undefined;
   try {
     const tables = await fetched(tablesUrl, async (r) => parseTables(await r.arrayBuffer()));
     const arrays = weights.map((w) => Float64Array.from(w));
@@ -40,16 +43,16 @@ self.onmessage = async (e) => {
       return false;
     };
     if (parts > 1) {
-      const { method, live } = planEquity(arrays, board, dead);
+      const { method, live } = planEquity(arrays, board, dead, { exactLimit });
       const counts = method === "enumeration" ? enumerateCounts(tables, live, board, dead, { part, parts, onProgress })
-        : sampleEquity(tables, live, board, dead, { targetSe: targetSe * Math.sqrt(parts), seed: 1 + part, onProgress }).counts;
+        : sampleEquity(tables, live, board, dead, { targetSe: targetSe * Math.sqrt(parts), seed: seed + part, onProgress }).counts;
       self.postMessage({ id, counts, method, ms: performance.now() - started });
       return;
     }
-    const { method } = planEquity(arrays, board, dead);
+    const { method } = planEquity(arrays, board, dead, { exactLimit });
     const matchups = method === "table" ? await fetched(matchupsUrl, async (r) => parseMatchupTable(await r.arrayBuffer())) : null;
     const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl) : null;
-    const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, onProgress });
+    const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, seed, exactLimit, onProgress });
     self.postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {
     self.postMessage({ id, error: error.message, player: error.player ?? null });

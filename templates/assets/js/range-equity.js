@@ -14,7 +14,11 @@ import { strengthOfSums } from "./evaluator.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
 export const MAX_PLAYERS = 10;
-export const EXACT_LIMIT = 3e7; // work units of enumerationWork(): about a second of one worker
+/** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity.py), about
+ *  two seconds of one worker (node on the 2-core machine: 1.5–1.8e8 units a second, WORK_PER_SECOND). */
+export const EXACT_LIMIT = 3e8;
+/** Enumeration work one worker does in a second (measured in node on the 2-core machine), for time estimates. */
+export const WORK_PER_SECOND = 1.5e8;
 export const Z_975 = 1.959963984540054; // as kernels/multiway/control_variates.py
 
 /** No deal is possible: ``player`` (0-based) has an empty range after card removal, or null. */
@@ -597,6 +601,7 @@ export function tableAnswer(method, live, table) {
  * (live: liveWeights()); checks the spot's shape (throws Error) and card removal (NoDealError).
  */
 export function planEquity(weights, board = [], dead = [], { exactLimit = EXACT_LIMIT } = {}) {
+  exactLimit ??= EXACT_LIMIT;
   if (weights.length < 2 || weights.length > MAX_PLAYERS) throw new Error(`2 to ${MAX_PLAYERS} players, got ${weights.length}`);
   if (![0, 3, 4, 5].includes(board.length)) throw new Error(`a board has 0, 3, 4 or 5 cards, got ${board.length}`);
   if (new Set([...board, ...dead]).size !== board.length + dead.length) throw new Error("the board and dead cards repeat a card");
