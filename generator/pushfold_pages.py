@@ -238,12 +238,13 @@ def thresholds_context(document: dict | None) -> dict:
                 largest = block[f"{key}_max"][index]
                 contiguous = block[f"{key}_max_contiguous"][index]
                 text = "–" if largest is None else f"{top:g}+" if largest >= top else f"{largest:.2f}"
+                short = text if largest is None or largest >= top else f"{largest:.1f}"  # a phone's cell: 0.1 bb
                 label = f"{name}: {who} " + ("at no stack" if largest is None else f"up to {text} bb")
                 if largest is not None and contiguous != largest:
                     text += "*"
                     label += f", with gaps (at every stack up to {contiguous:.2f} bb)" if contiguous else ", with gaps"
                 shade = None if largest is None else charts.bucket(largest, block["first_stack"], top)
-                cells.append({"index": index, "name": name, "text": text, "label": label, "bucket": shade})
+                cells.append({"index": index, "name": name, "text": text, "short": short, "label": label, "bucket": shade})
             grids.append({"id": f"{key}-ante-{block['ante']:g}".replace(".", "_"), "key": key, "ante": block["ante"],
                           "title": f"{'Small blind shoves' if key == 'push' else 'Big blind calls'}, "
                                    + (f"ante {block['ante']:g} bb" if block["ante"] else "no ante"),

@@ -233,7 +233,7 @@ def pushfold_context(pushfold: dict | None) -> dict:
                     text += "*"
                     label += f", with gaps: only at {ranges} bb"
                     gaps.append((name, ranges))
-            cells.append({"index": index, "name": name, "text": text, "label": label, "bucket": shade})
+            cells.append({"index": index, "name": name, "text": text, "short": text.rstrip("*"), "label": label, "bucket": shade})
         charts_[key] = {"rows": as_grid(cells), "gaps": gaps}
     summary = [
         {

@@ -68,7 +68,13 @@ def test_chart_pages_on_a_phone(open_page, site_dir, screenshot):
         "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
     )
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
-        assert size >= 12 and fits_across and fits_down, (name, size)
+        assert size >= 10 and fits_across and fits_down, (name, size)
+    assert page.locator("table.frequency-grid").first.evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth"), "13 columns fit 390 px"
+    grid = page.locator("table.frequency-grid").first
+    assert grid.locator(".v-eq").first.is_visible() and grid.locator(".v-max").first.is_hidden()
+    page.get_by_text("Largest stack played").click()  # "Cells show": one number a cell on a phone, either one
+    assert grid.locator(".v-max").first.is_visible() and grid.locator(".v-eq").first.is_hidden()
+    page.get_by_text(re.compile(r"^Frequency at")).click()
     for switch in ("Stack", "Game at 4 players"):  # tap targets of at least 44 px
         heights = page.get_by_role("navigation", name=switch).get_by_role("link").evaluate_all("links => links.map(a => a.getBoundingClientRect().height)")
         assert len(heights) >= 2 and min(heights) >= 44, switch
@@ -119,7 +125,8 @@ def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot
         "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
     )
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
-        assert size >= 12 and fits_across and fits_down, (name, size)  # "25+", "11.74*" readable, not clipped
+        assert size >= 10 and fits_across and fits_down, (name, size)  # "25+", "11.7" (0.1 bb on a phone), not clipped
+    assert page.locator("#push-ante-0").evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth"), "13 columns fit 390 px"
     screenshot(page, "pushfold-thresholds-phone-390")
 
 
