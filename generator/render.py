@@ -14,13 +14,12 @@ import json
 import shutil
 from collections.abc import Callable
 from functools import cached_property
-from importlib import metadata
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from generator import charts, datafiles, pushfold_pages
+from generator import charts, datafiles, math_font, pushfold_pages
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
@@ -36,11 +35,6 @@ from generator.structure import (
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-#: The OpenType MATH font article math is set in (STIX Two Math, SIL OFL 1.1; the licence is
-#: ``templates/assets/fonts/STIXTwoMath-OFL.txt``), shipped inside the ziamath package (found
-#: through its metadata: importing ziamath itself is not needed).
-MATH_FONT = Path(metadata.distribution("ziamath").locate_file("ziamath/fonts/STIXTwoMath-Regular.ttf"))
-MATH_FONT_ASSET = "fonts/STIXTwoMath-Regular.ttf"
 #: Files made only of absolute URLs: written only when ``site.origin`` is configured.
 ABSOLUTE_URL_FILES = ("sitemap.xml", "feed.xml")
 NO_ORIGIN_WARNING = (
@@ -162,12 +156,11 @@ class SiteRenderer:
         return context
 
     def copy_assets(self) -> None:
-        """``templates/assets/`` and the math font into ``site/assets/`` (files already equal are left alone)."""
+        """``templates/assets/`` into ``site/assets/`` (files already equal are left alone)."""
         source, target = self.templates_dir / "assets", self.site_dir / "assets"
         for path in sorted(source.rglob("*")):
             if path.is_file():
                 _copy_if_changed(path, target / path.relative_to(source))
-        _copy_if_changed(MATH_FONT, target / MATH_FONT_ASSET)
 
     def render(self) -> list[str]:
         """Write everything; returns the warnings (one line each) for the caller to show."""
@@ -176,6 +169,8 @@ class SiteRenderer:
             write_live_status(self.site_dir, False, None)
         self.copy_assets()
         articles = self.articles()
+        math_font.write_math_font(self.site_dir / "assets" / math_font.ASSET, [article.html for article in articles])
+        (self.site_dir / "assets" / "fonts" / "STIXTwoMath-Regular.ttf").unlink(missing_ok=True)  # the whole font, before
         pages = self.pages(articles)
         for page in pages:
             self.write(page)

@@ -73,11 +73,21 @@ def test_display_math_scrolls_in_a_focusable_labelled_box_and_inline_math_does_n
 
 def test_the_math_font_and_its_licence_ship_with_the_site(tmp_path):
     site = build_site(tmp_path)
-    font = site / "assets" / "fonts" / "STIXTwoMath-Regular.ttf"
-    assert font.read_bytes()[:4] == b"\x00\x01\x00\x00" and b"MATH" in font.read_bytes()[:512]  # TrueType with a MATH table
+    from fontTools.ttLib import TTFont
+
+    from generator.math_font import MATH_ITALIC, math_characters
+
+    font_path = site / "assets" / "fonts" / "STIXTwoMath-Regular.woff2"
+    font = TTFont(font_path)
+    assert font.flavor == "woff2" and "MATH" in font and font_path.stat().st_size < 150_000  # the whole font: 1.5 MB
+    pages = [p.read_text(encoding="utf-8") for p in (site / "articles").glob("*/index.html")]
+    used = math_characters(pages)
+    assert "∑" in used and "σ" in used and set(MATH_ITALIC) <= set(used)
+    assert set(map(ord, used)) <= set(font.getBestCmap())  # every character of every formula, and the italic letters
+    assert not (site / "assets" / "fonts" / "STIXTwoMath-Regular.ttf").exists()
     assert "SIL OPEN FONT LICENSE" in (site / "assets" / "fonts" / "STIXTwoMath-OFL.txt").read_text()
     css = (site / "assets" / "css" / "site.css").read_text()
-    assert 'url("../fonts/STIXTwoMath-Regular.ttf")' in css and re.search(r"\.formula \{[^}]*overflow-x: auto", css)
+    assert 'url("../fonts/STIXTwoMath-Regular.woff2") format("woff2")' in css and re.search(r"\.formula \{[^}]*overflow-x: auto", css)
 
 
 def test_code_is_left_alone():
