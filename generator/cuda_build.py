@@ -73,7 +73,7 @@ def _evaluator_arguments():
     from generator.evaluator_tables import evaluator_tables
 
     tables = evaluator_tables()
-    return (np.zeros((1, 7), np.int8), np.zeros(1, np.uint16), *tables[:5])
+    return (np.zeros((1, 7), np.uint8), np.zeros(1, np.uint16), *tables[:5])
 
 
 def _headsup_kernel():
