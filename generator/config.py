@@ -13,7 +13,6 @@ from pathlib import Path
 import yaml
 
 from generator.errors import InputError
-from generator.icm_presets import preset_payloads
 from generator.validation import finite_number, read_text, shown
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
@@ -152,6 +151,8 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
     icm = _section(raw, "icm", source)
     _check_keys(icm, {"presets"}, f"{source}: icm")
     presets = icm.get("presets", []) or []
+    from generator.icm_presets import preset_payloads  # here: it needs kernels.icm (Numba), which options parsing does not
+
     if not isinstance(presets, list):
         raise InputError(f"{source}: icm.presets must be a list")
     return Config(

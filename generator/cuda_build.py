@@ -73,7 +73,7 @@ def _evaluator_arguments():
     from generator.evaluator_tables import evaluator_tables
 
     tables = evaluator_tables()
-    return (np.zeros((1, 7), np.int8), np.zeros(1, np.uint16), *tables[:5])
+    return (np.zeros((1, 7), np.uint8), np.zeros(1, np.uint16), *tables[:5])
 
 
 def _headsup_kernel():
@@ -133,7 +133,7 @@ def _threeway_board_arguments():
 
     tables, u64 = evaluator_tables(), np.uint64
     return (
-        u64(1), 0, np.arange(52, dtype=np.int8), np.zeros(1, u64), np.zeros(1, u64), np.zeros((1, 1326), np.int32),
+        u64(1), 0, np.arange(52, dtype=np.uint8), np.zeros(1, u64), np.zeros(1, u64), np.zeros((1, 1326), np.int32),
         np.zeros((1326, 2), np.int64), *tables[:5],
     )  # fmt: skip
 

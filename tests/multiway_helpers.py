@@ -12,7 +12,7 @@ from kernels.multiway.layout import new_tally, pair_class_table
 from kernels.multiway.percentile import class_percentile_means
 
 #: Queens, kings and aces of every suit: 12 cards, room for 3 hands and a board (11 cards).
-TINY_DECK = np.array([4 * rank + suit for rank in (10, 11, 12) for suit in range(4)], dtype=np.int8)
+TINY_DECK = np.array([4 * rank + suit for rank in (10, 11, 12) for suit in range(4)], dtype=np.uint8)
 TINY_SEATS = 3
 
 
@@ -37,7 +37,7 @@ def tiny_exact(tables, percentile):
                 rest3 = [c for c in rest2 if c not in second]
                 for board in itertools.combinations(rest3, 5):
                     rows.append((*hero, *first, *second, *board))
-    deals = np.array(rows, dtype=np.int8)
+    deals = np.array(rows, dtype=np.uint8)
     board = deals[:, 6:]
     strength = [evaluator.evaluate(np.concatenate([deals[:, 2 * s : 2 * s + 2], board], axis=1), tables).astype(np.int64) for s in range(3)]
     classes = np.array([class_of_cards(int(a), int(b)) for a, b in deals[:, :2]])

@@ -175,7 +175,7 @@ def test_compute_multiway_refuses_bad_numbers_before_running(tmp_path, monkeypat
     def must_not_run(*_args, **_options):
         raise AssertionError("run_multiway was called with an invalid option")
 
-    monkeypatch.setattr("generator.commands.compute.run_multiway", must_not_run)
+    monkeypatch.setattr("generator.stages.multiway.run_multiway", must_not_run)
     assert_one_line_error(run("compute", "multiway", *args, "--site-dir", str(tmp_path)), fragment)
 
 

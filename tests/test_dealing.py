@@ -33,8 +33,8 @@ def test_a_rejected_word_is_redrawn_from_the_redraw_words():
 
 @njit
 def _deal_many(deals, count, keys, base_deck):
-    scratch = np.empty(base_deck.size, dtype=np.int8)
-    out = np.empty((deals, count), dtype=np.int8)
+    scratch = np.empty(base_deck.size, dtype=np.uint8)
+    out = np.empty((deals, count), dtype=np.uint8)
     for d in range(deals):
         _deal_cards(scratch, base_deck, base_deck.size, count, keys[d])
         out[d] = scratch[:count]

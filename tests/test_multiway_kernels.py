@@ -73,7 +73,7 @@ def _host_tally(seed, blocks, block_deals, deck, seats, tables, percentile):
     rng = compile_rng(lambda function: function)
     deal_cards = compile_dealing(lambda function: function, rng).deal_cards
     tally = new_tally()
-    scratch = np.empty(deck.size, dtype=np.int8)
+    scratch = np.empty(deck.size, dtype=np.uint8)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # uint64 wrap-around of NumPy scalars is the intended arithmetic
         for block in range(blocks):

@@ -57,12 +57,12 @@ RUN_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from generator import interrupts
     from generator.cli import main
-    from generator.commands import compute
+    from generator.stages import headsup, multiway
     from generator.stages.multiway import MultiwayControls, checkpoint
     from multiway_helpers import linear_percentile
 
-    compute.multiway_controls = lambda *args: {CONTROLS_SOURCE}
-    compute.headsup_results = lambda *args: (None, None)
+    multiway.multiway_controls = lambda *args: {CONTROLS_SOURCE}
+    headsup.headsup_results = lambda *args: (None, None)
     marker, saves = Path(os.environ["MARKER"]), []
     pause_after, hang_in = int(os.environ.get("PAUSE_AFTER_SAVE", 0)), int(os.environ.get("HANG_IN_SAVE", 0))
     real_save_arrays = checkpoint.save_arrays
@@ -287,14 +287,13 @@ def test_a_fresh_start_names_checkpoints_it_cannot_continue(tmp_path):
 
 def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, monkeypatch):
     """The pages show the numbers of the data file the run leaves (they were rendered from older data)."""
-    from generator.commands import compute
     from site_fixtures import REPO, build_site
 
     site = build_site(tmp_path / "site")
     (tmp_path / "articles").symlink_to(REPO / "content" / "articles")
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(compute, "multiway_controls", lambda *args: _controls())
-    monkeypatch.setattr(compute, "headsup_results", lambda *args: (None, None))
+    monkeypatch.setattr("generator.stages.multiway.multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr("generator.stages.headsup.headsup_results", lambda *args: (None, None))
     result = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, "--site-dir", str(site),
                                       "--deals", str(2 * PASS_DEALS), "--backend", "cpu"])
     assert result.exit_code == 0 and "pages re-rendered" in result.stdout, result.output
@@ -308,11 +307,9 @@ def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, mon
 
 def test_one_block_has_no_error_estimate_yet_and_every_command_says_so(config, tmp_path, monkeypatch):
     """After one block of deals every se is unknown: the CLI says n/a, pages skip those tables, nothing crashes."""
-    from generator.commands import compute
-
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(compute, "multiway_controls", lambda *args: _controls())
-    monkeypatch.setattr(compute, "headsup_results", lambda *args: (None, None))
+    monkeypatch.setattr("generator.stages.multiway.multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr("generator.stages.headsup.headsup_results", lambda *args: (None, None))
     site = ["--site-dir", str(tmp_path / "site")]
     run = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, *site, "--deals", "4096", "--backend", "cpu"])
     assert run.exit_code == 0 and run.stdout.strip() == "multiway: 4,096 deals, worst se n/a (too few deals to estimate it)", run.output

@@ -2,6 +2,8 @@
 
 Each compute command writes its data files and then brings already rendered pages up to date
 (:func:`generator.pipeline.refresh_pages`): pages never disagree with the files they offer.
+The stages (and Numba with them) are imported inside the commands, so that ``allin --help`` and the
+commands that compute nothing start without them.
 """
 
 from __future__ import annotations
@@ -13,13 +15,6 @@ import click
 from generator.backend import backend_option, resolve_backend
 from generator.config import DEFAULT_CONFIG_PATH, check_target_se, load_config, parse_duration
 from generator.errors import InputError
-from generator.pipeline import build_site, refresh_pages
-from generator.stages.headsup import headsup_results, run_headsup
-from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
-from generator.stages.pushfold import run_pushfold
-from generator.stages.pushfold_thresholds import run_pushfold_thresholds
-from generator.stages.threehanded import run_threehanded
-from generator.stages.threeway import BOARDS as THREEWAY_BOARDS, SEED as THREEWAY_SEED, threeway_stage
 from generator.validation import number_text
 
 site_dir_option = click.option(
@@ -32,6 +27,8 @@ config_option = click.option(
 
 def _refreshed(config_path: str, site_dir: Path) -> str:
     """Re-render existing pages after new data; a note for the command's closing line."""
+    from generator.pipeline import refresh_pages
+
     return "; pages re-rendered" if refresh_pages(load_config(config_path), site_dir) else ""
 
 
@@ -46,6 +43,8 @@ def compute_group():
 @backend_option
 def compute_headsup_command(config_path, site_dir, backend):
     """Exact heads-up tables: 169 classes vs a random hand and every class vs every class."""
+    from generator.stages.headsup import run_headsup
+
     load_config(config_path)  # a bad config fails before the work, not after
     _, meta = run_headsup(site_dir, resolve_backend(backend))
     click.echo(f"wrote {site_dir}/data/headsup.json and matchups.json (+ .csv); computed in {meta['wall_time_s']:.1f} s"
@@ -58,21 +57,44 @@ def compute_headsup_command(config_path, site_dir, backend):
 @backend_option
 def compute_threehanded_command(config_path, site_dir, backend):
     """Exact three-handed equity: every class against two random hands, every deal counted."""
+    from generator.stages.threehanded import run_threehanded
+
     load_config(config_path)
     result = run_threehanded(site_dir, resolve_backend(backend))
     click.echo(f"wrote {site_dir}/data/threehanded.json (+ .csv); computed in {result['meta']['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
 
 
+def _threeway_default(name: str):
+    """A default of the 3-way stage (``BOARDS``, ``SEED``), read when needed: importing the stage imports Numba."""
+
+    def default():
+        from generator.stages import threeway
+
+        return getattr(threeway, name)
+
+    return default
+
+
+class _CalledDefault(click.Option):
+    """An option whose callable default is shown by its value in ``--help`` (click shows "(dynamic)")."""
+
+    def get_default(self, ctx, call=True):
+        return super().get_default(ctx, call=True)
+
+
 @compute_group.command("threeway")
-@click.option("--boards", type=click.IntRange(min=1), default=THREEWAY_BOARDS, show_default=True,
+@click.option("--boards", cls=_CalledDefault, type=click.IntRange(min=1), default=_threeway_default("BOARDS"), show_default=True,
               help="Bring this shard up to this many boards (a rerun with more adds to the checkpoint).")
-@click.option("--seed", type=int, default=THREEWAY_SEED, show_default=True, help="A different seed is a separate run.")
+@click.option("--seed", cls=_CalledDefault, type=int, default=_threeway_default("SEED"), show_default=True,
+              help="A different seed is a separate run.")
 @click.option("--shard", type=click.IntRange(min=0), default=0, show_default=True, help="Stream id: one per machine of a split run.")
 @config_option
 @backend_option
 def compute_threeway_command(boards, seed, shard, config_path, backend):
     """3-way class-triple showdown orderings by Monte Carlo (cached checkpoint; resumable)."""
+    from generator.stages.threeway import threeway_stage
+
     load_config(config_path)
     _, summary = threeway_stage(resolve_backend(backend), boards, seed, shard)
     click.echo(f"3-way table: {summary['boards']:,} boards, {summary['possible_triples']:,} possible triples, "
@@ -90,7 +112,9 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 def compute_pushfold_charts_command(full, config_path, site_dir, backend):
     """n-player push/fold Nash tables: 2-6 players (2-10 with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots
     and unequal-stack examples (needs the heads-up tables and the 3-way table; cached per table: an interrupted run resumes)."""
+    from generator.stages.headsup import headsup_results
     from generator.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
+    from generator.stages.threeway import threeway_stage
 
     load_config(config_path)
     backend = resolve_backend(backend)
@@ -109,6 +133,10 @@ def compute_pushfold_charts_command(full, config_path, site_dir, backend):
 @backend_option
 def compute_pushfold_command(config_path, site_dir, backend):
     """Heads-up push/fold Nash equilibria (1..25 bb) and thresholds to 0.01 bb from the exact matchup table."""
+    from generator.stages.headsup import headsup_results
+    from generator.stages.pushfold import run_pushfold
+    from generator.stages.pushfold_thresholds import run_pushfold_thresholds
+
     load_config(config_path)
     headsup = headsup_results(resolve_backend(backend))
     run_pushfold(site_dir, headsup)
@@ -134,6 +162,10 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster,
     Ctrl-C stops cleanly and keeps everything up to the last pass. One run per checkpoint at a
     time: a second is refused (give it its own ALLIN_CACHE_DIR and --shard, then `allin merge`).
     """
+    from generator.pipeline import refresh_pages
+    from generator.stages.headsup import headsup_results
+    from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
+
     config = load_config(config_path)
     if seed is not None and not 0 <= seed < 2**63:
         raise InputError(f"--seed must be in [0, 2^63), got {seed}")
@@ -172,6 +204,8 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster,
 @click.option("--budget", default=None, help="Multiway time budget for this run (e.g. 90s, 4m); default from the config.")
 def build_command(config_path, site_dir, backend, budget):
     """Compute every stage (cached / resumed) and render the site."""
+    from generator.pipeline import build_site
+
     config = load_config(config_path)
     budget_seconds = parse_duration(budget, "--budget") if budget is not None else None
     build_site(config, site_dir, resolve_backend(backend), budget_seconds)

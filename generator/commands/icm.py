@@ -12,7 +12,6 @@ import yaml
 from generator.errors import InputError
 from generator.validation import number_list, number_text, read_text
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
-from kernels.icm import bubble_factors, chip_shares, field_errors, prize_equity
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
@@ -156,6 +155,8 @@ def ordinal(place: int) -> str:
 def format_table(stacks: list, payouts: list, result, percent: bool = False) -> str:
     """A readable table: player, stack, chip share, equity and the first paid places' probabilities;
     money as % of the pool when the payouts were typed as percentages."""
+    from kernels.icm import chip_shares
+
     shares = chip_shares(np.asarray(stacks))  # scaled by the largest stack: no overflow for huge stacks
     columns = 0 if result.places is None else min(len(payouts), TABLE_MAX_PLACES)
     header = ["player", "stack", "chips", "equity"] + [ordinal(r + 1) for r in range(columns)]
@@ -210,6 +211,8 @@ def nullable(matrix: np.ndarray) -> list:
 
 
 def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool) -> str:
+    from kernels.icm import bubble_factors
+
     if len(stacks) > BUBBLE_MAX_PLAYERS:
         raise InputError(
             f"--bubble-factors: {len(stacks):,} players is more than {BUBBLE_MAX_PLAYERS} "
@@ -259,6 +262,8 @@ def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_j
 
     Zero stacks are busted players: they share the last places equally. At most one payout per player.
     """
+    from kernels.icm import prize_equity
+
     stacks, payouts, percent = gather_field(stacks_text, payouts_text, field_file)
     if want_bubble:
         click.echo(bubble_factor_output(stacks, payouts, method, as_json))
@@ -441,6 +446,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
     with --side shove, EV(shove) - EV(fold) against the caller's calling range."""
     from generator.stages.headsup import headsup_results
+    from kernels.icm import field_errors
     from kernels.icm_spot import call_probability, call_spot, outcomes_vs_range, shove_spot
     from kernels.ranges import ranking_from_equity
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from generator.stages.multiway import merge_checkpoints
 
 
 @click.command("merge")
@@ -15,5 +14,7 @@ from generator.stages.multiway import merge_checkpoints
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Checkpoint file to write.")
 def merge_command(first, second, output):
     """Add two multiway checkpoints (same seed, different shards) into OUTPUT."""
+    from generator.stages.multiway import merge_checkpoints
+
     merged = merge_checkpoints(first, second, output)
     click.echo(f"merged: {merged.deals:,} deals from shards {sorted(merged.blocks)} → {output}")

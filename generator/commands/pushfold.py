@@ -8,7 +8,6 @@ import time
 import click
 import numpy as np
 
-import kernels.pushfold_table as pf
 from generator.commands.icm import entry_number, parse_number_list
 from generator.errors import InputError
 from generator.progress import progress_bar
@@ -18,6 +17,8 @@ MAX_ITERATIONS = 5000
 
 
 def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text) -> pf.Table:
+    import kernels.pushfold_table as pf
+
     stacks = parse_number_list(stacks_text, "--stacks")
     blinds = parse_number_list(blinds_text, "--blinds")
     if len(blinds) != 2:
@@ -67,6 +68,7 @@ def _figure(x: float) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 classes per spot).")
 def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, as_json):
     """Push/fold Nash equilibrium of a table: shove and call ranges per position, and the exploitability."""
+    import kernels.pushfold_table as pf
     from generator.stages.pushfold_table import solution_json, spot_name
 
     table = _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text)

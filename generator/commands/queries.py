@@ -13,14 +13,10 @@ from generator.config import check_target_se, parse_duration
 from generator.errors import InputError
 from generator.evaluator_tables import evaluator_tables
 from generator.progress import progress_bar
-from generator.stages.headsup import headsup_results
-from generator.stages.threehanded import threehanded_results
 from generator.storage import CorruptFileError, read_json
 from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
-from kernels.headsup.cpu import combo_matchup_counts
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.multiway.control_variates import Z_975
-from kernels.range_equity import MAX_PLAYERS, NoDealError, range_equity
 from kernels.ranges import RangeError, parse_range, ranking_from_equity
 
 
@@ -34,6 +30,8 @@ def _class_index(text: str) -> int:
 
 def _exact_three_handed_row(index: int) -> dict:
     """A class against two random hands, from the exact three-handed counts (computed once, cached)."""
+    from generator.stages.threehanded import threehanded_results
+
     counts = threehanded_results(progress=True)
     win, tie2, tie3, loss, total = (int(counts[key][index]) for key in ("win", "tie_2", "tie_3", "loss", "total"))
     return {
@@ -50,6 +48,8 @@ def _exact_three_handed_row(index: int) -> dict:
 
 
 def _exact_row(index: int, players: int) -> dict:
+    from generator.stages.headsup import headsup_results
+
     results, _ = headsup_results(progress=True)
     total = int(results.vs_random_total[index])
     win, tie = int(results.vs_random_win[index]), int(results.vs_random_tie[index])
@@ -122,6 +122,8 @@ def _print_table(rows: list[dict]) -> None:
 
 def _ranking() -> np.ndarray:
     """Class indices best first by exact heads-up equity against a random hand (the ``x%`` ranking)."""
+    from generator.stages.headsup import headsup_results
+
     results, _ = headsup_results(progress=True)
     return ranking_from_equity(results.vs_random_equity())
 
@@ -196,6 +198,9 @@ def _multiway_tables(site_dir: Path, players: int) -> dict | None:
 
 
 def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json, site_dir) -> None:
+    from generator.stages.headsup import headsup_results
+    from kernels.range_equity import MAX_PLAYERS, NoDealError, range_equity
+
     board, dead = _cards_option(board_text, "--board"), _cards_option(dead_text, "--dead")
     if len(board) not in (0, 3, 4, 5):
         raise InputError(f"--board: a board has 0, 3, 4 or 5 cards, got {len(board)}")
@@ -292,6 +297,8 @@ def _combos_of(side) -> list[tuple[int, int]]:
 
 def _enumerate_matchup(first, second) -> np.ndarray:
     """Counts (first wins, ties, second wins) over every compatible combo pair and board; and pairs."""
+    from kernels.headsup.cpu import combo_matchup_counts
+
     tables = evaluator_tables()
     counts = np.zeros(3, dtype=np.int64)
     pairs = 0
@@ -308,6 +315,8 @@ def _enumerate_matchup(first, second) -> np.ndarray:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def matchup_command(hands, as_json):
     """Exact heads-up result of two hands: classes (AKs QQ) or exact combos (AsKs QdQc), or one of each."""
+    from generator.stages.headsup import headsup_results
+
     if len(hands) != 2:
         raise InputError(f"a matchup takes exactly two hands, got {len(hands)}")
     first, second = (_parse_side(text) for text in hands)

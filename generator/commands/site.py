@@ -11,7 +11,6 @@ import click
 
 from generator.config import DEFAULT_CONFIG_PATH, load_config
 from generator.errors import InputError
-from generator.render import render_site
 
 HOST = "127.0.0.1"
 
@@ -21,6 +20,8 @@ HOST = "127.0.0.1"
 @click.option("--site-dir", default="site", show_default=True, type=click.Path(file_okay=False), help="Output folder.")
 def render_command(config_path: str, site_dir: str) -> None:
     """Render the static site from whatever data exists in SITE_DIR/data."""
+    from generator.render import render_site
+
     render_site(load_config(config_path), Path(site_dir), warn=lambda line: click.echo(line, err=True))
     click.echo(f"site written to {site_dir}/ (open {site_dir}/index.html or run: allin serve)")
 

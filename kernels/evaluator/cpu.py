@@ -18,17 +18,18 @@ def _evaluate_rows(hands, card_key, card_mask, rank_offsets, rank_values, flush_
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
-        out[i] = strength_of_row(hands, i, card_key, card_mask, rank_offsets, rank_values, flush_values)
+        out[i] = strength_of_row(hands, np.uint64(i), card_key, card_mask, rank_offsets, rank_values, flush_values)
     return out
 
 
 def evaluate(hands: np.ndarray, tables) -> np.ndarray:
     """Strengths of a batch of hands.
 
-    hands: ``(N, k)`` integer card ids, k = 5, 6 or 7, distinct within a row (not checked here).
+    hands: ``(N, k)`` integer card ids, k = 5, 6 or 7, distinct within a row (not checked here);
+    ``uint8`` is used as given, other integer types are converted (a copy).
     Returns ``(N,)`` uint16 strengths (1..7462, higher wins).
     """
-    hands = np.ascontiguousarray(hands, dtype=np.int8)
+    hands = np.ascontiguousarray(hands, dtype=np.uint8)
     return _evaluate_rows(
         hands, tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values
     )

@@ -20,7 +20,7 @@ THREADS_PER_BLOCK = 256
 def _evaluate_rows_kernel(hands, out, card_key, card_mask, rank_offsets, rank_values, flush_values):
     i = cuda.grid(1)
     while i < hands.shape[0]:
-        out[i] = strength_of_row(hands, i, card_key, card_mask, rank_offsets, rank_values, flush_values)
+        out[i] = strength_of_row(hands, np.uint64(i), card_key, card_mask, rank_offsets, rank_values, flush_values)
         i += cuda.gridsize(1)
 
 
@@ -31,7 +31,7 @@ def device_tables(tables):
 
 def evaluate(hands: np.ndarray, tables, blocks: int = 1024) -> np.ndarray:
     """GPU twin of :func:`kernels.evaluator.cpu.evaluate` (same inputs, same ``(N,)`` uint16 output)."""
-    hands_device = cuda.to_device(np.ascontiguousarray(hands, dtype=np.int8))
+    hands_device = cuda.to_device(np.ascontiguousarray(hands, dtype=np.uint8))
     out = cuda.device_array(hands_device.shape[0], dtype=np.uint16)
     on_device = device_tables(tables)
     grid = max(1, min(blocks, (hands_device.shape[0] + THREADS_PER_BLOCK - 1) // THREADS_PER_BLOCK))

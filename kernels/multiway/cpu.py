@@ -50,7 +50,7 @@ def _simulate_pass(
         block = first_block + i
         group = block % GROUPS
         key = _child(shard_key, np.uint64(block))
-        deck = np.empty(deck_size, dtype=np.int8)
+        deck = np.empty(deck_size, dtype=np.uint8)
         strengths = np.empty(MAX_SEATS, dtype=np.int32)
         accumulators = (
             np.zeros(N_CLASSES * CELLS, dtype=np.uint64), np.zeros(N_CLASSES, dtype=np.int64),
@@ -74,14 +74,14 @@ def simulate(tally, shard_key, first_block, n_blocks, block_deals, base_deck, se
     """Add blocks ``first_block .. first_block + n_blocks - 1`` of a shard to ``tally`` (in place).
 
     tally: ``TALLY_SHAPE`` int64; shard_key: :func:`kernels.multiway.rng.shard_key`;
-    base_deck: int8 card ids dealt from; seats: hands per deal (2..10), with
+    base_deck: uint8 card ids dealt from; seats: hands per deal (2..10), with
     ``block_deals · seats ≤ 65,535``; tables: evaluator tables; percentile (non-negative int32):
     :func:`kernels.multiway.percentile.percentile_table`; pair_class:
     :func:`kernels.multiway.layout.pair_class_table`.
     """
     if block_deals * seats > _CELL_LIMIT:
         raise ValueError(f"block_deals · seats = {block_deals * seats} overflows the per-block cell counts")
-    base_deck = np.ascontiguousarray(base_deck, dtype=np.int8)
+    base_deck = np.ascontiguousarray(base_deck, dtype=np.uint8)
     for start in range(first_block, first_block + n_blocks, GROUPS):
         _simulate_pass(
             tally, np.uint64(shard_key), start, min(GROUPS, first_block + n_blocks - start), block_deals,

@@ -35,7 +35,7 @@ def compile_dealing(jit, rng) -> SimpleNamespace:
     def deal_cards(deck, base_deck, deck_size, count, deal_key):
         """Put a uniformly random ordered selection of ``count`` cards of ``base_deck`` in ``deck[0:count]``.
 
-        deck, base_deck: int8 card ids, ``(≥ deck_size,)``; ``deck`` is scratch, overwritten.
+        deck, base_deck: uint8 card ids, ``(≥ deck_size,)``; ``deck`` is scratch, overwritten.
         """
         for i in range(deck_size):
             deck[i] = base_deck[i]

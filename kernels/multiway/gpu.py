@@ -37,7 +37,7 @@ def _simulate_kernel(
     tally, shard_key, first_block, n_deals, block_deals, base_deck, deck_size, seats,
     card_key, card_mask, rank_offsets, rank_values, flush_values, percentile, pair_class,
 ):
-    deck = cuda.local.array(52, dtype=np.int8)
+    deck = cuda.local.array(52, dtype=np.uint8)
     strengths = cuda.local.array(MAX_SEATS, dtype=np.int32)
     index = cuda.grid(1)
     while index < n_deals:
@@ -58,7 +58,7 @@ class DeviceInputs:
         self.tables = [cuda.to_device(np.ascontiguousarray(a)) for a in tables[:5]]
         self.percentile = cuda.to_device(np.ascontiguousarray(percentile))
         self.pair_class = cuda.to_device(np.ascontiguousarray(pair_class))
-        self.base_deck = cuda.to_device(np.ascontiguousarray(base_deck, dtype=np.int8))
+        self.base_deck = cuda.to_device(np.ascontiguousarray(base_deck, dtype=np.uint8))
         self.deck_size = int(np.asarray(base_deck).size)
 
 

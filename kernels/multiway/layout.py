@@ -41,7 +41,7 @@ ROW_ENTRIES = FIRST_SEAT_BASE + CELLS
 
 TALLY_SHAPE = (GROUPS, N_CLASSES, ROW_ENTRIES)
 
-FULL_DECK = np.arange(N_CARDS, dtype=np.int8)
+FULL_DECK = np.arange(N_CARDS, dtype=np.uint8)
 
 
 #: ``b`` and ``t`` of every cell, ``(CELLS,)`` int64 each.

@@ -33,7 +33,7 @@ def compile_deal_functions(jit, strength_of_key, dealing, add_seat) -> SimpleNam
     ):
         """Deal ``seats`` hands and a board from ``base_deck[0:deck_size]`` and tally every seat.
 
-        deck: int8 scratch ``(≥ deck_size,)``; strengths: int32 scratch ``(≥ seats,)``;
+        deck: uint8 scratch ``(≥ deck_size,)``; strengths: int32 scratch ``(≥ seats,)``;
         percentile: ``(7463,)`` control value q of each strength (:mod:`kernels.multiway.percentile`);
         pair_class: ``(52 * 52,)`` class of each card pair; tally: see :mod:`kernels.multiway.layout`.
         """

@@ -23,9 +23,9 @@ _board_strengths, _sample_triple, _child = _THREEWAY.board_strengths, _THREEWAY.
 @njit(parallel=True)
 def _board_pass(shard_key, first_board, board_keys, board_bits, strengths, combos, card_key, card_mask, rank_offsets,
                 rank_values, flush_values):  # fmt: skip
-    base_deck = np.arange(N_CARDS).astype(np.int8)
+    base_deck = np.arange(N_CARDS).astype(np.uint8)
     for b in prange(board_keys.size):
-        deck = np.empty(N_CARDS, dtype=np.int8)
+        deck = np.empty(N_CARDS, dtype=np.uint8)
         board_keys[b] = _child(shard_key, np.uint64(first_board + b))
         board_bits[b] = _board_strengths(board_keys[b], deck, base_deck, combos, strengths[b], card_key, card_mask,
                                          rank_offsets, rank_values, flush_values)  # fmt: skip

@@ -25,7 +25,7 @@ _board_strengths, _sample_triple, _child = _THREEWAY.board_strengths, _THREEWAY.
 @cuda.jit
 def _board_kernel(shard_key, first_board, base_deck, board_keys, board_bits, strengths, combos, card_key, card_mask,
                   rank_offsets, rank_values, flush_values):  # fmt: skip
-    deck = cuda.local.array(N_CARDS, dtype=np.int8)
+    deck = cuda.local.array(N_CARDS, dtype=np.uint8)
     b = cuda.grid(1)
     if b < board_keys.size:
         board_keys[b] = _child(shard_key, np.uint64(first_board + b))
@@ -55,7 +55,7 @@ def simulate(counts, shard_key, first_board, n_boards, triples, classes, tables)
     strengths = cuda.device_array((n_boards, ALL_COMBOS.shape[0]), dtype=np.int32)
     evaluator = [cuda.to_device(np.ascontiguousarray(a)) for a in tables[:5]]
     _board_kernel[_blocks(n_boards), THREADS_PER_BLOCK](
-        np.uint64(shard_key), first_board, cuda.to_device(np.arange(N_CARDS, dtype=np.int8)), board_keys, board_bits,
+        np.uint64(shard_key), first_board, cuda.to_device(np.arange(N_CARDS, dtype=np.uint8)), board_keys, board_bits,
         strengths, cuda.to_device(ALL_COMBOS), *evaluator,
     )  # fmt: skip
     device_counts = cuda.to_device(np.zeros_like(counts))
