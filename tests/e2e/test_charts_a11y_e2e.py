@@ -191,6 +191,16 @@ def test_hand_page_matchup_grid_and_table(open_page, site_dir, screenshot):
     screenshot(page, "hand-phone-390")
 
 
+@pytest.mark.parametrize("hand", ["72o", "AKs", "22"])
+def test_hand_pages_fit_a_phone_with_readable_chart_labels(open_page, hand):
+    """The by-players table of a weak hand (long intervals, many samples) used to widen the page by 9 px, and the
+    line chart's labels, drawn 640 units wide, read 8 px tall at 390 px."""
+    page = open_page(f"hands/{hand}/index.html", width=PHONE, height=844)
+    no_sideways_scroll(page, PHONE)
+    heights = page.locator("svg.line-chart text").evaluate_all("texts => texts.map(t => t.getBoundingClientRect().height)")
+    assert len(heights) >= 10 and min(heights) >= 11, heights
+
+
 def test_hand_page_counts_samples_not_deals(open_page, site_dir):
     page = open_page("hands/AKs/index.html")
     headers = page.locator("table.by-players thead th").all_inner_texts()
