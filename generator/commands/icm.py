@@ -78,11 +78,16 @@ def parse_number_list(text: str, name: str) -> list[float]:
 
 
 PERCENT_SIGN = re.compile(r"%(?=$|[\s;,])")
+#: Percentages typed with rounding (33.34% 33.33% 33.34%, a long MTT table) add up to 100% give or
+#: take a little: a total within this many percentage points of 100 is the whole pool (the prizes are
+#: scaled to add up to exactly 100%); more is refused; less is a part of the pool.
+PERCENT_ROUNDING = 0.1
 
 
 def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
     """(prizes, in_percent): the list grammar above, where every entry may instead end in "%" — the
-    prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%).
+    prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%: a total
+    within PERCENT_ROUNDING of 100% is rounding, scaled to exactly 100%).
     Shared with icm.js (parsePayouts; fixtures in tests/js/make_icm_fixtures.py)."""
     signs = text.count("%")
     if not signs:
@@ -93,10 +98,26 @@ def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
     values = parse_number_list(stripped, name)
     if signs != len(values):
         raise InputError(f"{name}: give every prize as a percentage of the pool (50% 30% 20%) or none")
-    total = sum(values)
-    if total > 100 * (1 + 1e-12):
-        raise InputError(f"{name}: the percentages add up to {total:g}%, more than the whole pool")
+    total = 0.0
+    for value in values:  # left to right, as icm.js adds (Python 3.12's sum() compensates)
+        total += value
+    if total > 100 + PERCENT_ROUNDING:
+        raise InputError(
+            f"{name}: the percentages add up to {shown_total(total)}%, more than the whole pool "
+            f"(100%, give or take {PERCENT_ROUNDING:g} for rounding)"
+        )
+    if abs(total - 100) <= PERCENT_ROUNDING:
+        values = [value * 100 / total for value in values]  # rounded shares of the whole pool, made exact
     return values, True
+
+
+def shown_total(total: float) -> str:
+    """``total`` with the fewest decimals that still show it above 100 + PERCENT_ROUNDING (never "100")."""
+    for decimals in range(17):
+        shown = f"{total:.{decimals}f}"
+        if float(shown) > 100 + PERCENT_ROUNDING:
+            return shown
+    return repr(total)
 
 
 def read_stack_lines(path: Path) -> list[float]:

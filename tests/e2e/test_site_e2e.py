@@ -460,3 +460,35 @@ def test_icm_payouts_typed_as_percentages(open_page, screenshot):
     page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('as a percentage of the pool')")
     assert page.locator("#icm-results").is_hidden()
     screenshot(page, "icm-percent-error")
+
+
+def test_icm_rounded_percentages_are_the_whole_pool(open_page, screenshot):
+    """Percentages typed with rounding (33.34% 33.33% 33.34%; a 750-place table adding up to 100.001%)
+    are the whole pool, scaled to exactly 100%; a total past 100% + 0.1 is refused saying by how much."""
+    page = open_page("icm/index.html", width=390)
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "33.34% 33.33% 33.34%")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-table td.ev')?.textContent.endsWith('%')")
+    shares = [33.34 * 100 / 100.01, 33.33 * 100 / 100.01, 33.34 * 100 / 100.01]
+    equity = prize_equity([500, 300, 200], shares, places=False).equity
+    assert page.locator("#icm-table td.ev").all_inner_texts() == [f"{x:,.2f}%" for x in equity]
+    assert "prize pool 100.00%" in page.locator("#icm-method").inner_text()
+    assert page.locator("#payouts-error").inner_text().strip() == ""
+    screenshot(page, "icm-rounded-percentages-390")
+    page.evaluate(
+        "([stacks, payouts]) => { const f = document.getElementById('icm-form'); f.elements.stacks.value = stacks;"
+        " f.elements.payouts.value = payouts; f.elements.stacks.dispatchEvent(new Event('input', { bubbles: true })); }",
+        [" ".join(str(1000 + k) for k in range(1000)), " ".join(["0.13333466667%"] * 750)],
+    )
+    page.wait_for_function("document.querySelector('#icm-count').textContent === 'Read as 1000 players, 750 paid.'")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-method')?.textContent.includes('prize pool 100.00%')", timeout=60_000)
+    assert page.locator("#payouts-error").inner_text().strip() == ""
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "50% 30% 20.2%")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('whole pool')")
+    message = page.locator("#payouts-error li").inner_text()
+    assert "add up to 100.2%, more than the whole pool (100%, give or take 0.1 for rounding)" in message
+    assert page.locator("#icm-results").is_hidden()

@@ -89,9 +89,13 @@ export function parseNumberList(text, name) {
 }
 
 const PERCENT_SIGN = /%(?=$|[\s;,])/g;
+// Percentages typed with rounding add up to 100% give or take a little: a total within this many
+// percentage points of 100 is the whole pool (scaled to exactly 100%), as PERCENT_ROUNDING in icm.py.
+export const PERCENT_ROUNDING = 0.1;
 
 /** {values, percent}: parseNumberList's grammar where every entry may instead end in "%" — prizes as
- * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%), as parse_payouts in
+ * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%, within PERCENT_ROUNDING of
+ * 100% scaled to exactly 100%), as parse_payouts in
  * generator/commands/icm.py. Throws Error with one message. */
 export function parsePayouts(text, name) {
   const signs = (text.match(/%/g) || []).length;
@@ -101,8 +105,23 @@ export function parsePayouts(text, name) {
   const values = parseNumberList(stripped, name);
   if (signs !== values.length) throw new Error(`${name}: give every prize as a percentage of the pool (50% 30% 20%) or none`);
   const total = values.reduce((a, b) => a + b, 0);
-  if (total > 100 * (1 + 1e-12)) throw new Error(`${name}: the percentages add up to ${formatG(total)}%, more than the whole pool`);
+  if (total > 100 + PERCENT_ROUNDING) {
+    throw new Error(
+      `${name}: the percentages add up to ${shownTotal(total)}%, more than the whole pool ` +
+      `(100%, give or take ${formatG(PERCENT_ROUNDING)} for rounding)`,
+    );
+  }
+  if (Math.abs(total - 100) <= PERCENT_ROUNDING) return { values: values.map((value) => (value * 100) / total), percent: true };
   return { values, percent: true };
+}
+
+/** `total` with the fewest decimals that still show it above 100 + PERCENT_ROUNDING (never "100"). */
+function shownTotal(total) {
+  for (let decimals = 0; decimals <= 16; decimals++) {
+    const shown = total.toFixed(decimals);
+    if (Number(shown) > 100 + PERCENT_ROUNDING) return shown;
+  }
+  return String(total);
 }
 
 
