@@ -492,3 +492,36 @@ def test_icm_rounded_percentages_are_the_whole_pool(open_page, screenshot):
     message = page.locator("#payouts-error li").inner_text()
     assert "add up to 100.2%, more than the whole pool (100%, give or take 0.1 for rounding)" in message
     assert page.locator("#icm-results").is_hidden()
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_icm_bubble_factor_detail_on_tap_and_keyboard_focus(open_page, screenshot, width):
+    """The equity a player needs to call is written under the matrix when a cell is tapped (phone),
+    clicked or reached by Tab, not only in a title that shows on mouse hover."""
+    page = open_page("icm/index.html?stacks=500,300,200&payouts=60,40", width=width)
+    page.wait_for_selector("#icm-bubble td[data-bf]")
+    detail = page.locator("#icm-bubble-detail")
+    assert detail.is_visible() and "equity" not in detail.inner_text()
+    assert page.locator("#bubble-choose").is_hidden()  # 3 players: the whole matrix, nothing to choose
+    result = bubble_factors([500, 300, 200], [60, 40])
+    cells = page.locator("#icm-bubble td[data-bf]")
+    pairs = [(i, j) for i in range(3) for j in range(3) if i != j]
+
+    def expected(k):
+        i, j = pairs[k]
+        return f"Player {i + 1} all in against player {j + 1}: needs {100 * result.required_equity[i, j]:.1f}% equity"
+
+    if width < 600:
+        cells.nth(3).tap()
+        assert detail.inner_text().startswith(expected(3))
+        assert cells.nth(3).get_attribute("aria-current") == "true"
+        screenshot(page, "icm-bubble-detail-390")
+    else:
+        cells.nth(0).focus()
+        assert detail.inner_text().startswith(expected(0))
+        page.keyboard.press("Tab")
+        assert detail.inner_text().startswith(expected(1))
+        cells.nth(4).click()
+        assert detail.inner_text().startswith(expected(4))
+        screenshot(page, "icm-bubble-detail-1366")
+    assert "risk premium" in detail.inner_text() and "NaN" not in detail.inner_text()
