@@ -20,7 +20,7 @@ from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, forma
 from kernels.headsup.cpu import combo_matchup_counts
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.multiway.control_variates import Z_975
-from kernels.range_equity import MAX_PLAYERS, NoDealError, range_equity
+from kernels.range_equity import MAX_PLAYERS, NoDealError, blocker_text, range_equity
 from kernels.ranges import RangeError, parse_range, ranking_from_equity
 
 
@@ -221,7 +221,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
         if exc.player is None:
             raise InputError(f"{exc}") from None
         text = texts[exc.player]
-        raise InputError(f"range {exc.player + 1} ({text}) is empty after removing the board, dead cards and other players' cards") from None
+        raise InputError(f"range {exc.player + 1} ({text}): no hand left: every hand in it holds a card already taken: {blocker_text(exc.blockers)}") from None
     document = _range_equity_json(texts, board, dead, result)
     if as_json:
         click.echo(json.dumps(document))

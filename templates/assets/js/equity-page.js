@@ -5,6 +5,7 @@
 // in the URL as it is edited (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c); opening such a URL computes it.
 
 import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
+import { blockerText } from "./range-equity.js";
 import { CardPicker, RangePicker } from "./pickers.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "./ranges.js";
 
@@ -250,12 +251,12 @@ async function compute() {
   } catch (error) {
     if (id !== runId) return; // cancelled, or replaced by a newer run
     if (error.player !== null && error.player !== undefined) {
-      showErrors([`Player ${error.player + 1} (${state.ranges[error.player]}): empty after removing the board, dead cards and other players' cards`]);
-      method.textContent = "";
+      showErrors([`Player ${error.player + 1} (${state.ranges[error.player]}): no hand left: every hand in it holds a card already taken: ${blockerText(error.blockers)}`]);
     } else {
       showErrors([error.message]);
-      method.textContent = "";
     }
+    method.textContent = "";
+    results.hidden = true; // no empty table under the message
   }
   if (id === runId) {
     run = null;
@@ -267,7 +268,7 @@ async function compute() {
 
 if (form) {
   const params = new URLSearchParams(location.search);
-  const given = params.getAll("p").slice(0, MAX_SEATS);
+  const all = params.getAll("p"), given = all.slice(0, MAX_SEATS);
   const start = given.length >= MIN_SEATS ? given : given.length ? [...given, "random"] : ["AsKs", "QQ+,AKo"];
   form.elements.board.value = params.get("board") ?? "";
   form.elements.dead.value = params.get("dead") ?? "";
@@ -285,5 +286,12 @@ if (form) {
     e.preventDefault();
     compute();
   });
-  compute();
+  if (all.length > MAX_SEATS) {
+    // Not cut silently: the link asks a question with more players than the calculator takes.
+    showErrors([`This link names ${all.length} players; the calculator takes ${MIN_SEATS} to ${MAX_SEATS}. ` +
+      `The first ${MAX_SEATS} are filled in (${all.slice(MAX_SEATS).join(", ")} left out): press Compute for them.`]);
+    results.hidden = true;
+  } else {
+    compute();
+  }
 }
