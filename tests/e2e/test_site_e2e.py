@@ -525,3 +525,15 @@ def test_icm_bubble_factor_detail_on_tap_and_keyboard_focus(open_page, screensho
         assert detail.inner_text().startswith(expected(4))
         screenshot(page, "icm-bubble-detail-1366")
     assert "risk premium" in detail.inner_text() and "NaN" not in detail.inner_text()
+
+
+def test_matchup_explorer_tells_a_hand_against_itself_apart(open_page, screenshot):
+    """AKs against AKs: every line names which of the two hands it is about, never "AKs wins" twice."""
+    page = open_page("matchups/index.html?a=AKs&b=AKs", width=390)
+    page.locator(".big[data-equity]").wait_for()
+    rows = page.locator("#matchup-result table.data tbody th").all_inner_texts()
+    assert rows[0] == "First AKs wins" and rows[2] == "Second AKs wins"
+    assert page.locator(".versus p:not(.big)").all_inner_texts() == ["First AKs equity", "Second AKs equity"]
+    screenshot(page, "matchup-same-class-390")
+    page.fill("#hand-b", "QQ")
+    page.wait_for_function("document.querySelector('#matchup-result table.data tbody th')?.textContent === 'AKs wins'")
