@@ -537,3 +537,28 @@ def test_matchup_explorer_tells_a_hand_against_itself_apart(open_page, screensho
     screenshot(page, "matchup-same-class-390")
     page.fill("#hand-b", "QQ")
     page.wait_for_function("document.querySelector('#matchup-result table.data tbody th')?.textContent === 'AKs wins'")
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_icm_spot_shows_every_error_at_once(open_page, screenshot, width):
+    """Several problems at once on the call/fold page: each is shown under its field, not only the first."""
+    page = open_page("icm/spot/index.html", width=width)
+    page.wait_for_selector("#spot-verdict")
+    page.evaluate(
+        "() => { const set = (id, v) => { document.getElementById(id).value = v; };"
+        " set('payouts', '0 0'); set('ante', '-1'); set('range', '22+, AXs'); set('hand', 'AJx'); set('shover', '3');"
+        " document.getElementById('spot-form').dispatchEvent(new Event('submit', { cancelable: true })); }"
+    )
+    page.wait_for_function("document.querySelector('#hand-error li') !== null")
+    expected = {"#payouts-error": "every prize is zero", "#table-error": "ante: must be >= 0",
+                "#range-error": "range: token", "#hand-error": "hand: token"}
+    for errors, message in expected.items():
+        assert message in page.locator(errors).inner_text(), errors
+    assert page.locator("#spot-results").is_hidden()
+    page.fill("#ante", "0.25")
+    page.wait_for_function("document.querySelector('#table-error').textContent === ''")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('the shover and the caller must be different players')")
+    assert "range: token" in page.locator("#range-error").inner_text() and "hand: token" in page.locator("#hand-error").inner_text()
+    text = page.locator("main").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+    screenshot(page, f"icm-spot-every-error-{width}")
