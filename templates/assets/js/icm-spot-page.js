@@ -1,6 +1,6 @@
 // ICM call-or-fold page: read the table, run icm-spot.js in the ICM worker (the main thread only
 // parses and renders), show the verdict and a 13×13 chart of the EV difference; state in the URL.
-import { parseNumberList, parsePayouts, validateField } from "./icm.js";
+import { parseNumber, parseNumberList, parsePayouts, validateField } from "./icm.js";
 import { heroAverage, spotFields } from "./icm-spot.js";
 
 const form = document.getElementById("spot-form");
@@ -51,10 +51,9 @@ function readForm() {
   for (const [id, name] of Object.entries(NUMBER_FIELDS)) {
     const text = input(id).value.trim() || "0";
     try {
-      const values = parseNumberList(text, name);
-      if (values.length !== 1) throw new Error(`${name}: give one number`);
-      if (values[0] < 0) throw new Error(`${name}: must be >= 0`);
-      numbers[id] = values[0];
+      const value = parseNumber(text, name); // "1,000" is a thousand here: one number, not a list
+      if (value < 0) throw new Error(`${name}: must be >= 0`);
+      numbers[id] = value;
     } catch (error) { byList.table.push(error.message); }
   }
   const players = {};
