@@ -495,7 +495,7 @@ def test_icm_rounded_percentages_are_the_whole_pool(open_page, screenshot):
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_icm_bubble_factor_detail_on_tap_and_keyboard_focus(open_page, screenshot, width):
+def test_icm_bubble_factor_detail_on_tap_and_keyboard_focus(open_page, screenshot, axe_violations, width):
     """The equity a player needs to call is written under the matrix when a cell is tapped (phone),
     clicked or reached by Tab, not only in a title that shows on mouse hover."""
     page = open_page("icm/index.html?stacks=500,300,200&payouts=60,40", width=width)
@@ -525,9 +525,10 @@ def test_icm_bubble_factor_detail_on_tap_and_keyboard_focus(open_page, screensho
         assert detail.inner_text().startswith(expected(4))
         screenshot(page, "icm-bubble-detail-1366")
     assert "risk premium" in detail.inner_text() and "NaN" not in detail.inner_text()
+    assert axe_violations(page) == []
 
 
-def test_matchup_explorer_tells_a_hand_against_itself_apart(open_page, screenshot):
+def test_matchup_explorer_tells_a_hand_against_itself_apart(open_page, screenshot, axe_violations):
     """AKs against AKs: every line names which of the two hands it is about, never "AKs wins" twice."""
     page = open_page("matchups/index.html?a=AKs&b=AKs", width=390)
     page.locator(".big[data-equity]").wait_for()
@@ -535,12 +536,13 @@ def test_matchup_explorer_tells_a_hand_against_itself_apart(open_page, screensho
     assert rows[0] == "First AKs wins" and rows[2] == "Second AKs wins"
     assert page.locator(".versus p:not(.big)").all_inner_texts() == ["First AKs equity", "Second AKs equity"]
     screenshot(page, "matchup-same-class-390")
+    assert axe_violations(page) == []
     page.fill("#hand-b", "QQ")
     page.wait_for_function("document.querySelector('#matchup-result table.data tbody th')?.textContent === 'AKs wins'")
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_icm_spot_shows_every_error_at_once(open_page, screenshot, width):
+def test_icm_spot_shows_every_error_at_once(open_page, screenshot, axe_violations, width):
     """Several problems at once on the call/fold page: each is shown under its field, not only the first."""
     page = open_page("icm/spot/index.html", width=width)
     page.wait_for_selector("#spot-verdict")
@@ -562,3 +564,4 @@ def test_icm_spot_shows_every_error_at_once(open_page, screenshot, width):
     text = page.locator("main").inner_text()
     assert "NaN" not in text and "Infinity" not in text
     screenshot(page, f"icm-spot-every-error-{width}")
+    assert axe_violations(page) == []

@@ -105,7 +105,7 @@ def test_sub_path_absolute_urls_come_from_origin_and_base_url(hosted, new_page):
 
 
 @pytest.mark.parametrize("missing", ["nope", "hands/AKx/", "hands/AKx/deeper/still/", "articles/x/y/index.html"])
-def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, screenshot, missing):
+def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, screenshot, axe_violations, missing):
     origin, url, site, log = hosted
     page = new_page(width=390)
     response = page.goto(url + missing)
@@ -124,6 +124,9 @@ def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, scree
         screenshot(page, "404-nested-390")
     if missing == "hands/AKx/deeper/still/" and site.joinpath("404.html").read_text().count('href="/assets/'):
         screenshot(page, "404-default-build-under-sub-path-390")
+        page.set_viewport_size({"width": 1366, "height": 900})
+        screenshot(page, "404-default-build-under-sub-path-1366")
+        assert axe_violations(page) == []
 
 
 def test_404_page_without_javascript_links_to_the_configured_base_url(hosted, browser):
