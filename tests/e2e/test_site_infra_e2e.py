@@ -90,6 +90,9 @@ def test_sub_path_absolute_urls_come_from_origin_and_base_url(hosted, new_page):
         assert canonical.count() == og_url.count() == 0
         assert sitemap.status == feed.status == 404
         assert page.locator('a[href$="feed.xml"], link[href$="feed.xml"]').count() == 0
+        page.goto(url + "articles/")  # the articles index offered an "Atom feed" that was never written
+        assert page.locator("h1").inner_text() == "Articles"
+        assert page.locator('a[href$="feed.xml"], link[href$="feed.xml"]').count() == 0
         return
     assert canonical.get_attribute("href") == og_url.get_attribute("content") == f"{ORIGIN}/atlas/hands/AKs/"
     locs = [loc.text for loc in ET.fromstring(sitemap.body()).iter(f"{SITEMAP}loc")]
