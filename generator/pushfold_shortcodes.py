@@ -227,10 +227,10 @@ class ChartValues:
 
 
 def _number_list(text: str, key: str) -> list[float]:
-    try:
-        return [float(part) for part in text.split(",")]
-    except ValueError:
-        raise InputError(f"{key} must be numbers separated by commas, got {text!r}") from None
+    """A list of numbers option (``stacks=10,10,10``), read by the one number-list grammar."""
+    from generator.numbers import parse_number_list
+
+    return parse_number_list(text, key)
 
 
 def side_pots(args: list[str], options: dict) -> str:

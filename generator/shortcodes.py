@@ -88,13 +88,12 @@ def _arity(args: list, expected: int, usage: str) -> None:
 
 
 def _numbers(options: dict, key: str) -> list[float]:
-    """A comma-separated list of numbers option (``stacks=500,300,200``)."""
-    try:
-        return [float(part) for part in options[key].split(",")]
-    except KeyError:
-        raise InputError(f"needs {key}=A,B,…") from None
-    except ValueError:
-        raise InputError(f"{key} must be numbers separated by commas, got {options[key]!r}") from None
+    """A list of numbers option (``stacks=500,300,200``), read by the one number-list grammar."""
+    from generator.numbers import parse_number_list
+
+    if key not in options:
+        raise InputError(f"needs {key}=A,B,…")
+    return parse_number_list(options[key], key)
 
 
 def _positive(options: dict, key: str) -> float:

@@ -34,7 +34,7 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from kernels.cards import ALL_COMBOS, COMBO_CLASS, N_CLASSES
+from kernels.cards import ALL_COMBOS, COMBO_CLASS, N_CLASSES, format_card
 from kernels.evaluator import cpu as hand
 from kernels.evaluator.core import KEY_BASE
 from kernels.multiway.control_variates import Z_975
@@ -60,9 +60,20 @@ COMBO_OF[ALL_COMBOS[:, 0], ALL_COMBOS[:, 1]] = COMBO_OF[ALL_COMBOS[:, 1], ALL_CO
 class NoDealError(ValueError):
     """No deal is possible: a player's range is empty after card removal, or no compatible assignment exists."""
 
-    def __init__(self, message: str, player: int | None = None):
+    def __init__(self, message: str, player: int | None = None, blockers: tuple = ()):
         super().__init__(message)
         self.player = player
+        #: ``((card, holder), ...)``: the cards that emptied ``player``'s range, each with who holds it
+        #: (``"board"``, ``"dead"`` or a 0-based player holding that single combo), in card order.
+        self.blockers = blockers
+
+
+def blocker_text(blockers) -> str:
+    """``"As (board), Kd (player 1)"``: the cards of :attr:`NoDealError.blockers` and their holders."""
+    def holder(who) -> str:
+        return who if isinstance(who, str) else f"player {who + 1}"
+
+    return ", ".join(f"{format_card(card)} ({holder(who)})" for card, who in blockers)
 
 
 @dataclass
@@ -102,14 +113,19 @@ def live_weights(weights: list[np.ndarray], board, dead) -> list[np.ndarray]:
     player holding a single combo, set to 0; raises :class:`NoDealError` for a range left empty."""
     blocked = card_mask(list(board) + list(dead))
     live = [np.where((COMBO_MASK & blocked) == 0, np.asarray(w, dtype=np.float64), 0.0) for w in weights]
+    held = {int(card): "board" for card in board} | {int(card): "dead" for card in dead}  # who holds each taken card
     changed = True
     while changed:  # a player with one combo left removes its cards from everyone else, repeatedly
         changed = False
         for p, w in enumerate(live):
             if not np.any(w > 0):
-                raise NoDealError(f"player {p + 1}'s range is empty after card removal", p)
+                cards = set(ALL_COMBOS[np.asarray(weights[p]) > 0].ravel().tolist())
+                blockers = tuple((card, held[card]) for card in sorted(held) if card in cards)
+                raise NoDealError(f"player {p + 1}'s range is empty after card removal: {blocker_text(blockers)}", p, blockers)
             nonzero = np.flatnonzero(w > 0)
             if nonzero.size == 1:
+                for card in ALL_COMBOS[nonzero[0]].tolist():
+                    held.setdefault(int(card), p)
                 mask = COMBO_MASK[nonzero[0]]
                 for q, other in enumerate(live):
                     if q != p and np.any(other[(COMBO_MASK & mask) != 0] > 0):

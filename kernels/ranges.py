@@ -213,19 +213,54 @@ def _format_weight(weight: float) -> str:
     return np.format_float_positional(weight, trim="-")
 
 
+def _lines() -> list[list[int]]:
+    """The class indices along which whole classes are written as runs, each from its top down: the
+    pairs (AA … 22), then the suited and then the offsuit classes of each first rank (AKs … A2s, …)."""
+    line = lambda rank: 12 - rank  # noqa: E731  (chart line of a rank index, 12 = ace)
+    pairs = [line(r) * 14 for r in range(12, -1, -1)]
+    suited = [[line(h) * 13 + line(k) for k in range(h - 1, -1, -1)] for h in range(12, 0, -1)]
+    offsuit = [[line(k) * 13 + line(h) for k in range(h - 1, -1, -1)] for h in range(12, 0, -1)]
+    return [pairs, *suited, *offsuit]
+
+
+def _runs(whole: dict[int, float]) -> list[tuple[str, float]]:
+    """Whole classes (class → weight) as the fewest tokens: consecutive classes of one line with the same
+    weight are one run, ``QQ+`` / ``ATs+`` from the top of the line, else ``JJ-99`` / ``A9s-A5s``."""
+    items = []
+    for members in _lines():
+        k = 0
+        while k < len(members):
+            if members[k] not in whole:
+                k += 1
+                continue
+            end = k
+            while end + 1 < len(members) and whole.get(members[end + 1]) == whole[members[k]]:
+                end += 1
+            top, bottom = CLASS_NAMES[members[k]], CLASS_NAMES[members[end]]
+            items.append((top if end == k else f"{bottom}+" if k == 0 else f"{top}-{bottom}", whole[members[k]]))
+            k = end + 1
+    return items
+
+
 def normalise(weights: np.ndarray) -> str:
-    """A canonical range string for ``weights`` ``(1326,)``: whole classes by name, other combos one by one,
-    weights other than 1 as ``:w``; ``parse_range(normalise(w)).weights == w`` exactly."""
+    """A canonical, compact range string for ``weights`` ``(1326,)``: whole classes as runs (``QQ+``,
+    ``JJ-99``, ``ATs+``, ``A9s-A5s``, each of one weight), then other combos one by one, weights other
+    than 1 as ``:w``; ``parse_range(normalise(w)).weights == w`` exactly."""
     weights = np.asarray(weights, dtype=np.float64)
     if np.all(weights == 1.0):
         return "random"
-    items = []
+    whole, items = {}, []
     for cls in range(len(CLASS_NAMES)):
         members = np.flatnonzero(COMBO_CLASS == cls)
         values = weights[members]
         if values[0] > 0 and np.all(values == values[0]):
-            items.append((CLASS_NAMES[cls], values[0]))
+            whole[cls] = float(values[0])
+    items = _runs(whole)
+    for cls in range(len(CLASS_NAMES)):
+        if cls in whole:
             continue
+        members = np.flatnonzero(COMBO_CLASS == cls)
+        values = weights[members]
         for combo, value in zip(members, values):
             if value > 0:
                 a, b = ALL_COMBOS[combo]

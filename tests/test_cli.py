@@ -134,8 +134,8 @@ def test_range_equity_text_is_a_table():
     "args,fragment",
     [
         (["AsKs", "QQ+,AKx"], 'range 2, token "AKx" (column 5)'),
-        (["AsKs", "AA", "--board", "AhAdAc"], "range 2 (AA) is empty after removing"),
-        (["AsKs", "AsKs"], "range 2 (AsKs) is empty"),
+        (["AsKs", "AA", "--board", "AhAdAc"], "range 2 (AA): no hand left: every hand in it holds a card already taken: Ac (board), Ad (board), Ah (board), As (player 1)"),
+        (["AsKs", "AsKs"], "range 2 (AsKs): no hand left: every hand in it holds a card already taken: Ks (player 1), As (player 1)"),
         (["AsKs", "QQ", "--board", "Kh8d"], "0, 3, 4 or 5 cards"),
         (["AsKs", "QQ", "--board", "Kh8d3x"], "--board"),
         (["AsKs", "QQ", "--board", "Kh8d3c", "--dead", "3c"], "3c is also on the board"),

@@ -531,3 +531,14 @@ def test_cli_payouts_as_percentages_of_the_pool():
     assert json.loads(run_cli("--stacks", "500 300 200", "--payouts", "600 400", "--json").output)["payouts_unit"] == "amount"
     assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "65% 35"), "give every prize as a percentage")
     assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "60% 50%"), "add up to 110%, more than the whole pool")
+
+
+def test_cli_rounded_percentages_are_the_whole_pool():
+    data = json.loads(run_cli("--stacks", "500 300 200", "--payouts", "33.34% 33.33% 33.34%", "--json").output)
+    shares = [33.34 * 100 / 100.01, 33.33 * 100 / 100.01, 33.34 * 100 / 100.01]
+    assert data["equity"] == pytest.approx(icm.prize_equity([500, 300, 200], shares, places=False).equity.tolist(), rel=1e-12)
+    field = " ".join(["0.13333466667%"] * 750)  # adds up to 100.001%
+    data = json.loads(run_cli("--stacks", " ".join(["1000"] * 750), "--payouts", field, "--json").output)
+    assert sum(data["equity"]) == pytest.approx(100, rel=1e-12)
+    assert_one_line_exit_2(run_cli("--stacks", "5 3 2", "--payouts", "50% 30% 20.10001%"),
+                           "add up to 100.10001%, more than the whole pool (100%, give or take 0.1 for rounding)")

@@ -206,9 +206,9 @@ def test_cli_hero_percent_range_is_the_average_of_its_classes():
         (["--range", "22+", "--blinds", "1 2 3"], "--blinds: give the small and the big blind"),
         (["--range", "22+", "--shover", "3"], "different players"),
         (["--range", "22+", "--caller", "4"], "--caller: player 4 is not in the field of 3 players"),
-        (["--range", "22+", "--ante", "inf"], "--ante: entry 1 must be a finite number"),
+        (["--range", "22+", "--ante", "inf"], "--ante: must be a finite number, got inf"),
         (["--range", "22+", "--bb-ante", "-2"], "blinds and antes must be >= 0"),
-        (["--range", "22+", "--bb-ante", "2x"], "--bb-ante: entry 1 is not a number"),
+        (["--range", "22+", "--bb-ante", "2x"], "--bb-ante: not a number: 2x"),
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(extra, fragment):

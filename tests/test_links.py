@@ -1,10 +1,14 @@
-"""The built site is self-contained: every href/src resolves to a file, with and without a sub-path,
-every page is valid HTML5 (strict html5lib parse), and the feed and sitemap are well-formed XML."""
+"""The built site is self-contained: every href/src resolves to a file, with and without a sub-path and
+as the default build writes it (no origin), and so does every file a page's script is pointed at
+(``data-worker="…js"``, ``data-matchups="…bin"``), every ``url()`` of a stylesheet and every module a
+script imports; every page is valid HTML5 (strict html5lib parse), and the feed and sitemap are
+well-formed XML."""
 
 from __future__ import annotations
 
 import html.parser
 import posixpath
+import re
 import urllib.request
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -15,7 +19,8 @@ import pytest
 
 from generator.commands.site import make_server
 from generator.errors import InputError
-from site_fixtures import build_site
+from generator.render import render_site
+from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data
 
 
 class LinkCollector(html.parser.HTMLParser):
@@ -30,8 +35,30 @@ class LinkCollector(html.parser.HTMLParser):
         for name, value in attrs:
             if name in ("href", "src") and value is not None:
                 self.links.append(value)
+            elif name.startswith("data-") and value and DATA_FILE.fullmatch(value):
+                self.links.append(value)  # a file a script will fetch, or run as a worker
             if name == "id":
                 self.ids.append(value)
+
+
+DATA_FILE = re.compile(r"[\w./-]+\.(?:js|json|bin|csv|svg|css)")
+CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+JS_IMPORT = re.compile(r"""(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)""")
+
+
+def broken_asset_references(site: Path) -> list[str]:
+    """Every ``url()`` of a stylesheet and every module a script imports that is not a file of the site."""
+    broken = []
+    for sheet in sorted(site.rglob("*.css")):
+        for target in CSS_URL.findall(sheet.read_text(encoding="utf-8")):
+            if not target.startswith("data:") and not (sheet.parent / target).resolve().is_file():
+                broken.append(f"{sheet.relative_to(site)}: url({target})")
+    for script in sorted(site.rglob("*.js")):
+        for match in JS_IMPORT.finditer(script.read_text(encoding="utf-8")):
+            target = match.group(1) or match.group(2)
+            if target.startswith(".") and not (script.parent / target).resolve().is_file():
+                broken.append(f"{script.relative_to(site)}: import {target}")
+    return broken
 
 
 def broken_links(site: Path, base_url: str) -> list[str]:
@@ -69,18 +96,47 @@ def broken_links(site: Path, base_url: str) -> list[str]:
 def test_link_checker_finds_broken_links(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a/index.html").write_text('<a href="../index.html">ok</a><a href="../b/">dir</a><a href="gone.html">x</a>')
-    (tmp_path / "index.html").write_text('<a href="a/">ok</a><a href="https://cdn.example/x.js">x</a><a href="/a/">root</a>')
-    assert broken_links(tmp_path, "/") == ["a/index.html: ../b/", "a/index.html: gone.html", "index.html: external link https://cdn.example/x.js"]
+    (tmp_path / "index.html").write_text('<a href="a/">ok</a><a href="https://cdn.example/x.js">x</a><a href="/a/">root</a>'
+                                         '<form data-worker="js/w.js" data-table=\'{"a": 1}\' data-hands="a/"></form>')
+    assert broken_links(tmp_path, "/") == ["a/index.html: ../b/", "a/index.html: gone.html", "index.html: external link https://cdn.example/x.js",
+                                           "index.html: js/w.js"]
 
 
-@pytest.fixture(scope="module", params=["/", "/atlas/"])
+DEFAULT_BUILD_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
+
+
+def default_build(site_dir: Path, base_url: str = "/") -> Path:
+    """The site as the default ``make build`` writes it: every data file the default stages publish
+    (synthetic numbers), the precomputed push/fold set, and no ``site.origin`` (so no feed or sitemap)."""
+    write_synthetic_data(site_dir / "data", files=DEFAULT_BUILD_FILES)
+    write_pushfold_set(site_dir)
+    render_site(site_config(base_url, origin=""), site_dir, warn=lambda message: None)
+    return site_dir
+
+
+@pytest.fixture(scope="module", params=["/", "/atlas/", "default"])
 def built(request, tmp_path_factory):
+    if request.param == "default":
+        return "/", default_build(tmp_path_factory.mktemp("links-default"))
     return request.param, build_site(tmp_path_factory.mktemp("links"), base_url=request.param)
 
 
 def test_every_link_resolves(built):
     base_url, site = built
     assert broken_links(site, base_url) == []
+
+
+def test_every_stylesheet_url_and_script_import_resolves(built):
+    _, site = built
+    assert broken_asset_references(site) == []
+
+
+def test_asset_checker_finds_broken_references(tmp_path):
+    (tmp_path / "css").mkdir()
+    (tmp_path / "css/a.css").write_text('@font-face { src: url("../fonts/x.ttf"); } b { background: url(data:image/png;base64,AA) }')
+    (tmp_path / "a.js").write_text('import { x } from "./b.js";\nexport { y } from "./gone.js";\nconst m = import("./c.js");')
+    (tmp_path / "b.js").write_text("")
+    assert broken_asset_references(tmp_path) == ["css/a.css: url(../fonts/x.ttf)", "a.js: import ./gone.js", "a.js: import ./c.js"]
 
 
 def test_absolute_links_only_on_the_404_page(built):
@@ -111,6 +167,9 @@ def test_pages_are_valid_html5_with_unique_ids(built):
 
 def test_feed_and_sitemap_are_wellformed(built):
     base_url, site = built
+    if not (site / "feed.xml").exists():
+        assert not (site / "sitemap.xml").exists()  # the default build: no site.origin, no absolute URLs
+        return
     atom = "{http://www.w3.org/2005/Atom}"
     feed = ET.parse(site / "feed.xml").getroot()
     assert len(feed.findall(f"{atom}entry")) >= 4

@@ -54,6 +54,14 @@ def test_three_handed_icm_json(small_threeway_table):
     assert document["rule_met"] and 0 <= document["class_regret"]["pool_pct"] <= 0.01
 
 
+def test_numbers_read_by_the_one_grammar(small_threeway_table):
+    """The grammar of the ICM commands and pages: thousands separators, payouts in % of the pool."""
+    plain = run("pushfold", "--stacks", "8,12,10", "--payouts", "50,30,20", "--ante", "0.1", "--json")
+    typed = run("pushfold", "--stacks", "8,000 12,000 10,000", "--blinds", "500 1,000", "--payouts", "50% 30% 20%", "--ante", "100", "--json")
+    assert typed.exit_code == 0, typed.output
+    assert json.loads(typed.stdout)["shove"] == json.loads(plain.stdout)["shove"]
+
+
 def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypatch, tmp_path):
     result = run("pushfold", "--stacks", "10 10 10", "--bb-ante", "--ante", "1")
     assert result.exit_code == 0, result.output

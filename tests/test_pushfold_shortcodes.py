@@ -163,7 +163,7 @@ def test_side_pots_follow_the_bets():
     ("options", "message"),
     [
         ({"stacks": "20,12,5"}, "usage"),
-        ({"stacks": "20,x,5", "shover": "BTN"}, "stacks must be numbers"),
+        ({"stacks": "20,x,5", "shover": "BTN"}, "stacks: entry 2 is not a number"),
         ({"stacks": "20,12,0.5", "shover": "BTN"}, "does not cover"),
         ({"stacks": "20,12,5", "shover": "UTG"}, "positions are BTN, SB, BB"),
         ({"stacks": "20,12,5", "shover": "SB", "callers": "BTN"}, "callers must act after the shover"),

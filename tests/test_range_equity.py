@@ -218,6 +218,11 @@ def test_empty_or_blocked_ranges_are_errors(tables):
     with pytest.raises(NoDealError) as info:
         range_equity([parse_range("AsKs").weights, parse_range("AA").weights], parse_cards("AhAdAc"), (), tables)
     assert info.value.player == 1  # AsKs takes the last ace
+    assert info.value.blockers == tuple((parse_cards(c)[0], who) for c, who in [("Ac", "board"), ("Ad", "board"), ("Ah", "board"), ("As", 0)])
+    assert str(info.value).endswith("empty after card removal: Ac (board), Ad (board), Ah (board), As (player 1)")
+    with pytest.raises(NoDealError) as info:
+        range_equity([parse_range("KK").weights, parse_range("AsKs").weights], parse_cards("2c3c4d"), parse_cards("Ks"), tables)
+    assert str(info.value).endswith("player 2's range is empty after card removal: Ks (dead)")
     with pytest.raises(NoDealError):
         range_equity([parse_range("AsKs").weights, parse_range("AsKs").weights], (), (), tables)
     with pytest.raises(NoDealError):  # neither range is a single combo, but no assignment fits

@@ -166,3 +166,23 @@ def test_agrees_with_eval7_hand_range():
         if rng.random() < 0.3:
             text = f"0.5({text})"
         assert np.array_equal(parse_range(text).weights, eval7_weights(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "compact"),
+    [
+        ("AA,KK,QQ,KQo", "QQ+,KQo"),
+        ("JJ,TT,99,AQs", "JJ-99,AQs"),
+        ("ATs+,A9s-A5s", "A5s+"),
+        ("AKs,AQs,AJs:0.5,ATs:0.5", "AQs+,AJs-ATs:0.5"),
+        ("22+,A2s+,KTs+,ATo+", "22+,A2s+,KTs+,ATo+"),
+        ("QQ+,AsKs", "QQ+,AsKs"),
+        ("AA", "AA"),
+    ],
+)
+def test_normalise_writes_runs_of_classes(text, compact):
+    """Whole classes come back as runs (QQ+, JJ-99, ATs+, A9s-A5s), one weight each (ranges.js agrees on
+    the shared fixtures)."""
+    weights = parse_range(text).weights
+    assert normalise(weights) == compact
+    assert np.array_equal(parse_range(compact).weights, weights)

@@ -260,7 +260,7 @@ def test_every_article_renders_every_number_from_the_data(tmp_path):
         ("potodds", [], {"pot": "-1", "call": "2"}, "pot must be one positive number"),
         ("potodds", [], {"pot": "nan", "call": "2"}, "pot must be one positive number"),
         ("potodds", [], {"pot": "3"}, "call must be one positive number"),
-        ("icm", [], {"stacks": "500,x", "payouts": "1"}, "stacks must be numbers"),
+        ("icm", [], {"stacks": "500,x", "payouts": "1"}, "stacks: entry 2 is not a number"),
         ("icm", [], {"stacks": "500,300", "payouts": "1,2,3"}, "payouts"),
         ("icm", [], {"stacks": "500,300", "payouts": "1", "player": "3"}, "player must be between 1 and 2"),
         ("icm", [], {"stacks": "500,300", "payouts": "1", "player": "1", "value": "rank"}, "value must be"),

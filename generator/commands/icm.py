@@ -2,7 +2,6 @@
 
 import json
 import math
-import re
 from pathlib import Path
 
 import click
@@ -10,92 +9,14 @@ import numpy as np
 import yaml
 
 from generator.errors import InputError
+from generator.numbers import (  # noqa: F401  (the grammar's names, also imported from here)
+    PERCENT_ROUNDING, entry_number, parse_number, parse_number_list, parse_payouts, shown_entry, shown_total,
+)
 from generator.validation import number_list, number_text, read_text
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
 PLACES_MAX_ENTRIES = 5_000_000  # players x paid places above which place probabilities are skipped
-
-
-# The list grammar, shared with templates/assets/js/icm.js (parseNumberList; fixtures in
-# tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma
-# next to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000")
-# is a thousands separator when the list has other separators, and must then group digits by three;
-# in a list with no other separator ("500,300,200", the URL and CLI form) it separates entries, unless
-# the list is digit groups of three of which one after the first starts with 0 ("10,000", "1,050"): no
-# one types a stack as "000" or "050", so that reads as one number as much as a list, and is refused.
-SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
-NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
-GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
-SHOWN_ENTRY = 24
-
-
-def shown_entry(text: str) -> str:
-    """An entry for a message: printable ASCII kept, anything else as '?', at most 24 characters."""
-    printable = "".join(c if " " <= c <= "~" else "?" for c in text)
-    return printable if len(printable) <= SHOWN_ENTRY else printable[: SHOWN_ENTRY - 3] + "..."
-
-
-def entry_number(text: str, name: str, index: int) -> float:
-    """One entry (no commas left) as a finite float; InputError saying why not."""
-    if NON_FINITE.fullmatch(text):
-        raise InputError(f"{name}: entry {index} must be a finite number, got {shown_entry(text)}")
-    if not NUMBER.fullmatch(text):
-        raise InputError(f"{name}: entry {index} is not a number ({shown_entry(text) if text else 'empty'})")
-    number = float(text)
-    if not math.isfinite(number):
-        raise InputError(f"{name}: entry {index} must be a finite number, got {shown_entry(text)}")
-    return number
-
-
-def parse_number_list(text: str, name: str) -> list[float]:
-    """'10,000 5,000 2,500' or '500, 300, 200' or '500,300,200' -> floats, by the grammar above;
-    InputError with one message saying why not (bad entry, bad digit grouping, ambiguous commas)."""
-    chunks = [chunk.strip(",") for chunk in SEPARATORS.split(text)]
-    chunks = [chunk for chunk in chunks if chunk]
-    if len(chunks) == 1 and "," in chunks[0]:
-        parts = chunks[0].split(",")
-        if GROUPED.fullmatch(chunks[0]) and any(part.startswith("0") for part in parts[1:]):
-            raise InputError(
-                f'{name}: "{shown_entry(chunks[0])}" is ambiguous: one number ({shown_entry("".join(parts))}) or '
-                f"{len(parts)} entries ({', '.join(parts)})? Separate entries with a space or a comma and a space "
-                f"({', '.join(parts)}), or write the number without commas"
-            )
-        return [entry_number(part, name, index) for index, part in enumerate(parts, start=1)]
-    numbers = []
-    for index, chunk in enumerate(chunks, start=1):
-        if "," in chunk:
-            if not GROUPED.fullmatch(chunk):
-                raise InputError(
-                    f"{name}: entry {index} ({shown_entry(chunk)}): a comma inside a number must group digits by "
-                    "three (10,000); separate entries with spaces, new lines or a comma and a space"
-                )
-            chunk = chunk.replace(",", "")
-        numbers.append(entry_number(chunk, name, index))
-    return numbers
-
-
-PERCENT_SIGN = re.compile(r"%(?=$|[\s;,])")
-
-
-def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
-    """(prizes, in_percent): the list grammar above, where every entry may instead end in "%" — the
-    prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%).
-    Shared with icm.js (parsePayouts; fixtures in tests/js/make_icm_fixtures.py)."""
-    signs = text.count("%")
-    if not signs:
-        return parse_number_list(text, name), False
-    stripped = PERCENT_SIGN.sub("", text)
-    if "%" in stripped:
-        raise InputError(f"{name}: a % sign must end an entry (50% 30% 20%)")
-    values = parse_number_list(stripped, name)
-    if signs != len(values):
-        raise InputError(f"{name}: give every prize as a percentage of the pool (50% 30% 20%) or none")
-    total = sum(values)
-    if total > 100 * (1 + 1e-12):
-        raise InputError(f"{name}: the percentages add up to {total:g}%, more than the whole pool")
-    return values, True
 
 
 def read_stack_lines(path: Path) -> list[float]:
@@ -455,8 +376,8 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     blinds = parse_number_list(blinds_text, "--blinds")
     if len(blinds) != 2:
         raise InputError(f"--blinds: give the small and the big blind (1 2), got {len(blinds)} numbers")
-    ante_value = entry_number(ante.strip(), "--ante", 1)
-    bb_ante_value = entry_number(bb_ante.strip(), "--bb-ante", 1)
+    ante_value = parse_number(ante, "--ante")
+    bb_ante_value = parse_number(bb_ante, "--bb-ante")
     errors = field_errors(stacks, payouts)
     if errors:
         raise InputError("; ".join(errors))

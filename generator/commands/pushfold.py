@@ -8,7 +8,7 @@ import time
 import click
 import numpy as np
 
-from generator.commands.icm import entry_number, parse_number_list
+from generator.numbers import parse_number, parse_number_list, parse_payouts
 from generator.errors import InputError
 from generator.progress import progress_bar
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
@@ -23,8 +23,8 @@ def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text) -> pf.Tab
     blinds = parse_number_list(blinds_text, "--blinds")
     if len(blinds) != 2:
         raise InputError(f"--blinds: give the small and the big blind (0.5,1), got {len(blinds)} numbers")
-    ante = entry_number(ante_text.strip(), "--ante", 1)
-    payouts = None if payouts_text is None else tuple(parse_number_list(payouts_text, "--payouts"))
+    ante = parse_number(ante_text, "--ante")
+    payouts = None if payouts_text is None else tuple(parse_payouts(payouts_text, "--payouts")[0])  # % of the pool: a pool of 100
     table = pf.Table(tuple(stacks), tuple(blinds), ante, bb_ante, payouts)
     errors = pf.table_errors(table)
     if errors:

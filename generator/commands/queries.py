@@ -199,7 +199,7 @@ def _multiway_tables(site_dir: Path, players: int) -> dict | None:
 
 def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json, site_dir) -> None:
     from generator.stages.headsup import headsup_results
-    from kernels.range_equity import MAX_PLAYERS, NoDealError, range_equity
+    from kernels.range_equity import MAX_PLAYERS, NoDealError, blocker_text, range_equity
 
     board, dead = _cards_option(board_text, "--board"), _cards_option(dead_text, "--dead")
     if len(board) not in (0, 3, 4, 5):
@@ -226,7 +226,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
         if exc.player is None:
             raise InputError(f"{exc}") from None
         text = texts[exc.player]
-        raise InputError(f"range {exc.player + 1} ({text}) is empty after removing the board, dead cards and other players' cards") from None
+        raise InputError(f"range {exc.player + 1} ({text}): no hand left: every hand in it holds a card already taken: {blocker_text(exc.blockers)}") from None
     document = _range_equity_json(texts, board, dead, result)
     if as_json:
         click.echo(json.dumps(document))

@@ -81,8 +81,10 @@ def test_bad_input_names_the_range_token_and_column(open_page, screenshot):
     page.locator("#seats input[name=p]").nth(1).fill("AA")
     page.fill("#board", "AhAdAc")
     page.click("#compute")
-    page.wait_for_function("document.querySelector('#equity-error').textContent.includes('empty')")
-    assert error.inner_text() == "Player 2 (AA): empty after removing the board, dead cards and other players' cards"
+    page.wait_for_function("document.querySelector('#equity-error').textContent.includes('no hand left')")
+    assert error.inner_text() == ("Player 2 (AA): no hand left: every hand in it holds a card already taken: "
+                                  "Ac (board), Ad (board), Ah (board), As (player 1)")
+    assert page.locator("#equity-results").is_hidden()  # no empty table under the message
     page.fill("#board", "AhAd")
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-error').textContent.includes('0, 3, 4 or 5')")
@@ -243,3 +245,19 @@ def test_enumeration_split_across_workers_equals_python_exactly(open_page):
     b = parse_cards(board)
     expected = enumerate_equity(live_weights([parse_range(r).weights for r in ranges], b, []), b, [], evaluator_tables())
     np.testing.assert_allclose(answer["result"]["equity"], expected.equity, rtol=0, atol=1e-15)
+
+
+def test_a_link_with_more_than_ten_players_says_so(open_page, screenshot):
+    """11 players in the URL: the first 10 are filled in, a visible message names the one left out, and
+    nothing is computed for a question the link did not ask until Compute is pressed."""
+    ranges = ["AsKs", "QdQc", "JhJd", "Tc9c", "8s8h", "7d6d", "5c5s", "4h3h", "2c2d", "AhKh", "72o"]
+    page = open_page(url(*ranges), width=390)
+    error = page.locator("#equity-error")
+    page.wait_for_function("document.querySelector('#equity-error').textContent !== ''")
+    assert error.inner_text() == ("This link names 11 players; the calculator takes 2 to 10. "
+                                  "The first 10 are filled in (72o left out): press Compute for them.")
+    assert page.locator("#seats input[name=p]").count() == 10 and page.locator("#equity-results").is_hidden()
+    screenshot(page, "equity-eleven-players-390")
+    page.click("#compute")
+    assert wait_for_result(page, timeout=120_000) in ("enumeration", "monte carlo")
+    assert error.inner_text() == "" and page.locator("#equity-table td.equity").count() == 10

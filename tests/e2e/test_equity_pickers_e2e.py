@@ -172,14 +172,14 @@ def test_a_painted_spot_shared_by_url_gives_the_same_exact_result(open_page, bas
     page.locator("details[data-cards=board] summary").click()
     for card in ("Kh", "8d", "3c"):
         page.locator(f"details[data-cards=board] [data-card='{card}']").click()
-    assert page.url.endswith("equity/index.html?p=AsKs&p=AQs%2CQQ%2CJJ&board=Kh8d3c")  # before any Compute
+    assert page.url.endswith("equity/index.html?p=AsKs&p=QQ-JJ%2CAQs&board=Kh8d3c")  # before any Compute
     page.click("#compute")
     page.wait_for_function("document.querySelector('#equity-method').textContent.startsWith('Exact:')", timeout=60000)
     expected = exact_equity(("AsKs", "AQs,QQ,JJ"), "Kh8d3c")
     np.testing.assert_allclose(shown_equities(page), expected, rtol=0, atol=1e-15)
     again = open_page(page.url.removeprefix(base_url))
     assert wait_for_result(again) == "enumeration"
-    assert [i.input_value() for i in again.locator("#seats input[name=p]").all()] == ["AsKs", "AQs,QQ,JJ"]
+    assert [i.input_value() for i in again.locator("#seats input[name=p]").all()] == ["AsKs", "QQ-JJ,AQs"]
     assert shown_equities(again) == shown_equities(page)
 
 
@@ -291,3 +291,22 @@ def test_results_fit_a_phone_without_sideways_scrolling(open_page, screenshot):
     scroll = page.locator("#equity-table").locator("xpath=..")
     assert scroll.evaluate("el => el.scrollWidth <= el.clientWidth"), "the results table scrolls sideways at 390 px"
     screenshot(page, "equity-results-390")
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_the_picker_writes_ranges_back_compactly_and_its_slider_shows_the_size(open_page, screenshot, width):
+    """One click on a loaded QQ+ writes "QQ+,KQo" back (runs, not AA,KK,KQo,QQ); the slider and its
+    reading show the loaded range's size (18 combos: 1.4%), not 0%."""
+    page = open_page(url("AsKs", "QQ+"), width=width)
+    grid = open_picker(page, 1)
+    text = seat(page, 1).locator("input[name=p]")
+    slider, reading = seat(page, 1).locator("input[type=range]"), seat(page, 1).locator("output")
+    assert reading.inner_text() == "1.4%" and slider.input_value() == "1.5"
+    grid.locator('[data-class="KQo"]').click()
+    assert text.input_value() == "QQ+,KQo"
+    assert reading.inner_text() == "2.3%"  # 30 of 1,326 combos
+    text.fill("JJ-99, ATs+, A9s-A5s, 0.5(KQo)")
+    page.wait_for_function("document.querySelectorAll('#seats > li:nth-child(2) .rc[aria-pressed=\"mixed\"]').length === 1")
+    grid.locator('[data-class="22"]').click()
+    assert text.input_value() == "JJ-99,22,A5s+,KQo:0.5"  # ATs+ and A9s-A5s are one run
+    screenshot(page, f"equity-picker-compact-{width}")

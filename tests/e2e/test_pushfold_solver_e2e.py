@@ -116,11 +116,30 @@ def test_bad_tables_get_the_solvers_messages_one_per_problem(open_page, query, t
 def test_numbers_that_do_not_read_are_named_by_field(open_page):
     page = solved(open_page(f"{SOLVER}?stacks=10,abc,&blinds=0.5,x&ante=1e999&bbante=0&payouts=50,3o"))
     messages = page.eval_on_selector_all("#table-error li", "lis => lis.map(li => li.textContent)")
-    assert messages == ['Stack of SB: "abc" is not a number', "Stack of BB: give a number", 'Big blind: "x" is not a number',
-                        'Ante: "1e999" is not a number', 'Payout 2: "3o" is not a number']  # fmt: skip
+    assert messages == ["Stack of SB: not a number: abc", "Stack of BB: give a number", "Big blind: not a number: x",
+                        "Ante: must be a finite number, got 1e999", "Payouts: entry 2 is not a number (3o)"]  # fmt: skip
     assert page.locator("#stack-1").get_attribute("aria-invalid") == "true"
     assert page.locator("#stack-0").get_attribute("aria-invalid") == "false"
     assert "NaN" not in page.inner_text("main")
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_numbers_read_as_on_the_icm_pages(open_page, screenshot, width):
+    """One grammar with the ICM pages and the CLI: "10,000" is a stack of ten thousand, payouts may have
+    thousands separators; the URL holds the numbers read (its commas only separate entries)."""
+    page = solved(open_page(SOLVER, width=width))
+    for seat in range(3):
+        page.fill(f"#stack-{seat}", "10,000")
+    page.fill("#sb", "500")
+    page.fill("#bb", "1,000")
+    page.fill("#payouts", "5,000, 3,000, 2,000")
+    page.click("#solve")
+    page.wait_for_function("location.search.includes('stacks=10000')")
+    solved(page)
+    assert page.eval_on_selector_all("#table-error li", "lis => lis.length") == 0
+    assert page.evaluate("location.search") == "?stacks=10000,10000,10000&blinds=500,1000&ante=0&bbante=0&payouts=5000,3000,2000"
+    assert page.locator("#solver-source").inner_text().startswith("Precomputed by the build (3p-icm-50-30-20)")
+    screenshot(page, f"solver-thousands-{width}")
 
 
 def test_a_link_with_too_many_seats_keeps_ten_and_says_so(open_page):

@@ -460,3 +460,108 @@ def test_icm_payouts_typed_as_percentages(open_page, screenshot):
     page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('as a percentage of the pool')")
     assert page.locator("#icm-results").is_hidden()
     screenshot(page, "icm-percent-error")
+
+
+def test_icm_rounded_percentages_are_the_whole_pool(open_page, screenshot):
+    """Percentages typed with rounding (33.34% 33.33% 33.34%; a 750-place table adding up to 100.001%)
+    are the whole pool, scaled to exactly 100%; a total past 100% + 0.1 is refused saying by how much."""
+    page = open_page("icm/index.html", width=390)
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "33.34% 33.33% 33.34%")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-table td.ev')?.textContent.endsWith('%')")
+    shares = [33.34 * 100 / 100.01, 33.33 * 100 / 100.01, 33.34 * 100 / 100.01]
+    equity = prize_equity([500, 300, 200], shares, places=False).equity
+    assert page.locator("#icm-table td.ev").all_inner_texts() == [f"{x:,.2f}%" for x in equity]
+    assert "prize pool 100.00%" in page.locator("#icm-method").inner_text()
+    assert page.locator("#payouts-error").inner_text().strip() == ""
+    screenshot(page, "icm-rounded-percentages-390")
+    page.evaluate(
+        "([stacks, payouts]) => { const f = document.getElementById('icm-form'); f.elements.stacks.value = stacks;"
+        " f.elements.payouts.value = payouts; f.elements.stacks.dispatchEvent(new Event('input', { bubbles: true })); }",
+        [" ".join(str(1000 + k) for k in range(1000)), " ".join(["0.13333466667%"] * 750)],
+    )
+    page.wait_for_function("document.querySelector('#icm-count').textContent === 'Read as 1000 players, 750 paid.'")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-method')?.textContent.includes('prize pool 100.00%')", timeout=60_000)
+    assert page.locator("#payouts-error").inner_text().strip() == ""
+    page.fill("#stacks", "500 300 200")
+    page.fill("#payouts", "50% 30% 20.2%")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#payouts-error li')?.textContent.includes('whole pool')")
+    message = page.locator("#payouts-error li").inner_text()
+    assert "add up to 100.2%, more than the whole pool (100%, give or take 0.1 for rounding)" in message
+    assert page.locator("#icm-results").is_hidden()
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_icm_bubble_factor_detail_on_tap_and_keyboard_focus(open_page, screenshot, axe_violations, width):
+    """The equity a player needs to call is written under the matrix when a cell is tapped (phone),
+    clicked or reached by Tab, not only in a title that shows on mouse hover."""
+    page = open_page("icm/index.html?stacks=500,300,200&payouts=60,40", width=width)
+    page.wait_for_selector("#icm-bubble td[data-bf]")
+    detail = page.locator("#icm-bubble-detail")
+    assert detail.is_visible() and "equity" not in detail.inner_text()
+    assert page.locator("#bubble-choose").is_hidden()  # 3 players: the whole matrix, nothing to choose
+    result = bubble_factors([500, 300, 200], [60, 40])
+    cells = page.locator("#icm-bubble td[data-bf]")
+    pairs = [(i, j) for i in range(3) for j in range(3) if i != j]
+
+    def expected(k):
+        i, j = pairs[k]
+        return f"Player {i + 1} all in against player {j + 1}: needs {100 * result.required_equity[i, j]:.1f}% equity"
+
+    if width < 600:
+        cells.nth(3).tap()
+        assert detail.inner_text().startswith(expected(3))
+        assert cells.nth(3).get_attribute("aria-current") == "true"
+        screenshot(page, "icm-bubble-detail-390")
+    else:
+        cells.nth(0).focus()
+        assert detail.inner_text().startswith(expected(0))
+        page.keyboard.press("Tab")
+        assert detail.inner_text().startswith(expected(1))
+        cells.nth(4).click()
+        assert detail.inner_text().startswith(expected(4))
+        screenshot(page, "icm-bubble-detail-1366")
+    assert "risk premium" in detail.inner_text() and "NaN" not in detail.inner_text()
+    assert axe_violations(page) == []
+
+
+def test_matchup_explorer_tells_a_hand_against_itself_apart(open_page, screenshot, axe_violations):
+    """AKs against AKs: every line names which of the two hands it is about, never "AKs wins" twice."""
+    page = open_page("matchups/index.html?a=AKs&b=AKs", width=390)
+    page.locator(".big[data-equity]").wait_for()
+    rows = page.locator("#matchup-result table.data tbody th").all_inner_texts()
+    assert rows[0] == "First AKs wins" and rows[2] == "Second AKs wins"
+    assert page.locator(".versus p:not(.big)").all_inner_texts() == ["First AKs equity", "Second AKs equity"]
+    screenshot(page, "matchup-same-class-390")
+    assert axe_violations(page) == []
+    page.fill("#hand-b", "QQ")
+    page.wait_for_function("document.querySelector('#matchup-result table.data tbody th')?.textContent === 'AKs wins'")
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_icm_spot_shows_every_error_at_once(open_page, screenshot, axe_violations, width):
+    """Several problems at once on the call/fold page: each is shown under its field, not only the first."""
+    page = open_page("icm/spot/index.html", width=width)
+    page.wait_for_selector("#spot-verdict")
+    page.evaluate(
+        "() => { const set = (id, v) => { document.getElementById(id).value = v; };"
+        " set('payouts', '0 0'); set('ante', '-1'); set('range', '22+, AXs'); set('hand', 'AJx'); set('shover', '3');"
+        " document.getElementById('spot-form').dispatchEvent(new Event('submit', { cancelable: true })); }"
+    )
+    page.wait_for_function("document.querySelector('#hand-error li') !== null")
+    expected = {"#payouts-error": "every prize is zero", "#table-error": "ante: must be >= 0",
+                "#range-error": "range: token", "#hand-error": "hand: token"}
+    for errors, message in expected.items():
+        assert message in page.locator(errors).inner_text(), errors
+    assert page.locator("#spot-results").is_hidden()
+    page.fill("#ante", "0.25")
+    page.wait_for_function("document.querySelector('#table-error').textContent === ''")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('the shover and the caller must be different players')")
+    assert "range: token" in page.locator("#range-error").inner_text() and "hand: token" in page.locator("#hand-error").inner_text()
+    text = page.locator("main").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+    screenshot(page, f"icm-spot-every-error-{width}")
+    assert axe_violations(page) == []

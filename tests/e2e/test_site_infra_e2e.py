@@ -49,13 +49,15 @@ def serve(directory: Path, not_found: Path):
     return f"http://127.0.0.1:{server.server_address[1]}/", log, server
 
 
-@pytest.fixture(scope="module", params=[ORIGIN, ""], ids=["origin", "no-origin"])
+@pytest.fixture(scope="module", params=[(ORIGIN, "/atlas/"), ("", "/atlas/"), ("", "/")], ids=["origin", "no-origin", "default-build"])
 def hosted(request, tmp_path_factory):
-    """A site built for base_url /atlas/ (synthetic data) in parent/atlas/, the parent served over http."""
+    """A site (synthetic data) in parent/atlas/, the parent served over http: built for base_url
+    /atlas/ with and without an origin, and as the default build (base_url /, no origin) copied there."""
+    origin, base_url = request.param
     parent = tmp_path_factory.mktemp("host")
-    site = build_site(parent / "atlas", base_url="/atlas/", origin=request.param)
+    site = build_site(parent / "atlas", base_url=base_url, origin=origin)
     url, log, server = serve(parent, site / "404.html")
-    yield request.param, url + "atlas/", site, log
+    yield origin, url + "atlas/", site, log
     server.shutdown()
     server.server_close()
 
@@ -88,6 +90,9 @@ def test_sub_path_absolute_urls_come_from_origin_and_base_url(hosted, new_page):
         assert canonical.count() == og_url.count() == 0
         assert sitemap.status == feed.status == 404
         assert page.locator('a[href$="feed.xml"], link[href$="feed.xml"]').count() == 0
+        page.goto(url + "articles/")  # the articles index offered an "Atom feed" that was never written
+        assert page.locator("h1").inner_text() == "Articles"
+        assert page.locator('a[href$="feed.xml"], link[href$="feed.xml"]').count() == 0
         return
     assert canonical.get_attribute("href") == og_url.get_attribute("content") == f"{ORIGIN}/atlas/hands/AKs/"
     locs = [loc.text for loc in ET.fromstring(sitemap.body()).iter(f"{SITEMAP}loc")]
@@ -103,11 +108,14 @@ def test_sub_path_absolute_urls_come_from_origin_and_base_url(hosted, new_page):
 
 
 @pytest.mark.parametrize("missing", ["nope", "hands/AKx/", "hands/AKx/deeper/still/", "articles/x/y/index.html"])
-def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, screenshot, missing):
+def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, screenshot, axe_violations, missing):
     origin, url, site, log = hosted
     page = new_page(width=390)
     response = page.goto(url + missing)
     assert response.status == 404 and page.locator("h1").inner_text() == "Page not found"
+    page.wait_for_selector("html[data-site-root]", state="attached")  # where the page found the site's root
+    assert page.evaluate("document.documentElement.dataset.siteRoot") == "/atlas/"
+    page.wait_for_load_state("load")
     # The stylesheet applied: the header is laid out by site.css, not the browser's defaults.
     assert page.evaluate("getComputedStyle(document.querySelector('header.top')).display") == "flex"
     assert page.locator(".brand img").evaluate("img => img.naturalWidth") > 0
@@ -117,6 +125,25 @@ def test_404_page_keeps_its_style_and_links_at_any_depth(hosted, new_page, scree
         assert link.startswith(url) and page.request.get(link).status == 200, link
     if missing == "hands/AKx/" and origin:
         screenshot(page, "404-nested-390")
+    if missing == "hands/AKx/deeper/still/" and site.joinpath("404.html").read_text().count('href="/assets/'):
+        screenshot(page, "404-default-build-under-sub-path-390")
+        page.set_viewport_size({"width": 1366, "height": 900})
+        screenshot(page, "404-default-build-under-sub-path-1366")
+        assert axe_violations(page) == []
+
+
+def test_404_page_without_javascript_links_to_the_configured_base_url(hosted, browser):
+    origin, url, site, _ = hosted
+    if "/atlas/assets/" not in site.joinpath("404.html").read_text():
+        pytest.skip("without JavaScript the 404 page needs site.base_url to name the sub-path")
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        assert page.goto(url + "hands/AKx/deeper/").status == 404
+        assert page.evaluate("getComputedStyle(document.querySelector('header.top')).display") == "flex"
+        assert page.get_attribute("a.brand", "href") == "/atlas/index.html"
+    finally:
+        context.close()
 
 
 FILE_NOTICE = "open this through a web server: allin serve"
@@ -142,11 +169,11 @@ def test_from_file_a_notice_stands_where_a_feature_cannot_run(site_dir, new_page
     notice.wait_for(state="visible")
     assert notice.count() == 1 and feature in notice.inner_text() and FILE_NOTICE in notice.inner_text()
     assert page.evaluate("el => el.nextElementSibling.dataset.needsServer", notice.element_handle()).startswith(feature)
-    if submit:  # submitting (a click, or Enter in a field) must not reload the page into nothing
-        target = page.locator(submit).first
-        target.click() if submit.startswith(("button", "#hand-compute")) else target.press("Enter")
-        page.wait_for_timeout(200)
-        assert page.url == url and page.locator(".server-notice").is_visible()
+    if submit:  # a form that cannot run is not offered: the notice stands in its place, no dead controls
+        assert page.locator("form[data-needs-server]").is_hidden() and page.locator(submit).first.is_hidden()
+        assert page.url == url
+    else:  # the chart itself stays: every number is in the page
+        assert page.locator("[data-needs-server]").is_visible()
     screenshot(page, "file-" + path.removesuffix("/index.html").replace("/", "-") + "-390")
 
 

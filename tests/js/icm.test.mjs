@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder, validateField } from "../../templates/assets/js/icm.js";
+import { parseNumber } from "../../templates/assets/js/number-list.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
 const TOLERANCE = 1e-12; // of the prize pool / of a probability
@@ -114,6 +115,13 @@ test("stack order and group means of the aggregated heatmap", () => {
   assert.deepEqual(order, [1, 0, 2, 3]);
   assert.deepEqual(groupMeans(order, [0.5, 0.9, 0.3, 0.1], 2), [{ first: 1, last: 2, mean: 0.7 }, { first: 3, last: 4, mean: 0.2 }]);
 });
+
+for (const typed of fixture.typed_numbers) {
+  test(`one number typed as Python reads it: ${JSON.stringify(typed.text)}`, () => {
+    if (typed.error) assert.throws(() => parseNumber(typed.text, "ante"), { message: typed.error });
+    else assert.equal(parseNumber(typed.text, "ante"), typed.value);
+  });
+}
 
 for (const typed of fixture.typed_payouts) {
   test(`payouts typed as Python reads them: ${JSON.stringify(typed.text)}`, () => {

@@ -11,7 +11,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.commands.icm import parse_number_list, parse_payouts  # noqa: E402
+from generator.numbers import parse_number, parse_number_list, parse_payouts  # noqa: E402
 from generator.errors import InputError  # noqa: E402
 from kernels import icm  # noqa: E402
 
@@ -134,8 +134,28 @@ def bubble_factor_cases() -> list[dict]:
     return cases
 
 
+#: One number as typed into a single-number field (an ante, a blind, a seat's stack on the push/fold
+#: solver): Python's parse_number and the JS parseNumber give the same number or the same message.
+TYPED_NUMBERS = ["10,000", " 7 ", "2.5e3", "-0.25", "+3", ".5", "1,234,567.5", "0", "", "  ", "5,3", "5, 3", "1 2",
+                 "10,00", ",5", "5,", "abc", "1_000", "0x10", "inf", "-Infinity", "NaN", "1e999", "1e-999", "3%", "\u00a07\u00a0"]
+
+
+def typed_number_cases() -> list[dict]:
+    """Each single-number text with Python's number, or Python's message."""
+    cases = []
+    for text in TYPED_NUMBERS:
+        try:
+            cases.append({"text": text, "value": parse_number(text, "ante")})
+        except InputError as error:
+            cases.append({"text": text, "error": str(error)})
+    return cases
+
+
 TYPED_PAYOUTS = ["50% 30% 20%", "50%,30%,20%", "50%, 30%, 20%", "65% 35", "50 %", "60% 50%", "12.5% 12.5%", "100%",
-                 "1e2%", "33.4% 33.3% 33.3%", "50%% 50%", "%50 50%", "600 400"]
+                 "1e2%", "33.4% 33.3% 33.3%", "50%% 50%", "%50 50%", "600 400",
+                 # rounding: within 0.1 point of 100% is the whole pool; beyond it refused, saying by how much
+                 "33.34% 33.33% 33.34%", "33.33% 33.33% 33.33%", "50% 30% 20.1%", "50% 30% 20.10001%", "50% 30% 20.2%",
+                 "50% 30% 21%", "99.85%", " ".join(["0.13333466667%"] * 750)]
 
 
 def typed_payout_cases() -> list[dict]:
@@ -175,7 +195,7 @@ def summary_cases() -> list[dict]:
 
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "bubble": bubble_factor_cases(),
+    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "typed_numbers": typed_number_cases(), "bubble": bubble_factor_cases(),
             "summary": summary_cases(), "typed_payouts": typed_payout_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")

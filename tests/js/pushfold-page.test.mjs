@@ -77,9 +77,14 @@ test("readTable names every number that does not read, then passes the table to 
   const { table, errors } = readTable(state, () => assert.fail("not called when numbers do not read"));
   assert.equal(table, null);
   assert.deepEqual(errors, [
-    { field: "stack-1", message: 'Stack of SB: "x" is not a number' }, { field: "stack-2", message: "Stack of BB: give a number" },
-    { field: "blinds", message: 'Big blind: "1e999" is not a number' }, { field: "payouts", message: 'Payout 2: "3o" is not a number' },
+    { field: "stack-1", message: "Stack of SB: not a number: x" }, { field: "stack-2", message: "Stack of BB: give a number" },
+    { field: "blinds", message: "Big blind: must be a finite number, got 1e999" }, { field: "payouts", message: "Payouts: entry 2 is not a number (3o)" },
   ]);
+  // one grammar with the ICM pages and the CLI (number-list.js): thousands separators read, payouts too
+  const thousands = { stacks: ["10,000", "8,000", "12,000"], blinds: ["250", "500"], ante: "", bbAnte: false, payouts: "5,000 3,000 2,000" };
+  assert.deepEqual(readTable(thousands, () => []).table,
+    { stacks: [10000, 8000, 12000], blinds: [250, 500], ante: 0, bbAnte: false, payouts: [5000, 3000, 2000] });
+  assert.equal(queryFromState(thousands), "stacks=10000,8000,12000&blinds=250,500&ante=0&bbante=0&payouts=5000,3000,2000");
   const good = { stacks: ["10", "8", "12"], blinds: ["0.5", "1"], ante: "", bbAnte: true, payouts: "50% 30% 20%" };
   let seen = null;
   const read = readTable(good, (t) => { seen = t; return ["stack 8 bb of seat 2 does not cover its blind and ante (9 bb)"]; });

@@ -86,6 +86,12 @@ for (const spot of fixture.sampled) {
 
 test("an empty range names its player; ranges that block each other are refused", () => {
   assert.throws(() => liveWeights(weightsOf(["AsKs", "AA"]), [50, 49, 48], []), (e) => e instanceof NoDealError && e.player === 1);
+  // the cards that emptied the range, with who holds them, as live_weights in Python says
+  assert.throws(() => liveWeights(weightsOf(["AsKs", "AA"]), [48, 49, 50], []), (e) => e.player === 1 &&
+    e.message === "player 2's range is empty after card removal: Ac (board), Ad (board), Ah (board), As (player 1)" &&
+    JSON.stringify(e.blockers) === JSON.stringify([[48, "board"], [49, "board"], [50, "board"], [51, 0]]));
+  assert.throws(() => liveWeights(weightsOf(["KK", "AsKs"]), [0, 1, 10], [47]),
+    (e) => e.message === "player 2's range is empty after card removal: Ks (dead)");
   const blocked = weightsOf(["AsAh,AcAd", "AsAc,AhAd", "AsAd,AhAc"]);
   assert.throws(() => rangeEquity(tables, blocked, [0, 4, 9], []), NoDealError);
 });

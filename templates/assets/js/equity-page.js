@@ -6,7 +6,7 @@
 
 import { defaultSize } from "./equity-pool.js";
 import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
-import { WORK_PER_SECOND, enumerationWork, planEquity } from "./range-equity.js";
+import { WORK_PER_SECOND, blockerText, enumerationWork, planEquity } from "./range-equity.js";
 import { CardPicker, RangePicker } from "./pickers.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "./ranges.js";
 
@@ -276,12 +276,12 @@ async function compute({ exact = false, targetSe = TARGET_SE, keepFocus = false 
   } catch (error) {
     if (id !== runId) return; // cancelled, or replaced by a newer run
     if (error.player !== null && error.player !== undefined) {
-      showErrors([`Player ${error.player + 1} (${state.ranges[error.player]}): empty after removing the board, dead cards and other players' cards`]);
-      method.textContent = "";
+      showErrors([`Player ${error.player + 1} (${state.ranges[error.player]}): no hand left: every hand in it holds a card already taken: ${blockerText(error.blockers)}`]);
     } else {
       showErrors([error.message]);
-      method.textContent = "";
     }
+    method.textContent = "";
+    results.hidden = true; // no empty table under the message
   }
   if (id === runId) {
     const focused = document.activeElement === cancelButton;
@@ -295,7 +295,7 @@ async function compute({ exact = false, targetSe = TARGET_SE, keepFocus = false 
 
 if (form) {
   const params = new URLSearchParams(location.search);
-  const given = params.getAll("p").slice(0, MAX_SEATS);
+  const all = params.getAll("p"), given = all.slice(0, MAX_SEATS);
   const start = given.length >= MIN_SEATS ? given : given.length ? [...given, "random"] : ["AsKs", "QQ+,AKo"];
   form.elements.board.value = params.get("board") ?? "";
   form.elements.dead.value = params.get("dead") ?? "";
@@ -315,5 +315,12 @@ if (form) {
   });
   longerButton.addEventListener("click", () => compute({ targetSe: lastTargetSe / LONGER, keepFocus: true }));
   exactButton.addEventListener("click", () => compute({ exact: true, keepFocus: true }));
-  compute();
+  if (all.length > MAX_SEATS) {
+    // Not cut silently: the link asks a question with more players than the calculator takes.
+    showErrors([`This link names ${all.length} players; the calculator takes ${MIN_SEATS} to ${MAX_SEATS}. ` +
+      `The first ${MAX_SEATS} are filled in (${all.slice(MAX_SEATS).join(", ")} left out): press Compute for them.`]);
+    results.hidden = true;
+  } else {
+    compute();
+  }
 }

@@ -32,7 +32,7 @@ export function startEquity(urls, { weights, board, dead, targetSe = 1e-3, exact
     worker.onmessage = (e) => {
       if (e.data.progress) return onProgress(e.data.progress);
       worker.terminate();
-      if (e.data.error) reject(Object.assign(new Error(e.data.error), { player: e.data.player }));
+      if (e.data.error) reject(Object.assign(new Error(e.data.error), { player: e.data.player, blockers: e.data.blockers ?? [] }));
       else resolve({ result: e.data.result, ms: e.data.ms });
     };
     worker.onerror = (e) => fail(new Error(`the calculator failed: ${e.message}`));

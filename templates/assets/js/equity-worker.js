@@ -55,6 +55,6 @@ self.onmessage = async (e) => {
     const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, seed, exactLimit, onProgress });
     self.postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {
-    self.postMessage({ id, error: error.message, player: error.player ?? null });
+    self.postMessage({ id, error: error.message, player: error.player ?? null, blockers: error.blockers ?? [] });
   }
 };

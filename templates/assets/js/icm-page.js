@@ -175,7 +175,8 @@ let bubbleRequest = 0;
 let lastBubble = null; // {key: the field, result: its bubbleFactors}: choosing players recomputes nothing
 
 /** The bubble-factor matrix, computed in the worker: numbers in the cells (readable without colour),
- * shade by size, the required equity and risk premium in each cell's title (hover or keyboard focus).
+ * shade by size, the required equity and risk premium of a cell under the matrix when it is tapped,
+ * clicked or focused (and in its title, for mouse hover).
  * Fields above BUBBLE_SHOWN players show chosen players' rows and columns. */
 async function renderBubbleFactors(stacks, payouts) {
   const table = document.getElementById("icm-bubble");
@@ -212,14 +213,34 @@ async function renderBubbleFactors(stacks, payouts) {
       const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
       const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
         `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
-      return `<td class="e${9 - q}" tabindex="0" title="${title}" data-bf="${factor}">${factor.toFixed(2)}</td>`;
+      return `<td class="e${9 - q}" tabindex="0" title="${title}" data-bf="${factor}" data-detail="${title}">${factor.toFixed(2)}</td>`;
     });
     return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
   }).join("");
   table.hidden = false;
+  showBubbleDetail(null);
   note.textContent = chosen.length < stacks.length
     ? `Players ${chosen.map((i) => i + 1).join(", ")} of ${stacks.length} shown${document.getElementById("bubble-players").value.trim() ? "" : " (the largest stacks)"}.`
     : "";
+}
+
+const BUBBLE_PROMPT = "Tap, click or focus a number: what the row player needs to call shows here.";
+
+/** Writes the chosen cell's sentence (the equity needed, the risk premium) under the matrix, where a
+ * tap, a click or keyboard focus puts it (a title shows on mouse hover only); null: the prompt. */
+function showBubbleDetail(cell) {
+  const detail = document.getElementById("icm-bubble-detail");
+  document.querySelectorAll("#icm-bubble td[aria-current]").forEach((td) => td.removeAttribute("aria-current"));
+  if (!cell) { detail.textContent = BUBBLE_PROMPT; return; }
+  cell.setAttribute("aria-current", "true");
+  detail.textContent = `${cell.dataset.detail}.`;
+}
+
+for (const type of ["focusin", "click"]) {
+  document.getElementById("icm-bubble").addEventListener(type, (event) => {
+    const cell = event.target.closest?.("td[data-detail]");
+    if (cell) showBubbleDetail(cell);
+  });
 }
 
 /** Bands of places for the aggregated heatmap: 1st, 2nd–3rd, 4th–9th, then the paid places in up to

@@ -1,7 +1,7 @@
 // ICM call-or-fold page: read the table, run icm-spot.js in the ICM worker (the main thread only
 // parses and renders), show the verdict and a 13×13 chart of the EV difference; state in the URL.
-import { parseNumberList, parsePayouts, validateField } from "./icm.js";
-import { heroAverage } from "./icm-spot.js";
+import { parseNumber, parseNumberList, parsePayouts, validateField } from "./icm.js";
+import { heroAverage, spotFields } from "./icm-spot.js";
 
 const form = document.getElementById("spot-form");
 const results = document.getElementById("spot-results");
@@ -28,7 +28,8 @@ function showErrors(byList) {
   return Object.values(byList).some((list) => list.length);
 }
 
-/** The form as numbers and text, or null after showing every problem found. */
+/** {request: the form as numbers and text, or null after showing every problem found on this thread;
+ * byList: those problems}. The range and hand are read in the worker (a % range needs the ranking). */
 function readForm() {
   const byList = { stacks: [], payouts: [], table: [], range: [], hand: [], form: [] };
   const list = (id) => {
@@ -50,10 +51,9 @@ function readForm() {
   for (const [id, name] of Object.entries(NUMBER_FIELDS)) {
     const text = input(id).value.trim() || "0";
     try {
-      const values = parseNumberList(text, name);
-      if (values.length !== 1) throw new Error(`${name}: give one number`);
-      if (values[0] < 0) throw new Error(`${name}: must be >= 0`);
-      numbers[id] = values[0];
+      const value = parseNumber(text, name); // "1,000" is a thousand here: one number, not a list
+      if (value < 0) throw new Error(`${name}: must be >= 0`);
+      numbers[id] = value;
     } catch (error) { byList.table.push(error.message); }
   }
   const players = {};
@@ -66,12 +66,15 @@ function readForm() {
     } else players[id] = k - 1;
   }
   if (!input("range").value.trim()) byList.range.push("range: give the opponent's range (22+, A2s+ or 20%)");
-  if (showErrors(byList)) return null;
-  return {
-    side: side(), stacks, payouts, range: input("range").value, hand: input("hand").value,
-    spot: { smallBlind: numbers.sb, bigBlind: numbers.bb, ante: numbers.ante, bigBlindAnte: numbers["bb-ante"],
-      shover: players.shover, caller: players.caller, smallBlindPlayer: players["sb-player"], bigBlindPlayer: players["bb-player"] },
-  };
+  const spot = { smallBlind: numbers.sb, bigBlind: numbers.bb, ante: numbers.ante, bigBlindAnte: numbers["bb-ante"],
+    shover: players.shover, caller: players.caller, smallBlindPlayer: players["sb-player"], bigBlindPlayer: players["bb-player"] };
+  if (stacks && !byList.stacks.length && !byList.table.length) {
+    try { // who posts and who plays (the shover is not the caller, …): found here, with the other problems
+      spotFields(stacks, { ...spot, smallBlindPlayer: spot.smallBlindPlayer ?? spot.shover, bigBlindPlayer: spot.bigBlindPlayer ?? spot.caller });
+    } catch (error) { byList.form.push(error.message); }
+  }
+  const request = showErrors(byList) ? null : { side: side(), stacks, payouts, range: input("range").value, hand: input("hand").value, spot };
+  return { request, byList };
 }
 
 function compute(request) {
@@ -80,7 +83,7 @@ function compute(request) {
   return new Promise((resolve, reject) => {
     worker.onmessage = (e) => {
       if (e.data.id !== latest) return; // superseded
-      if (e.data.error) reject(Object.assign(new Error(e.data.error), { field: e.data.field }));
+      if (e.data.error) reject(Object.assign(new Error(e.data.error), { field: e.data.field, fields: e.data.fields }));
       else resolve(e.data.result);
     };
     worker.onerror = (e) => reject(new Error(e.message));
@@ -169,17 +172,21 @@ function labelSide() {
 
 async function run() {
   labelSide();
-  const request = readForm();
-  if (!request) { results.hidden = true; return; }
-  writeUrl();
+  const { request, byList } = readForm();
+  if (request) writeUrl();
+  else results.hidden = true;
   const mine = latest + 1;
   try {
-    const answer = await compute(request);
-    if (mine === latest) render(request, answer);
+    // With other problems the worker still reads the range and hand, so that every problem shows at once.
+    const answer = await compute(request ?? { range: input("range").value, hand: input("hand").value, check: true });
+    if (mine === latest && request) render(request, answer);
   } catch (error) {
     if (mine !== latest) return;
-    const list = ["range", "hand"].includes(error.field) ? error.field : "form";
-    showErrors({ [list]: [list === "form" ? `Could not compute: ${error.message}` : error.message] });
+    for (const { field, message } of error.fields ?? [{ field: error.field, message: error.message }]) {
+      const list = ["range", "hand"].includes(field) ? field : "form";
+      byList[list].push(list === "form" ? `Could not compute: ${message}` : message);
+    }
+    showErrors(byList);
     results.hidden = true;
   }
 }

@@ -1,7 +1,7 @@
 // Web Worker for the ICM pages: runs icm.js and icm-spot.js off the main thread so the page stays
 // responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands}, {id, kind:
 // "parse-stacks" | "parse-payouts", text} (a long typed list, read off the main thread) or {id, kind: "spot", side, stacks,
-// payouts, spot, range, hand, matchupsUrl, headsupUrl}. Out: {id, result} or {id, error, field}.
+// payouts, spot, range, hand, matchupsUrl, headsupUrl, check}. Out: {id, result} or {id, error, field, fields}.
 import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder } from "./icm.js";
 import { spotAnswer } from "./icm-spot.js";
 import { classWeights } from "./range-equity.js";
@@ -37,10 +37,25 @@ function rangeWeights(text, ranking, field) {
   return { weights: Array.from(weights), combos: combos.reduce((n, w) => n + (w > 0), 0) };
 }
 
-async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsUrl, headsupUrl }) {
+/** The spot's answer; with ``check`` only the range and hand are read (the page found other problems
+ * and shows these with them). Every bad field is reported at once: an Error with ``fields``. */
+async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsUrl, headsupUrl, check = false }) {
   const ranking = /%/.test(range + hand) ? rankingFromHeadsup(await fetchedJson(headsupUrl)) : null;
-  const villain = rangeWeights(range, ranking, "range");
-  const hero = hand.trim() ? rangeWeights(hand, ranking, "hand") : null;
+  const fields = [];
+  const read = (text, field) => {
+    if (!text.trim()) return null;
+    try {
+      return rangeWeights(text, ranking, field);
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      fields.push({ field, message: error.message });
+      return null;
+    }
+  };
+  const villain = read(range, "range");
+  const hero = read(hand, "hand");
+  if (fields.length) throw Object.assign(new Error(fields.map((f) => f.message).join("; ")), { fields });
+  if (check) return { checked: true };
   const tables = await fetchedJson(matchupsUrl);
   return { ...spotAnswer(side, stacks, payouts, table, tables, villain.weights), rangeCombos: villain.combos, hero };
 }
@@ -65,6 +80,6 @@ self.onmessage = async (e) => {
     else result = kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts);
     self.postMessage({ id, result });
   } catch (error) {
-    self.postMessage({ id, error: error.message, field: error.field ?? null });
+    self.postMessage({ id, error: error.message, field: error.field ?? null, fields: error.fields ?? null });
   }
 };

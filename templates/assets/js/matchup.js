@@ -45,19 +45,22 @@ function enumeratedResult({ win, tie, loss, pairs }) {
 
 function resultHtml(a, b, r, source) {
   const total = r.win + r.tie + r.loss;
-  const link = (hand) => `<a href="${form.dataset.hands}${hand.className}/index.html">${hand.name}</a>`;
+  // The same name on both sides (AKs against AKs): say which hand, first or second, each line is about.
+  const same = a.name === b.name;
+  const [nameA, nameB] = same ? [`First ${a.name}`, `Second ${b.name}`] : [a.name, b.name];
+  const link = (hand, name) => `<a href="${form.dataset.hands}${hand.className}/index.html">${name}</a>`;
   return `
     <div class="versus">
-      <div><p>${link(a)} equity</p><p class="big" data-equity="${r.equity}">${pct(r.equity)}</p></div>
-      <div><p>${link(b)} equity</p><p class="big">${pct(r.equityB)}</p></div>
+      <div><p>${link(a, nameA)} equity</p><p class="big" data-equity="${r.equity}">${pct(r.equity)}</p></div>
+      <div><p>${link(b, nameB)} equity</p><p class="big">${pct(r.equityB)}</p></div>
     </div>
     <div class="split" aria-hidden="true"><i class="w" style="width:${(100 * r.win) / total}%"></i><i class="t" style="width:${(100 * r.tie) / total}%"></i></div>
     <table class="data">
       <thead><tr><th scope="col">${a.name} against ${b.name}</th><th scope="col">Boards</th><th scope="col">Share</th></tr></thead>
       <tbody>
-        <tr><th scope="row">${a.name} wins</th><td class="win">${count(r.win)}</td><td>${pct(r.win / total)}</td></tr>
+        <tr><th scope="row">${nameA} wins</th><td class="win">${count(r.win)}</td><td>${pct(r.win / total)}</td></tr>
         <tr><th scope="row">Tie (split pot)</th><td class="tie">${count(r.tie)}</td><td>${pct(r.tie / total)}</td></tr>
-        <tr><th scope="row">${b.name} wins</th><td class="loss">${count(r.loss)}</td><td>${pct(r.loss / total)}</td></tr>
+        <tr><th scope="row">${nameB} wins</th><td class="loss">${count(r.loss)}</td><td>${pct(r.loss / total)}</td></tr>
         <tr><th scope="row">All</th><td class="total">${count(total)}</td><td>${count(r.pairs)} combo pair${r.pairs === 1 ? "" : "s"} × ${count(BOARDS_PER_MATCHUP)} boards</td></tr>
       </tbody>
     </table>

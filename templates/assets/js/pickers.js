@@ -130,14 +130,21 @@ export class RangePicker {
     this.onPaint(Float64Array.from(this.weights));
   }
 
-  /** Show ``weights`` (Float64Array(1326)) without calling back; ``text`` "x%" also moves the slider. */
+  /** Show ``weights`` (Float64Array(1326)) without calling back. The slider shows the range's size (its
+   * share of the 1,326 combos), or x itself for a text "x%". */
   set(weights, text = "") {
-    const top = /^\s*([0-9.]+)%\s*$/.exec(text);
-    if (top && Number(top[1]) <= 100) this.top.value = Number(top[1]);
-    this.topValue.textContent = `${this.top.value}%`;
     this.weights = Float64Array.from(weights);
     this.cells.forEach((_, cls) => this.show(cls));
     const combos = this.weights.reduce((a, b) => a + b, 0);
+    const top = /^\s*([0-9.]+)%\s*$/.exec(text);
+    if (top && Number(top[1]) <= 100) {
+      this.top.value = Number(top[1]);
+      this.topValue.textContent = `${this.top.value}%`;
+    } else {
+      const size = (100 * combos) / N_COMBOS;
+      this.top.value = Math.round(2 * size) / 2; // the slider's step
+      this.topValue.textContent = `${+size.toFixed(1)}%`;
+    }
     this.summary.textContent = `${+combos.toFixed(2)} combos, ${pct(combos / N_COMBOS)} of all 1,326.`;
   }
 

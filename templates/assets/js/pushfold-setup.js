@@ -3,6 +3,7 @@
 // finding the table, or the nearest one, in the precomputed set (data/pushfold/index.json, written
 // by the build: see docs/data-format.md).
 
+import { parseNumber, parsePayouts } from "./number-list.js";
 import { MAX_SEATS, positionNames } from "./pushfold-solver.js";
 import { formatG } from "./python-format.js";
 
@@ -12,8 +13,9 @@ export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds:
 
 const SAME = 1e-9; // relative tolerance when a typed table is compared with a precomputed one
 
-
-const splitList = (text) => text.split(/[\s,;/]+/).filter(Boolean);
+// Every typed number is read by number-list.js, the grammar of the ICM pages and the CLI ("10,000" is a
+// stack of ten thousand); the URL holds the numbers read, so that its commas only separate entries.
+const urlNumber = (text) => { try { return String(parseNumber(text, "")); } catch { return text.trim(); } };
 
 /** The form's texts from a query string; missing keys take the defaults. Seats beyond 10 are dropped
  *  and a lone seat gets a second one, each with a note saying so (`notes`: sentences to show). */
@@ -34,25 +36,27 @@ export function stateFromQuery(search) {
   }
   if (params.has("ante")) state.ante = params.get("ante").trim();
   if (params.has("bbante")) state.bbAnte = params.get("bbante") === "1";
-  if (params.has("payouts")) state.payouts = splitList(params.get("payouts")).join(", ");
+  if (params.has("payouts")) state.payouts = params.get("payouts").split(",").map((s) => s.trim()).filter(Boolean).join(", ");
   return { state, notes };
 }
 
 /** The query string of a form state (the inverse of stateFromQuery for what it kept). */
 export function queryFromState(state) {
-  const params = new URLSearchParams({ stacks: state.stacks.map((s) => s.trim()).join(","), blinds: state.blinds.map((s) => s.trim()).join(","),
-    ante: state.ante.trim() || "0", bbante: state.bbAnte ? "1" : "0" });
-  const payouts = splitList(state.payouts);
-  if (payouts.length) params.set("payouts", payouts.join(","));
+  const params = new URLSearchParams({ stacks: state.stacks.map(urlNumber).join(","), blinds: state.blinds.map(urlNumber).join(","),
+    ante: state.ante.trim() ? urlNumber(state.ante) : "0", bbante: state.bbAnte ? "1" : "0" });
+  let payouts = null;
+  try { if (state.payouts.trim()) payouts = parsePayouts(state.payouts, "payouts"); } catch { payouts = null; }
+  if (payouts) params.set("payouts", payouts.values.map((p) => `${p}${payouts.percent ? "%" : ""}`).join(","));
   return params.toString().replaceAll("%2C", ",");
 }
 
 function amount(text, label, field, errors) {
-  const trimmed = text.trim();
-  const value = trimmed === "" ? NaN : Number(trimmed);
-  if (trimmed === "") errors.push({ field, message: `${label}: give a number` });
-  else if (!Number.isFinite(value)) errors.push({ field, message: `${label}: "${trimmed}" is not a number` });
-  return value;
+  try {
+    return parseNumber(text, label);
+  } catch (error) {
+    errors.push({ field, message: error.message });
+    return NaN;
+  }
 }
 
 /** The field a message of tableErrors is about (for aria-invalid): "stack-3", "blinds", "ante", "payouts" or "players". */
@@ -74,8 +78,12 @@ export function readTable(state, tableErrors) {
   const stacks = state.stacks.map((text, seat) => amount(text, `Stack of ${names[seat]}`, `stack-${seat}`, errors));
   const blinds = [amount(state.blinds[0], "Small blind", "blinds", errors), amount(state.blinds[1], "Big blind", "blinds", errors)];
   const ante = state.ante.trim() === "" ? 0 : amount(state.ante, "Ante", "ante", errors);
-  const payoutTexts = splitList(state.payouts);
-  const payouts = payoutTexts.length ? payoutTexts.map((text, k) => amount(text.replace(/%$/, ""), `Payout ${k + 1}`, "payouts", errors)) : null;
+  let payouts = null; // none typed: chip EV; percentages of the pool are a pool of 100 (ICM is the same at any scale)
+  try {
+    if (state.payouts.trim()) payouts = parsePayouts(state.payouts, "Payouts").values;
+  } catch (error) {
+    errors.push({ field: "payouts", message: error.message });
+  }
   if (errors.length) return { table: null, errors };
   const table = { stacks, blinds, ante, bbAnte: state.bbAnte, payouts };
   for (const message of tableErrors(table)) errors.push({ field: fieldOfMessage(message), message });

@@ -11,7 +11,7 @@
 // Python's on shared fixtures (tests/js/range-equity.test.mjs).
 
 import { strengthOfSums } from "./evaluator.js";
-import { COMBOS, COMBO_CLASS, N_COMBOS } from "./ranges.js";
+import { COMBOS, COMBO_CLASS, N_COMBOS, cardName } from "./ranges.js";
 
 export const MAX_PLAYERS = 10;
 /** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity.py), about
@@ -23,11 +23,19 @@ export const Z_975 = 1.959963984540054; // as kernels/multiway/control_variates.
 
 /** No deal is possible: ``player`` (0-based) has an empty range after card removal, or null. */
 export class NoDealError extends Error {
-  constructor(message, player = null) {
+  /** ``blockers``: [[card, holder], ...], the cards that emptied ``player``'s range, each with who holds
+   * it ("board", "dead" or a 0-based player holding that single combo), in card order. */
+  constructor(message, player = null, blockers = []) {
     super(message);
     this.name = "NoDealError";
     this.player = player;
+    this.blockers = blockers;
   }
+}
+
+/** "As (board), Kd (player 1)": the cards of NoDealError.blockers and their holders (as blocker_text). */
+export function blockerText(blockers) {
+  return blockers.map(([card, who]) => `${cardName(card)} (${typeof who === "string" ? who : `player ${who + 1}`})`).join(", ");
 }
 
 const bit = (card) => (card < 32 ? [1 << card, 0] : [0, 1 << (card - 32)]);
@@ -47,14 +55,21 @@ function maskOf(cards) {
 export function liveWeights(weights, board, dead) {
   const [blo, bhi] = maskOf([...board, ...dead]);
   const live = weights.map((w) => w.map((x, i) => ((COMBO_LO[i] & blo) || (COMBO_HI[i] & bhi) ? 0 : x)));
+  const held = new Map([...board.map((c) => [c, "board"]), ...dead.map((c) => [c, "dead"])]); // who holds each taken card
   let changed = true;
   while (changed) {
     changed = false;
     live.forEach((w, p) => {
       const nonzero = [];
       w.forEach((x, i) => x > 0 && nonzero.push(i));
-      if (!nonzero.length) throw new NoDealError(`player ${p + 1}'s range is empty after card removal`, p);
+      if (!nonzero.length) {
+        const cards = new Set();
+        weights[p].forEach((x, i) => { if (x > 0) COMBOS[i].forEach((c) => cards.add(c)); });
+        const blockers = [...held.keys()].sort((a, b) => a - b).filter((c) => cards.has(c)).map((c) => [c, held.get(c)]);
+        throw new NoDealError(`player ${p + 1}'s range is empty after card removal: ${blockerText(blockers)}`, p, blockers);
+      }
       if (nonzero.length !== 1) return;
+      COMBOS[nonzero[0]].forEach((c) => { if (!held.has(c)) held.set(c, p); });
       const [lo, hi] = [COMBO_LO[nonzero[0]], COMBO_HI[nonzero[0]]];
       live.forEach((other, q) => {
         if (q === p) return;

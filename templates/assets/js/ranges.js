@@ -229,6 +229,36 @@ export function parseRange(text, ranking = null) {
 }
 
 // Python's np.format_float_positional(w, trim="-"): the shortest round-trip digits, never an exponent.
+/** The class indices along which whole classes are written as runs, each from its top down: the pairs
+ * (AA … 22), then the suited and then the offsuit classes of each first rank (as _lines in kernels/ranges.py). */
+const LINES = (() => {
+  const line = (rank) => 12 - rank, down = (h) => Array.from({ length: h }, (_, j) => h - 1 - j);
+  const highs = Array.from({ length: 12 }, (_, j) => 12 - j);
+  return [
+    Array.from({ length: 13 }, (_, j) => line(12 - j) * 14),
+    ...highs.map((h) => down(h).map((k) => line(h) * 13 + line(k))),
+    ...highs.map((h) => down(h).map((k) => line(k) * 13 + line(h))),
+  ];
+})();
+
+/** Whole classes (Map class → weight) as the fewest tokens: consecutive classes of one line with the same
+ * weight are one run, QQ+ / ATs+ from the top of the line, else JJ-99 / A9s-A5s (as _runs in Python). */
+function runs(whole) {
+  const items = [];
+  for (const members of LINES) {
+    let k = 0;
+    while (k < members.length) {
+      if (!whole.has(members[k])) { k++; continue; }
+      let end = k;
+      while (end + 1 < members.length && whole.get(members[end + 1]) === whole.get(members[k])) end++;
+      const top = className(members[k]), bottom = className(members[end]);
+      items.push([end === k ? top : k === 0 ? `${bottom}+` : `${top}-${bottom}`, whole.get(members[k])]);
+      k = end + 1;
+    }
+  }
+  return items;
+}
+
 function formatWeight(weight) {
   const text = String(weight);
   if (!text.includes("e")) return text;
@@ -249,10 +279,14 @@ export function normalise(weights) {
   if (weights.every((w) => w === 1)) return "random";
   const members = Array.from({ length: 169 }, () => []);
   COMBO_CLASS.forEach((cls, i) => members[cls].push(i));
-  const items = [];
+  const whole = new Map();
   members.forEach((combos, cls) => {
     const first = weights[combos[0]];
-    if (first > 0 && combos.every((i) => weights[i] === first)) return items.push([className(cls), first]);
+    if (first > 0 && combos.every((i) => weights[i] === first)) whole.set(cls, first);
+  });
+  const items = runs(whole);
+  members.forEach((combos, cls) => {
+    if (whole.has(cls)) return;
     for (const i of combos) {
       if (weights[i] <= 0) continue;
       const [a, b] = COMBOS[i];

@@ -1,7 +1,8 @@
 // Pages opened from disk (file://): browsers block module scripts, workers and fetch there, so the
 // interactive parts cannot run. A classic script (allowed from file://) puts a visible notice
-// before every element marked data-needs-server="What cannot run" and keeps its forms from
-// reloading the page into nothing. Over http(s) it does nothing.
+// before every element marked data-needs-server="What cannot run" and hides the forms among them:
+// controls that would do nothing are not offered (a chart stays: its numbers are in the page).
+// Over http(s) it does nothing.
 (function () {
   if (location.protocol !== "file:") return;
   document.querySelectorAll("[data-needs-server]").forEach(function (feature) {
@@ -14,8 +15,9 @@
     notice.append(command, " (or any static host).");
     feature.before(notice);
     if (feature.tagName === "FORM") {
-      feature.addEventListener("submit", function (event) { event.preventDefault(); notice.focus(); });
-      notice.tabIndex = -1;
+      feature.hidden = true;
+      feature.style.display = "none"; // whatever display the form's class gives it
+      feature.addEventListener("submit", function (event) { event.preventDefault(); });
     }
   });
 })();
