@@ -126,9 +126,10 @@ def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
         key = f"{block['ante']:g}".replace(".", "_")
         for action in ("push", "call"):
             cells = grid_cells(page, f"{action}-ante-{key}")
-            for name, (_, text), largest, run in zip(CLASS_NAMES, cells, block[f"{action}_max"], block[f"{action}_max_contiguous"]):
+            for name, (_, text, short), largest, run in zip(CLASS_NAMES, cells, block[f"{action}_max"], block[f"{action}_max_contiguous"]):
                 expected = "–" if largest is None else "25+" if largest >= 25 else f"{largest:.2f}"
                 assert text == expected + ("*" if largest is not None and run != largest else ""), name
+                assert short == ("–" if largest is None else "25+" if largest >= 25 else f"{largest:.1f}"), name  # a phone's
     rows = re.findall(r'<tr><th scope="row" data-sort="(\d+)">.*?</tr>', page)
     assert rows == [str(i) for i in range(169)]
     aa = re.search(r'<tr><th scope="row" data-sort="0">.*?</tr>', page).group(0)

@@ -177,12 +177,15 @@ def test_icm_reads_thousands_separators_as_people_type_them(open_page, screensho
     page.fill("#stacks", "10,000 5,000 2,500")
     page.fill("#payouts", "60 40")
     page.get_by_role("button", name="Compute").click()
-    page.wait_for_function("document.querySelectorAll('#icm-table td.ev').length === 3")
-    assert page.locator("#icm-count").inner_text() == "Read as 3 players, 2 paid."
     exact = prize_equity([10000, 5000, 2500], [60, 40], places=False).equity
+    page.wait_for_function("text => document.querySelector('#icm-table td.ev')?.textContent === text", arg=f"{exact[0]:,.2f}")
+    assert page.locator("#icm-count").inner_text() == "Read as 3 players, 2 paid."
     assert page.locator("#icm-table td.ev").all_inner_texts() == [f"{x:,.2f}" for x in exact]
     assert "stacks=10000,5000,2500" in page.url
     factors = bubble_factors([10000, 5000, 2500], [60, 40]).bubble_factor
+    # the matrix comes from the worker after the table: wait for this spot's (not the previous spot's) first factor
+    page.wait_for_function("v => { const c = document.querySelector('#icm-bubble td[data-bf]');"
+                           " return c !== null && Math.abs(Number(c.dataset.bf) - v) <= 1e-9 * v; }", arg=factors[0, 1])
     cells = page.locator("#icm-bubble td[data-bf]")
     assert cells.count() == 6
     for k in range(6):
