@@ -204,7 +204,7 @@ async function renderBubbleFactors(stacks, payouts) {
   }
   const { result } = lastBubble;
   const { bubbleFactor, requiredEquity, riskPremium } = result;
-  const header = chosen.map((j) => `<th scope="col">vs ${j + 1}</th>`).join("");
+  const header = chosen.map((j) => `<th scope="col"><span class="vs-word">vs </span>${j + 1}</th>`).join(""); // "vs" read, not shown, on a phone
   table.querySelector("thead").innerHTML = `<tr><th scope="col">Risks</th>${header}</tr>`;
   table.querySelector("tbody").innerHTML = chosen.map((i) => {
     const cells = chosen.map((j) => {
