@@ -698,6 +698,11 @@ def _alias(weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias  # the leftovers keep probability 1 (rounding)
 
 
+def _unit_bits(unit: dict) -> np.ndarray:
+    """Card bits of each entry of a unit (all its players' cards)."""
+    return np.bitwise_or.reduce(COMBO_MASK[unit["combos"]], axis=1)
+
+
 def draw_units(weights: list[np.ndarray], seats: list[int], joint_limit: int = JOINT_LIMIT) -> list[dict]:
     """The ranged players grouped into units drawn at once: ``{seats, combos (m, len(seats)), weight (m,)}``.
 
@@ -714,7 +719,7 @@ def draw_units(weights: list[np.ndarray], seats: list[int], joint_limit: int = J
                 ua, ub = units[a], units[b]
                 if len(ua["seats"]) + len(ub["seats"]) > 2:
                     continue
-                fits = (COMBO_MASK[ua["combos"][:, 0]][:, None] & COMBO_MASK[ub["combos"][:, 0]][None, :]) == 0
+                fits = (_unit_bits(ua)[:, None] & _unit_bits(ub)[None, :]) == 0
                 pair_weight = ua["weight"][:, None] * ub["weight"][None, :]
                 kept = float((pair_weight * fits).sum() / pair_weight.sum())
                 if np.count_nonzero(fits) <= joint_limit and kept <= 0.95 and (best is None or kept < best[0]):
