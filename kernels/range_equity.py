@@ -579,8 +579,8 @@ def _draw_entry(u, unit_starts, uniform, alias_prob, alias_index, state, word, h
 
 @njit(parallel=True, cache=True)
 def _sample(block_key, n_deals, n_chunks, n, unit_starts, unit_seats, uniform, entry_bits, entry_cards, entry_key,
-            entry_fmask, alias_prob, alias_index, random_seats, missing, live_deck, live_where, board_key, board_fmask, base_bits, max_attempts,
-            card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+            entry_fmask, alias_prob, alias_index, random_seats, missing, live_deck, live_where, board_key, board_fmask,
+            base_bits, max_attempts, card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
     """Deals ``n_deals`` deals; returns the number of deals won by each set of players ``(2**n,)`` (a bit mask of
     the winners: one bit a sole win, k bits a k-way tie; entry 0 counts deals that failed) and the most attempts
     one deal took.
