@@ -11,7 +11,8 @@ from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, format_card, parse_cards
 from kernels.range_equity import (
-    EXACT_LIMIT, NoDealError, enumerate_equity, enumeration_work, live_weights, range_equity, sample_equity,
+    COMBO_MASK, EXACT_LIMIT, NoDealError, _alias, draw_units, enumerate_equity, enumeration_work, live_weights, range_equity,
+    sample_equity,
 )
 from kernels.ranges import N_COMBOS, parse_range
 
@@ -175,12 +176,21 @@ def blocking_spot():
     return weights, parse_cards("2c7d9h"), []
 
 
-@pytest.mark.parametrize("spot", [flop_spot, blocking_spot])
-def test_monte_carlo_within_five_sigma_of_exact(tables, spot):
+def four_player_spot():
+    """Weighted overlapping ranges (two of them drawn as one unit of compatible pairs) and a random hand on a turn."""
+    weights = [parse_range(r).weights for r in ("AA,KK:0.5,AKs", "KK,QQ,0.25(AK)", "random", "AQs,KQs:0.5,QQ")]
+    return weights, parse_cards("Kd8h3c2s"), []
+
+
+@pytest.mark.parametrize("joint_limit", [4096, 0])
+@pytest.mark.parametrize("spot", [flop_spot, blocking_spot, four_player_spot])
+def test_monte_carlo_within_five_sigma_of_exact(tables, spot, joint_limit):
+    """Every player's sampled equity within 5 reported standard errors of the exact one, with players joined into
+    units of compatible pairs (weighted: the alias test) and each drawn alone (``joint_limit=0``)."""
     weights, board, dead = spot()
     live = live_weights(weights, board, dead)
     exact = enumerate_equity(live, board, dead, tables)
-    sampled = sample_equity(live, board, dead, tables, target_se=2e-3, seed=3)
+    sampled = sample_equity(live, board, dead, tables, target_se=2e-3, seed=3, joint_limit=joint_limit)
     assert not sampled.exact and sampled.method == "monte carlo" and np.all(sampled.se_equity <= 2e-3)
     z = (sampled.equity - exact.equity) / sampled.se_equity
     assert np.all(np.abs(z) < 5), z
@@ -198,10 +208,11 @@ def test_monte_carlo_random_players_within_five_sigma(tables):
     assert np.all(np.abs(sampled.equity - exact.equity) < 5 * sampled.se_equity)
 
 
-def test_monte_carlo_confidence_intervals_cover(tables):
+@pytest.mark.parametrize("spot", [flop_spot, four_player_spot])
+def test_monte_carlo_confidence_intervals_cover(tables, spot):
     """Of R independent runs, the 95% interval of player 1 covers the exact equity Binomial(R, 0.95) times:
     accept within 4 binomial standard deviations (R = 300: 285 ± 15)."""
-    weights, board, dead = flop_spot()
+    weights, board, dead = spot()
     live = live_weights(weights, board, dead)
     truth = enumerate_equity(live, board, dead, tables).equity[0]
     runs = 300
@@ -212,6 +223,48 @@ def test_monte_carlo_confidence_intervals_cover(tables):
         covered += low <= truth <= high
     expected, spread = 0.95 * runs, sqrt(runs * 0.95 * 0.05)
     assert abs(covered - expected) <= 4 * spread, covered
+
+
+def test_alias_tables_are_exact():
+    """Walker's alias table gives each index exactly its share of the weight (to rounding)."""
+    rng = np.random.default_rng(5)
+    for weight in (rng.choice([1.0, 0.5, 0.25, 0.3], 200), rng.random(1326) + 1e-3, np.ones(7), np.array([1e-6, 1.0])):
+        prob, alias = _alias(weight)
+        n = len(weight)
+        share = prob / n
+        np.add.at(share, alias, (1 - prob) / n)
+        assert np.allclose(share, weight / weight.sum(), rtol=1e-12, atol=0)
+
+
+def test_joint_units_are_the_compatible_pairs():
+    """A unit of two players is every pair of their combos that share no card, weighted by the product of the
+    weights: the pair's distribution given no collision (so rejecting only collisions between units is exact)."""
+    first, second = parse_range("AA,KK:0.5,AKs").weights, parse_range("KK,QQ,0.25(AK)").weights
+    units = draw_units([first, second], [0, 3])
+    assert len(units) == 1 and units[0]["seats"] == [0, 3]
+    pairs = {(a, b): first[a] * second[b] for a in np.flatnonzero(first) for b in np.flatnonzero(second)
+             if not COMBO_MASK[a] & COMBO_MASK[b]}  # fmt: skip
+    got = {(int(a), int(b)): w for (a, b), w in zip(units[0]["combos"], units[0]["weight"])}
+    assert got == pairs
+    assert [u["seats"] for u in draw_units([first, second], [0, 3], joint_limit=0)] == [[0], [3]]
+
+
+def test_monte_carlo_is_reproducible(tables):
+    """A seed gives the same counts on every run (whatever the thread count); another seed other counts."""
+    weights, board, dead = four_player_spot()
+    live = live_weights(weights, board, dead)
+    import numba
+
+    threads = numba.get_num_threads()
+    runs = [sample_equity(live, board, dead, tables, seed=4, max_samples=5000, batch=5000, target_se=0)]
+    numba.set_num_threads(1)
+    try:
+        runs.append(sample_equity(live, board, dead, tables, seed=4, max_samples=5000, batch=5000, target_se=0))
+    finally:
+        numba.set_num_threads(threads)
+    runs.append(sample_equity(live, board, dead, tables, seed=5, max_samples=5000, batch=5000, target_se=0))
+    assert np.array_equal(runs[0].win, runs[1].win) and np.array_equal(runs[0].ties, runs[1].ties)
+    assert not np.array_equal(runs[0].win, runs[2].win)
 
 
 def test_empty_or_blocked_ranges_are_errors(tables):
