@@ -586,3 +586,16 @@ def test_icm_results_and_twelve_players_bubble_factors_fit_a_phone(open_page):
     boxes = page.locator("#icm-bubble td[data-bf]").evaluate_all("cells => cells.map(c => c.getBoundingClientRect())")
     assert min(min(b["width"], b["height"]) for b in boxes) >= 24  # WCAG 2.5.8 target size
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_icm_spot_reads_the_compact_matchup_table(open_page):
+    """The call/fold page used to fetch the 1.1 MB matchups.json; it reads the same counts from matchups.bin
+    (about a quarter of the size) and gives the same answer (the other call/fold tests compare it with Python)."""
+    requested: list[str] = []
+    page = open_page("index.html")
+    page.context.on("request", lambda request: requested.append(request.url))
+    page.goto(page.url.replace("index.html", "icm/spot/index.html?side=call&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2"
+                               "&shover=1&caller=3&range=22%2B%2CA2s%2B&hand=AKo"))
+    page.wait_for_selector("#spot-verdict")
+    data = [url.rsplit("/", 1)[1] for url in requested if "/data/" in url]
+    assert "matchups.bin" in data and "matchups.json" not in data, data

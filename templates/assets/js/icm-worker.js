@@ -4,17 +4,20 @@
 // payouts, spot, range, hand, matchupsUrl, headsupUrl, check}. Out: {id, result} or {id, error, field, fields}.
 import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder } from "./icm.js";
 import { spotAnswer } from "./icm-spot.js";
+import { parseMatchupTable } from "./matchup-table.js";
 import { classWeights } from "./range-equity.js";
 import { parseRange, rankingFromHeadsup } from "./ranges.js";
 
 const cache = {};
-function fetchedJson(url) {
+/** A file fetched once per worker and read by ``read`` (a Response → its content). */
+function fetched(url, read) {
   cache[url] ??= fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return response.json();
+    return read(response);
   });
   return cache[url];
 }
+const fetchedJson = (url) => fetched(url, (response) => response.json());
 
 class FieldError extends Error {
   constructor(field, message) {
@@ -56,7 +59,7 @@ async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsU
   const hero = read(hand, "hand");
   if (fields.length) throw Object.assign(new Error(fields.map((f) => f.message).join("; ")), { fields });
   if (check) return { checked: true };
-  const tables = await fetchedJson(matchupsUrl);
+  const tables = await fetched(matchupsUrl, async (response) => parseMatchupTable(await response.arrayBuffer())); // matchups.bin
   return { ...spotAnswer(side, stacks, payouts, table, tables, villain.weights), rangeCombos: villain.combos, hero };
 }
 
