@@ -63,19 +63,16 @@ def _share(frequencies: list[float], combos: list[int]) -> float:
     return sum(f * c for f, c in zip(frequencies, combos)) / TOTAL_COMBOS
 
 
-def frequency_grid(frequencies: list[float], largest: list, stack: float, stacks: list[float], verb: str) -> list[list]:
-    """13×13 cells for one decision: the frequency at ``stack`` and, per class, the largest stack of
-    ``stacks`` at which it is played (``largest``, None: never)."""
-    low, top = stacks[0], stacks[-1]
-    cells = []
-    for index, (name, frequency, most) in enumerate(zip(CLASS_NAMES, frequencies, largest)):
-        where = "at none of" if most is None else f"up to {most:g} bb of" if most < top else "at every one of"
-        label = (f"{name}: {verb} {100 * frequency:.1f}% of the time at {stack:g} bb; played {where} "
-                 f"the stacks solved ({low:g} to {top:g} bb)")  # fmt: skip
-        cells.append({
-            "index": index, "name": name, "text": frequency_text(frequency), "largest": _largest_text(most, top),
-            "label": label, "bucket": charts.bucket(frequency, 0.0, 1.0) if frequency > 0 else None,
-        })  # fmt: skip
+def frequency_grid(frequencies: list[float], largest: list, stacks: list[float]) -> list[list]:
+    """13×13 cells for one decision: the frequency and, per class, the largest stack of ``stacks`` at which
+    it is played (``largest``, None: never). Cells carry no sentence each (a 6-player page has 845 of them):
+    the grid's caption says what the two numbers are."""
+    top = stacks[-1]
+    cells = [
+        {"index": index, "name": name, "text": frequency_text(frequency), "largest": _largest_text(most, top),
+         "bucket": charts.bucket(frequency, 0.0, 1.0) if frequency > 0 else None}
+        for index, (name, frequency, most) in enumerate(zip(CLASS_NAMES, frequencies, largest))
+    ]  # fmt: skip
     return as_grid(cells)
 
 
@@ -119,25 +116,25 @@ def range_text(frequencies: list[float], threshold: float) -> str:
 
 
 def table_context(document: dict, group: dict, k: int) -> dict:
-    """The page of ``group`` at its ``k``-th stack: shove grids per position, call grids per caller
-    against each lone shover, overcall ranges as text, the NashConv and the pot sizes."""
+    """The page of ``group`` at its ``k``-th stack: shove grids per position; every call and overcall range
+    as text, and the data of the call chart the page draws for the spot a reader picks (``call_spots``: each
+    caller against each lone shover); the NashConv and the pot sizes."""
     chart, stacks, combos = group["charts"][k], group["stacks"], document["combos"]
     threshold = document["meta"]["played_threshold"]
     stack = chart["stack"]
     shoves = [
         {"id": f"shove-{pos}", "title": f"{pos} shoves", "share": _share(freqs, combos),
-         "rows": frequency_grid(freqs, group["shove_max"][pos], stack, stacks, f"{pos} shoves")}
+         "rows": frequency_grid(freqs, group["shove_max"][pos], stacks)}
         for pos, freqs in chart["shove"].items()
     ]  # fmt: skip
-    calls, overcalls = [], []
+    calls, call_spots = [], []
     for spot, freqs in chart["call"].items():
         caller, shovers = spot.split(" vs ")
-        entry = {"spot": spot, "caller": caller, "shovers": shovers, "share": _share(freqs, combos)}
-        if "+" in shovers:
-            overcalls.append({**entry, "range": range_text(freqs, threshold)})
-        else:
-            calls.append({**entry, "id": f"call-{caller}-{shovers}", "title": f"{caller} calls {shovers}'s shove",
-                          "rows": frequency_grid(freqs, group["call_max"][spot], stack, stacks, f"{spot}: calls")})  # fmt: skip
+        calls.append({"spot": spot, "caller": caller, "shovers": shovers, "share": _share(freqs, combos),
+                      "range": range_text(freqs, threshold)})  # fmt: skip
+        if "+" not in shovers:
+            call_spots.append({"spot": spot, "id": f"call-{caller}-{shovers}", "title": f"{caller} calls {shovers}'s shove",
+                               "frequencies": freqs, "largest": [_largest_text(m, stacks[-1]) for m in group["call_max"][spot]]})  # fmt: skip
     variants = [
         {"title": group_title(other), "path": table_path(other, stack if stack in other["stacks"] else other["stacks"][0]),
          "current": other is group}
@@ -147,7 +144,7 @@ def table_context(document: dict, group: dict, k: int) -> dict:
     return {
         "document": document, "group": group, "chart": chart, "title": group_title(group), "stack": stack,
         "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
-        "shoves": shoves, "calls": calls, "overcalls": overcalls, "threshold": threshold,
+        "shoves": shoves, "calls": calls, "call_spots": call_spots, "threshold": threshold,
         "class_regret": class_regret_text(chart["class_regret"], _class_tolerance(document["meta"])),
         "certified": certified_text(chart.get("certified")),
         "meta": document["meta"],

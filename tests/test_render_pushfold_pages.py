@@ -32,11 +32,17 @@ def read(site: Path, path: str) -> str:
 
 
 def grid_cells(page: str, grid_id: str) -> list[list[str]]:
-    """The visible (aria-hidden) texts of each cell of the 13×13 grid ``grid_id``, in class order."""
+    """The texts shown in each cell of the 13×13 grid ``grid_id`` (not a screen reader's label), in class order."""
     table = re.search(rf'<table class="grid[^"]*" id="{grid_id}">(.*?)</table>', page, re.S)
     assert table, f"no grid {grid_id}"
     cells = re.findall(r"<td[^>]*>(.*?)</td>", table.group(1), re.S)
-    return [[html_lib.unescape(t) for t in re.findall(r'aria-hidden="true">([^<]*)<', cell)] for cell in cells]
+    return [[html_lib.unescape(t) for t in re.findall(r'<(?:b|span)(?! class="visually-hidden")[^>]*>([^<]*)<', cell)] for cell in cells]
+
+
+def call_spots(page: str) -> dict:
+    """The call charts' data embedded in a chart page (the page draws the one a reader picks), by spot."""
+    data = re.search(r'<script type="application/json" id="call-spots">(.*?)</script>', page, re.S)
+    return {spot["spot"]: spot for spot in json.loads(data.group(1))}
 
 
 def test_frequency_text_and_range_text():
@@ -64,14 +70,20 @@ def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
                 assert [c[2] for c in cells] == ["never" if m is None else f"{m:g}+" if m >= top else f"≤{m:g}" for m in largest]
                 share = sum(f * c for f, c in zip(frequencies, CLASS_COMBO_COUNT)) / 1326
                 assert f"{position} shoves <span class=\"share\">{100 * share:.1f}% of hands" in page
-            for spot, frequencies in chart["call"].items():
+            assert page.count('class="grid pushfold-grid frequency-grid"') == len(chart["shove"])  # calls: drawn on demand
+            embedded = call_spots(page)
+            for spot, frequencies in chart["call"].items():  # every call a row of the table, its range in words
                 caller, shovers = spot.split(" vs ")
-                if "+" in shovers:  # overcalls: a row of the overcall table with the range in words
-                    row = f"<th scope=\"row\">{caller}</th><td>{shovers.replace('+', ' → ')}</td>"
-                    assert row in html_lib.unescape(page)
-                    assert html_lib.escape(range_text(frequencies, 0.5)) in page
-                else:
-                    assert [c[1] for c in grid_cells(page, f"call-{caller}-{shovers}")] == [frequency_text(f) for f in frequencies]
+                row = f"<th scope=\"row\">{caller}</th><td>{shovers.replace('+', ' → ')}</td>"
+                assert row in html_lib.unescape(page)
+                assert html_lib.escape(range_text(frequencies, 0.5)) in page
+                if "+" not in shovers:  # a lone shover's caller: also a chart to pick, with the largest stack played
+                    assert embedded.pop(spot) == {
+                        "spot": spot, "id": f"call-{caller}-{shovers}", "title": f"{caller} calls {shovers}'s shove",
+                        "frequencies": frequencies,
+                        "largest": ["never" if m is None else f"{m:g}+" if m >= top else f"≤{m:g}" for m in group["call_max"][spot]],
+                    }
+            assert not embedded
             if chart["nash_conv_bb"] is not None:
                 assert f'<dd id="nash-conv">{chart["nash_conv_bb"]:.4f} bb per hand</dd>' in page
             else:

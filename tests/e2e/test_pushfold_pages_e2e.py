@@ -17,8 +17,9 @@ pytestmark = pytest.mark.e2e
 
 
 def cell_texts(page, grid: str) -> list[list[str]]:
+    """Per cell of ``grid`` (a selector), the texts it shows: the class, then its number(s)."""
     return page.locator(f"{grid} a[data-i]").evaluate_all(
-        "links => links.map(a => [...a.querySelectorAll('[aria-hidden]')].map(e => e.textContent))"
+        "links => links.map(a => [...a.querySelectorAll('b, span:not(.visually-hidden)')].map(e => e.textContent))"
     )
 
 
@@ -33,15 +34,21 @@ def test_chart_page_shows_every_decision_of_the_data(open_page, site_dir, screen
         largest = group["shove_max"][position]
         assert [c[2] for c in cells] == ["never" if m is None else f"{m:g}+" if m >= 12 else f"≤{m:g}" for m in largest]
     direct = [spot for spot in chart["call"] if "+" not in spot]
-    assert page.locator("table.frequency-grid").count() == len(chart["shove"]) + len(direct)
-    for spot in direct:
+    assert page.locator("table.frequency-grid").count() == len(chart["shove"]) + 1  # + the call chart picked
+    picker = page.get_by_label("Spot")
+    assert picker.locator("option").all_inner_texts() == [f"{s.split(' vs ')[0]} calls {s.split(' vs ')[1]}'s shove" for s in direct]
+    for spot in direct:  # each pick draws its chart: frequencies and the largest stack played, as the shove charts
         caller, shover = spot.split(" vs ")
-        assert [c[1] for c in cell_texts(page, f"#call-{caller}-{shover}")] == [frequency_text(f) for f in chart["call"][spot]]
-    overcalls = page.locator("table.overcalls tbody tr")
-    assert overcalls.count() == len(chart["call"]) - len(direct)
+        picker.select_option(label=f"{caller} calls {shover}'s shove")
+        cells = cell_texts(page, f"#call-{caller}-{shover}")
+        assert [c[1] for c in cells] == [frequency_text(f) for f in chart["call"][spot]]
+        largest = group["call_max"][spot]
+        assert [c[2] for c in cells] == ["never" if m is None else f"{m:g}+" if m >= 12 else f"≤{m:g}" for m in largest]
+    rows = page.locator("table.call-ranges tbody tr")  # every call, overcalls too, in words (what shows without JavaScript)
+    assert rows.count() == len(chart["call"])
     first = next(spot for spot in chart["call"] if "+" in spot)
     played = [n for n, f in zip(CLASS_NAMES, chart["call"][first]) if f >= 0.5]
-    assert overcalls.first.locator("td.range").inner_text().startswith(played[0])
+    assert rows.nth(list(chart["call"]).index(first)).locator("td.range").inner_text().startswith(played[0])
     assert page.locator("#nash-conv").inner_text() == f"{chart['nash_conv_bb']:.4f} bb per hand"
     assert "4+-way 0.042%" in page.locator("#pots").inner_text()
     screenshot(page, "pushfold-table-desktop")

@@ -132,16 +132,19 @@ function element(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** One 13×13 chart: cells with the class, its frequency in percent and a full label in words. */
-function frequencyGrid(id, values, verb, caption, root) {
+/** One 13×13 chart: cells with the class, its frequency in percent (and, given `largest`, 169 texts of
+ *  the largest stack at which each class is played, as the static chart pages show) and a full label in words. */
+function frequencyGrid(id, values, verb, caption, root, largest) {
   const body = element("tbody");
   for (let row = 0; row < 13; row++) {
     const tr = element("tr");
     for (let col = 0; col < 13; col++) {
       const i = 13 * row + col, f = values[i], name = CLASS_NAMES[i], bucket = frequencyBucket(f);
+      const words = `${name}: ${verb} ${(100 * f).toFixed(1)}% of the time` + (largest ? `; stacks played: ${largest[i]}` : "");
       const link = element("a", { href: `${root}hands/${name}/index.html`, "data-i": String(i), "data-f": String(f) },
         element("b", { "aria-hidden": "true" }, name), element("span", { class: "v-eq", "aria-hidden": "true" }, frequencyText(f)),
-        element("span", { class: "visually-hidden" }, `${name}: ${verb} ${(100 * f).toFixed(1)}% of the time`));
+        ...(largest ? [element("span", { class: "v-max", "aria-hidden": "true" }, largest[i])] : []),
+        element("span", { class: "visually-hidden" }, words));
       tr.append(element("td", { class: bucket === null ? "cell" : `cell e${bucket}` }, link));
     }
     body.append(tr);
@@ -151,9 +154,11 @@ function frequencyGrid(id, values, verb, caption, root) {
   return { wrap, table };
 }
 
-function chartSection(id, heading, values, verb, root) {
-  const caption = `${heading}: the frequency in percent of each of the 169 starting hands; pairs on the diagonal, suited hands above it, offsuit below. Each cell links to the hand's page.`;
-  const { wrap, table } = frequencyGrid(id, values, verb, caption, root);
+/** A titled section with one 13×13 frequency chart (`values`: 169 frequencies in chart order; `largest`:
+ *  optional 169 texts of the largest stack played); returns `{ section, table }`. */
+export function chartSection(id, heading, values, verb, root, largest = null) {
+  const caption = `${heading}: the frequency in percent of each of the 169 starting hands${largest ? ", and the largest stack at which it is played" : ""}; pairs on the diagonal, suited hands above it, offsuit below. Each cell links to the hand's page.`;
+  const { wrap, table } = frequencyGrid(id, values, verb, caption, root, largest);
   const title = element("h3", { id: `${id}-title` }, `${heading} `, element("span", { class: "share" }, `${percent(shareOfHands(values))} of hands`));
   const section = element("section", { "aria-labelledby": `${id}-title`, class: "solver-chart" }, title, wrap);
   return { section, table };
