@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_browser.py`` (from the repository root; needs Playwright and
 /usr/bin/chromium, and the build cache's heads-up tables and 3-way checkpoint). A temporary folder laid out
-as the built site (``assets/js/`` from templates, ``data/matchups.bin`` and ``data/threeway.bin`` written by
+as the built site (``assets/js/`` from templates, ``data/matchups.bin`` and ``data/threeway.bin.gz`` written by
 the build's own writers) is served on 127.0.0.1; a page starts the module worker and times, on its main
 thread, from postMessage to the result: a fresh worker (download and parse of the tables included), then
 a second solve in the same worker (tables kept). Python solves the same tables with the same stopping rule
@@ -46,8 +46,9 @@ window.solve = (table, fresh) => new Promise((resolve) => {
   let downloaded = null;
   window.worker.onmessage = (e) => {
     const m = e.data;
-    if (m.type === "progress" && m.phase === "solve" && downloaded === null) downloaded = performance.now() - started;
-    if (m.type === "result") resolve({ ms: performance.now() - started, downloadMs: downloaded, iterations: m.solution.iterations,
+    // the solve on the 3-way table (a first answer on heads-up results may come before it: not timed here)
+    if (m.type === "progress" && m.phase === "solve" && !m.provisional && downloaded === null) downloaded = performance.now() - started;
+    if (m.type === "result" && !m.provisional) resolve({ ms: performance.now() - started, downloadMs: downloaded, iterations: m.solution.iterations,
       poolPct: m.solution.exploitability.pool_pct });
     if (m.type === "error") resolve({ error: m.message });
   };
@@ -87,11 +88,11 @@ def main() -> None:
     threeway = threeway_stage(progress=False)
     with tempfile.TemporaryDirectory() as tmp:
         site_folder(Path(tmp), headsup, threeway)
-        size = (Path(tmp) / "data" / "threeway.bin").stat().st_size
+        size = (Path(tmp) / "data" / "threeway.bin.gz").stat().st_size
         browser_rows = run_chromium(Path(tmp))
     started = time.perf_counter()
     equities = holdem_equities(headsup, threeway[0])
-    print(f"threeway.bin: {size / 2**20:.1f} MiB; Python's dense 3-way tensor built in {time.perf_counter() - started:.1f} s\n")
+    print(f"threeway.bin.gz: {size / 2**20:.1f} MiB; Python's dense 3-way tensor built in {time.perf_counter() - started:.1f} s\n")
     print("| spot | browser, fresh worker (download + parse + solve) | browser, second solve | iterations | NashConv (% pool) | "
           "target | Python solve | iterations | NashConv (% pool) | browser ÷ Python |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (label, stacks, payouts, target), (fresh, again) in zip(SPOTS, browser_rows):

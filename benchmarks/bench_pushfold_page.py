@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_page.py`` (from the repository root; needs Playwright and
 /usr/bin/chromium, and the build cache's heads-up tables and 3-way checkpoint). A temporary site is built
-from the cache (heads-up data, ``threeway.bin``) and rendered with the default config, without a
+from the cache (heads-up data, ``threeway.bin.gz``) and rendered with the default config, without a
 precomputed set, so every table goes to the worker. Per table the page is opened fresh (tables
 downloaded) and timed from navigation to the result drawn; the solver's own time is the one the page
 states ("Solved in your browser (… s)", postMessage to result, on the page's clock). Long tasks are the
@@ -34,7 +34,7 @@ TABLES = [
     ("9-handed 50/30/20 ICM, 10 bb each", {"stacks": [10] * 9, "payouts": [50, 30, 20]}),
 ]
 LONG_TASKS = "window.longTasks = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => window.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });"
-DRAWN = "document.querySelector('#solver-solution[data-state=drawn]') || document.querySelector('#table-error li')"
+DRAWN = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional])') || document.querySelector('#table-error li')"  # the final answer
 
 
 def build(folder: Path) -> None:

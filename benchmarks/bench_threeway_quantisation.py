@@ -1,4 +1,4 @@
-"""How much the browser's quantised 3-way table (``threeway.bin``, ordering probabilities in 1/255) moves
+"""How much the browser's quantised 3-way table (``threeway.bin.gz``, ordering probabilities in 1/255) moves
 the push/fold solver: each spot is solved on the quantised table (what the browser solver uses) and
 on the full Monte Carlo table; the quantised solution's NashConv is then measured on the full table.
 

@@ -1,7 +1,7 @@
 """The stage graph of ``allin build``, and keeping the pages in step with the data.
 
     evaluator tables ─┬─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
-                      │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable; data/threeway.bin)
+                      │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable; data/threeway.bin.gz)
                       │                            │     └─► pushfold_charts (n-player Nash, with headsup; cached)
                       │                            └─► multiway controls ─► multiway (Monte Carlo; resumes
                       │                                and adds samples within the budget)

@@ -1,6 +1,7 @@
-"""threeway.bin (generator.datafiles): the 3-way table quantised for the browser, read back by Python, and the
+"""threeway.bin.gz (generator.datafiles): the 3-way table quantised for the browser, read back by Python, and the
 browser solver's (templates/assets/js/pushfold-solver.js) solution checked by Python's best response."""
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -43,10 +44,17 @@ def test_largest_remainder_rounding():
 
 def test_round_trip(small_table):
     data = datafiles.threeway_bin(small_table, boards=32, seed=1)
-    assert data[:8] == b"ALLINTWY" and len(data) == 8 + 24 + threeway.N_TRIPLES * 15
-    back = datafiles.read_threeway_bin(data)
-    assert (back.compatible == small_table.compatible).all()
+    raw = gzip.decompress(data)
+    assert data == datafiles.threeway_bin(small_table, boards=32, seed=1), "the same table gives the same bytes"
+    assert raw[:8] == b"ALLINTWY" and len(raw) == datafiles.THREEWAY_HEADER_BYTES + threeway.N_TRIPLES * 15
+    start = datafiles.THREEWAY_HEADER_BYTES  # the compatible counts first, then one plane of counts per ordering
+    assert (np.frombuffer(raw, "<u2", count=threeway.N_TRIPLES, offset=start) == small_table.compatible).all()
+    planes = np.frombuffer(raw, np.uint8, offset=start + 2 * threeway.N_TRIPLES).reshape(13, threeway.N_TRIPLES)
     sampled = small_table.samples > 0
+    assert (planes.T[sampled] == datafiles.quantise_orderings(small_table.orderings[sampled])).all()
+    back = datafiles.read_threeway_bin(data)
+    assert (datafiles.read_threeway_bin(raw).orderings == back.orderings).all(), "read as the file or as a server that decoded it"
+    assert (back.compatible == small_table.compatible).all()
     assert np.abs(back.orderings[sampled] - small_table.orderings[sampled]).max() < datafiles.THREEWAY_QUANT_BOUND
     unsampled = (small_table.compatible > 0) & ~sampled
     assert unsampled.any() and (back.orderings[unsampled, THREE_WAY_TIE] == 1).all()  # priced as ties, as the solver does
@@ -54,16 +62,20 @@ def test_round_trip(small_table):
     np.testing.assert_allclose(back.orderings[small_table.compatible > 0].sum(axis=1), 1.0, atol=1e-12)
     np.testing.assert_allclose(back.equity[sampled], small_table.equity[sampled], atol=2 * datafiles.THREEWAY_QUANT_BOUND)
     with pytest.raises(ValueError, match="not a 3-way table"):
-        datafiles.read_threeway_bin(b"ALLINMUT" + data[8:])
+        datafiles.read_threeway_bin(b"ALLINMUT" + raw[8:])
     with pytest.raises(ValueError, match="truncated"):
-        datafiles.read_threeway_bin(data[:-1])
+        datafiles.read_threeway_bin(raw[:-1])
+    with pytest.raises(ValueError, match="damaged"):
+        datafiles.read_threeway_bin(data[:-100])
 
 
 def test_published_and_listed(tmp_path, small_table):
+    (tmp_path / "threeway.bin").write_bytes(b"version 1")  # an older build's uncompressed file goes
     datafiles.publish_threeway(tmp_path, small_table, boards=32, seed=1)
-    data = (tmp_path / "threeway.bin").read_bytes()
+    data = (tmp_path / "threeway.bin.gz").read_bytes()
+    assert not (tmp_path / "threeway.bin").exists()
     [entry] = datafiles.binary_listing(tmp_path)
-    assert entry["name"] == "threeway.bin" and entry["size"] == len(data)
+    assert entry["name"] == "threeway.bin.gz" and entry["size"] == len(data)
     assert entry["sha256"] == hashlib.sha256(data).hexdigest()
 
 
@@ -73,7 +85,7 @@ def test_browser_solution_checked_by_python_best_response(tmp_path, small_table)
     strategies agrees (float32 tensor in Python: 1e-6 relative), and so do Python's own iterates."""
     tables, _ = headsup_results(progress=False)
     data = datafiles.threeway_bin(small_table, boards=32, seed=1)
-    (tmp_path / "threeway.bin").write_bytes(data)
+    (tmp_path / "threeway.bin").write_bytes(gzip.decompress(data))
     matchups = {"classes": list(CLASS_NAMES), "win": tables.win.tolist(), "tie": tables.tie.tolist(), "pairs": tables.pairs.tolist()}
     (tmp_path / "matchups.bin").write_bytes(datafiles.matchups_bin(matchups))
     table = pf.Table((7.0, 10.0, 13.0), ante=0.1)

@@ -4,7 +4,7 @@ that fails the test on any console error or any request leaving the site.
 Data: the directory in ``ALLIN_E2E_DATA`` if set; otherwise the REAL exact heads-up data
 (``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold), the real
 push/fold equilibria solved from them (``run_pushfold``, cached, seconds), a real but coarse 3-way table
-``threeway.bin`` (:data:`E2E_THREEWAY_BOARDS` boards, ≈ 10 s: the browser solver's tests check the page
+``threeway.bin.gz`` (:data:`E2E_THREEWAY_BOARDS` boards, ≈ 10 s: the browser solver's tests check the page
 and the worker, not the table) and SYNTHETIC multiway data, n-player push/fold charts, the precomputed
 push/fold set and heads-up thresholds from ``site_fixtures`` (made-up numbers, ``meta.method`` says so).
 
@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.render import render_site  # noqa: E402
 from generator.stages.headsup import run_headsup  # noqa: E402
 from generator.stages.pushfold import run_pushfold  # noqa: E402
+from page_weight import StallingHandler  # noqa: E402
 from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data  # noqa: E402
 
 try:
@@ -41,9 +42,8 @@ OUTPUT = Path(__file__).resolve().parent / "output"
 E2E_THREEWAY_BOARDS = 64
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
+class QuietHandler(StallingHandler):
+    """The e2e server's handler: quiet, counting what it sends, stalling the files a test asks it to (tests/page_weight.py)."""
 
 
 @pytest.fixture(scope="session")
@@ -61,7 +61,7 @@ def site_dir(tmp_path_factory) -> Path:
 
 
 def publish_coarse_threeway(data_dir: Path, checkpoint: Path) -> None:
-    """``data_dir/threeway.bin`` from a fresh :data:`E2E_THREEWAY_BOARDS`-board run of the threeway stage."""
+    """``data_dir/threeway.bin.gz`` from a fresh :data:`E2E_THREEWAY_BOARDS`-board run of the threeway stage."""
     from generator.datafiles import publish_threeway
     from generator.evaluator_tables import evaluator_tables
     from generator.stages.threeway import SEED, possible_triples, run_threeway, threeway_table

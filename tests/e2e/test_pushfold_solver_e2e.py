@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from page_weight import stalled_after
 
 from kernels.cards import CLASS_NAMES
 from kernels.pushfold_table import Table, table_errors
@@ -15,7 +16,7 @@ from kernels.pushfold_table import Table, table_errors
 pytestmark = pytest.mark.e2e
 
 SOLVER = "pushfold/solver/index.html"
-DRAWN = "document.querySelector('#solver-solution[data-state=drawn]')"
+DRAWN = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional])')"  # a final answer
 READY = f"{DRAWN} || document.querySelector('#table-error li')"
 
 
@@ -50,7 +51,7 @@ def test_a_precomputed_table_is_shown_at_once_without_the_worker(open_page, site
     for position, frequencies in solution["shove"].items():
         shown = shown_frequencies(page, f"shove-{re.sub('[^A-Za-z0-9]+', '-', position)}")
         assert shown == {name: frequencies.get(name, 0) for name in CLASS_NAMES}  # omitted classes are 0
-    assert not any(url.endswith(("pushfold-worker.js", "matchups.bin", "threeway.bin")) for url in requests)
+    assert not any(url.endswith(("pushfold-worker.js", "matchups.bin", "threeway.bin.gz")) for url in requests)
     assert "NaN" not in page.inner_text("main") and "Infinity" not in page.inner_text("main")
 
 
@@ -197,8 +198,8 @@ def solve_in_browser(open_page, query: str, timeout_ms: int = 240000):
 def test_a_3_handed_table_outside_the_set_is_solved_by_the_worker_under_the_target(open_page):
     page = solve_in_browser(open_page, "stacks=7,9,11&blinds=0.5,1&ante=0&bbante=0")
     texts = page.evaluate("window.statusTexts")
-    assert any(t.startswith("Downloading the equity tables: ") and " of " in t for t in texts), texts
-    solving = [t for t in texts if t.startswith("Solving: iteration ")]
+    assert any(re.search(r"Downloading the equity tables: \d+\.\d MB of \d+\.\d MB…", t) for t in texts), texts
+    solving = [t for t in texts if ": iteration " in t]  # "Solving", or with a first answer before: "Solving again with the 3-way table"
     assert solving and all("NaN" not in t for t in solving), texts
     assert page.locator("#solver-source").inner_text().startswith("Solved in your browser")
     conv = page.locator("#solver-nash-conv").inner_text()
@@ -212,7 +213,7 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     """The reader's 12/8/20/5 bb 50/30/20 table used to stop after 10 iterations with hands mixed although one
     action beat the other by 0.13-0.32% of the pool: the page now runs until every hand at every decision is
     within 0.01% of the pool of its better action, says so while solving and in the result; Python's best
-    response on the same tables (the site's threeway.bin) confirms the figure."""
+    response on the same tables (the site's threeway.bin.gz) confirms the figure."""
     import kernels.pushfold_table as pf
     from generator.datafiles import read_threeway_bin
     from generator.stages.headsup import headsup_results
@@ -228,7 +229,7 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     solution = json.loads(open(download.value.path()).read())
     game = pf.make_game(pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0)))
     tables, _ = headsup_results(progress=False)
-    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin").read_bytes()))
+    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin.gz").read_bytes()))
     check = pf.best_response(game, equities, record_strategy(game, solution))  # a pool of 100: prize units = % of it
     assert solution["rule_met"] and check.max_class_regret <= 0.01 + 1e-4
     assert abs(check.max_class_regret - solution["class_regret"]["pool_pct"]) <= 1e-4
@@ -266,9 +267,24 @@ def test_the_nearest_precomputed_table_is_offered_as_a_start_and_the_outcome_sai
     assert page.locator("#solver-nash-conv").inner_text().endswith("% of the prize pool")
 
 
+def test_a_first_answer_is_shown_while_the_three_way_table_downloads(open_page, site_dir):
+    """With threeway.bin.gz stalled after its compatible counts, the page shows a first answer (marked as priced
+    from heads-up results) and says the download goes on; when the file arrives, the answer on it replaces it."""
+    with stalled_after(site_dir, "data/threeway.bin.gz"):
+        page = open_page(f"{SOLVER}?stacks=13,9,7&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
+        page.wait_for_function("document.querySelector('#solver-solution[data-provisional][data-state=drawn]')", timeout=120000)
+        assert page.locator("#solver-source").inner_text().startswith("First answer, solved in your browser")
+        assert "priced from heads-up results" in page.locator("#solver-source").inner_text()
+        status = page.locator("#solver-method").inner_text()
+        assert "Downloading the equity tables" in status and page.locator("#cancel").is_visible(), status
+    page.wait_for_function(DRAWN, timeout=120000)
+    assert page.locator("#solver-source").inner_text().startswith("Solved in your browser")
+    assert page.locator("#cancel").is_hidden() and page.locator("#solver-progress").is_hidden()
+
+
 def test_cancel_stops_the_solver_and_a_new_table_can_be_solved(open_page):
     page = open_page(f"{SOLVER}?stacks=20,20,20,20,20,20,20,20,20&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
-    page.wait_for_function("document.getElementById('solver-method').textContent.startsWith('Solving: iteration')", timeout=240000)
+    page.wait_for_function("document.getElementById('solver-method').textContent.includes(': iteration ')", timeout=240000)
     assert page.locator("#cancel").is_visible()
     page.click("#cancel")
     page.wait_for_function("document.getElementById('solver-method').textContent === 'Cancelled.'", timeout=10000)

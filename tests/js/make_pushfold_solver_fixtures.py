@@ -1,6 +1,7 @@
-"""Write tests/js/fixtures/threeway.bin and pushfold-matchups.bin (the tables the browser solver loads, as
+"""Write tests/js/fixtures/threeway.bin.gz and pushfold-matchups.bin (the tables the browser solver loads, as
 the build publishes them) and pushfold-solver.json: tables solved by kernels/pushfold_table/ on exactly
-the quantised 3-way table of threeway.bin, for tests/js/pushfold_solver.test.mjs.
+the quantised 3-way table of threeway.bin.gz, for tests/js/pushfold_solver.test.mjs; and the provisional
+3-way table of the heads-up results (kernels.threeway.pairwise), quantised, as a SHA-256 and sample rows.
 
 Each table runs a fixed number of discounted CFR iterations (tolerance 0) with the dense 3-way tensor in float64,
 so the JS solver (float64 throughout) must give the same iterates up to summation order. Also: a strategy
@@ -11,6 +12,7 @@ Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_solver_f
 cache's heads-up tables and 3-way checkpoint; about a minute).
 """
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -20,11 +22,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import kernels.pushfold_table as pf  # noqa: E402
-from generator.datafiles import matchups_bin, read_threeway_bin, threeway_bin  # noqa: E402
+from generator.datafiles import THREEWAY_BIN_NAME, matchups_bin, quantise_orderings, read_threeway_bin, threeway_bin  # noqa: E402
 from generator.stages.headsup import headsup_results  # noqa: E402
 from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name  # noqa: E402
 from generator.stages.threeway import threeway_stage  # noqa: E402
 from kernels.cards import CLASS_NAMES  # noqa: E402
+from kernels.headsup.tables import BOARDS_PER_MATCHUP  # noqa: E402
+from kernels.threeway.core import triple_classes  # noqa: E402
+from kernels.threeway.pairwise import pairwise_orderings  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -74,7 +79,7 @@ def main() -> None:
     headsup, _ = headsup_results(progress=False)
     table, summary = threeway_stage(progress=False)
     data = threeway_bin(table, summary["boards"], summary["seed"])
-    (FIXTURES / "threeway.bin").write_bytes(data)
+    (FIXTURES / THREEWAY_BIN_NAME).write_bytes(data)
     matchups = {"classes": list(CLASS_NAMES), "win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()}
     (FIXTURES / "pushfold-matchups.bin").write_bytes(matchups_bin(matchups))
     equities = holdem_equities(headsup, read_threeway_bin(data), dtype=np.float64)
@@ -119,9 +124,23 @@ def main() -> None:
     print(f"{name}: the stopping rule met after {solution.iterations} iterations", flush=True)
 
     bad = [{"table": js_table(spot), "errors": pf.table_errors(spot)} for spot in BAD]
+    pairwise = pairwise_table(headsup, table.compatible)
     (FIXTURES / "pushfold-solver.json").write_text(json.dumps({"classes": list(CLASS_NAMES), "solved": solved, "warm": warm, "evaluated": evaluated,
-                                                              "ruled": ruled, "bad": bad}))
-    print(f"wrote {FIXTURES / 'pushfold-solver.json'}, threeway.bin and pushfold-matchups.bin")
+                                                              "ruled": ruled, "bad": bad, "pairwise": pairwise}))
+    print(f"wrote {FIXTURES / 'pushfold-solver.json'}, {THREEWAY_BIN_NAME} and pushfold-matchups.bin")
+
+
+def pairwise_table(headsup, compatible: np.ndarray) -> dict:
+    """The provisional 3-way table the browser builds from matchups.bin (heads-up win / tie / loss over the
+    pair's deals, as pushfold/model.js divides them) and the compatible counts: its (T, 13) quantised counts,
+    zero where no combo triple is compatible, as a SHA-256 and a few rows."""
+    total = (headsup.pairs * BOARDS_PER_MATCHUP).astype(np.float64)
+    win, tie = headsup.win.astype(np.float64), headsup.tie.astype(np.float64)
+    duel = np.stack([win / total, tie / total, (total - win - tie) / total], axis=-1)
+    counts = quantise_orderings(pairwise_orderings(duel, triple_classes()))
+    counts[np.asarray(compatible) == 0] = 0
+    rows = [0, 1, 4_096, 400_000, 818_804]
+    return {"sha256": hashlib.sha256(counts.tobytes()).hexdigest(), "rows": {str(r): counts[r].tolist() for r in rows}}
 
 
 if __name__ == "__main__":

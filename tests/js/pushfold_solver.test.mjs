@@ -8,9 +8,14 @@
 // still far below anything a chart shows (six decimals) — a wrong payoff, seat or ordering moves them by 1e-3+.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 
-import { evaluateStrategies, infosetNames, loadEquities, solvePushfold, solveSteps, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
+import {
+  THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, provisionalEquities, solvePushfold, solveSteps, tableErrors,
+} from "../../templates/assets/js/pushfold-solver.js";
+import { NO, ROW_BYTES, ROW_WORDS, WEIGHT_WORD } from "../../templates/assets/js/pushfold/model.js";
 
 const TOLERANCE = 1e-9;
 const fixtures = JSON.parse(readFileSync(new URL("./fixtures/pushfold-solver.json", import.meta.url), "utf8"));
@@ -18,7 +23,11 @@ const buffer = (name) => {
   const file = readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
   return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
 };
-const equities = loadEquities(buffer("pushfold-matchups.bin"), buffer("threeway.bin"));
+const threeway = (() => {
+  const file = gunzipSync(readFileSync(new URL("./fixtures/threeway.bin.gz", import.meta.url)));
+  return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+})();
+const equities = loadEquities(buffer("pushfold-matchups.bin"), threeway);
 
 function close(actual, expected, what, tolerance = TOLERANCE) {
   assert.equal(actual.length, expected.length, `${what}: length`);
@@ -135,4 +144,18 @@ test("shouldStop cancels between iterations; a 3+-player table without the 3-way
   assert.equal(asked, 3);
   const headsUpOnly = loadEquities(buffer("pushfold-matchups.bin"), null);
   assert.throws(() => solvePushfold(table, headsUpOnly), /3-way table/);
+});
+
+test("the provisional 3-way table (heads-up results, the file's compatible counts) = kernels.threeway.pairwise's, quantised", () => {
+  const provisional = provisionalEquities(buffer("pushfold-matchups.bin"), threeway.slice(0, THREEWAY_WEIGHTS_END));
+  const { rows } = provisional.triple;
+  const counts = new Uint8Array(rows.length / ROW_BYTES * NO);
+  for (let row = 0; row < counts.length / NO; row++) counts.set(rows.subarray(row * ROW_BYTES, row * ROW_BYTES + NO), row * NO);
+  for (const [row, expected] of Object.entries(fixtures.pairwise.rows)) assert.deepEqual([...counts.subarray(row * NO, row * NO + NO)], expected, `row ${row}`);
+  assert.equal(createHash("sha256").update(counts).digest("hex"), fixtures.pairwise.sha256);
+  const weightsOf = (triple) => triple.weights.filter((_, word) => word % ROW_WORDS === WEIGHT_WORD);
+  assert.deepEqual(weightsOf(provisional.triple), weightsOf(equities.triple), "the compatible counts are the file's");
+  const solution = solvePushfold(fixtures.ruled.table, provisional);
+  assert.deepEqual(Object.keys(solution.shove), Object.keys(fixtures.ruled.document.shove));
+  assert.throws(() => provisionalEquities(buffer("pushfold-matchups.bin"), threeway.slice(0, THREEWAY_WEIGHTS_END - 1)), /truncated/);
 });

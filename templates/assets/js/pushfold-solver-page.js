@@ -84,8 +84,9 @@ function fileName(table) {
   return `pushfold-${table.stacks.length}p-${table.stacks.map(formatG).join("-")}-${payoff}.json`;
 }
 
-/** Draw a solution, or say why it cannot be drawn (a damaged file or message). */
-function show(table, solution, source) {
+/** Draw a solution, or say why it cannot be drawn (a damaged file or message); a `provisional` one (3-way pots priced
+ *  from heads-up results while the 3-way table downloads) is marked so on its container (data-provisional). */
+function show(table, solution, source, provisional = false) {
   const problem = solutionProblem(solution);
   if (problem) {
     method.textContent = "";
@@ -94,6 +95,7 @@ function show(table, solution, source) {
   }
   input("solver-table").textContent = tableText(table);
   results.hidden = false;
+  input("solver-solution").toggleAttribute("data-provisional", provisional);
   renderSolution(input("solver-solution"), solution, { root: form.dataset.root, source, filename: fileName(table) });
 }
 
@@ -107,19 +109,33 @@ const megabytes = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const figure = (x) => (x >= 1e-3 || x === 0 ? x.toFixed(4) : x.toExponential(1));
 const convText = (x, units) => (!Number.isFinite(x) ? "not measured yet" : units === "pool_pct" ? `${figure(x)}% of the pool` : `${figure(x)} bb`);
 
-function progressText(message) {
-  if (message.phase === "download") {
-    if (message.total > 0) {
-      progress.max = message.total;
-      progress.value = Math.min(message.loaded, message.total);
-      return `Downloading the equity tables: ${megabytes(message.loaded)} of ${megabytes(message.total)}…`;
-    }
-    return `Downloading the equity tables: ${megabytes(message.loaded)}…`;
+/** The status line while the worker runs: the download and the solve, each as last reported (`state`). */
+function progressText({ download, solve, provisionalShown }) {
+  const parts = [];
+  if (solve) {
+    const text = (x) => convText(x, solve.units);
+    const what = solve.provisional ? "Solving a first answer (3-way pots priced from heads-up results)" : provisionalShown ? "Solving again with the 3-way table" : "Solving";
+    parts.push(`${what}: iteration ${solve.iteration}, NashConv ${text(solve.nashConv)} (target ${text(solve.target)}), `
+      + `worst regret of a hand ${text(solve.classRegret)} (target ${text(solve.classTarget)})…`);
+  } else if (provisionalShown) {
+    parts.push("First answer shown: it will be solved again with the 3-way table once that has downloaded.");
   }
-  progress.removeAttribute("value");
-  const text = (x) => convText(x, message.units);
-  return `Solving: iteration ${message.iteration}, NashConv ${text(message.nashConv)} (target ${text(message.target)}), `
-    + `worst regret of a hand ${text(message.classRegret)} (target ${text(message.classTarget)})…`;
+  if (download && !download.finished) {
+    const total = download.total > 0 ? ` of ${megabytes(download.total)}` : "";
+    parts.push(`Downloading the equity tables: ${megabytes(download.loaded)}${total}…`);
+  }
+  return parts.join(" ");
+}
+
+function showProgress(state) {
+  const { download, solve } = state;
+  if (download && !download.finished && download.total > 0 && !solve) {
+    progress.max = download.total;
+    progress.value = Math.min(download.loaded, download.total);
+  } else {
+    progress.removeAttribute("value");
+  }
+  method.textContent = progressText(state);
 }
 
 function stopWorker() {
@@ -136,24 +152,34 @@ function runWorker(id, table, start, near) {
   const started = performance.now();
   const nearest = near ? `the precomputed table with stacks ${near.stacks.map(formatG).join(", ")} bb` : "";
   method.textContent = "Starting the solver…";
+  const state = { download: null, solve: null, provisionalShown: false };
   worker.onmessage = (event) => {
     if (id !== runId) return;
     const message = event.data;
     if (message.type === "progress") {
-      method.textContent = progressText(message);
+      if (message.phase === "download") state.download = { ...message, finished: message.total !== null && message.loaded >= message.total };
+      else state.solve = message;
+      showProgress(state);
+      return;
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const iterations = message.type === "result" && Number.isFinite(message.solution.iterations) ? `${message.solution.iterations} iterations, ` : "";
+    if (message.type === "result" && message.provisional) { // the worker goes on with the 3-way table
+      Object.assign(state, { solve: null, provisionalShown: true });
+      show(table, message.solution, `First answer, solved in your browser (${iterations}${seconds} s) with 3-way pots priced from heads-up `
+        + "results while the 3-way table downloads; it is replaced by the answer on the 3-way table when that is solved", true);
+      showProgress(state);
       return;
     }
     busy = false;
     setRunning(false);
     if (message.type === "result") {
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      const iterations = Number.isFinite(message.solution.iterations) ? `${message.solution.iterations} iterations, ` : "";
       const warm = !near ? "" : message.warmStarted ? ` It started from ${nearest}.`
         : ` It started from a uniform strategy: ${nearest} was too far from this table's equilibrium to help.`;
       method.textContent = `Solved in your browser (${iterations}${seconds} s).${warm}`;
       show(table, message.solution, `Solved in your browser (${iterations}${seconds} s)`);
     } else if (message.type === "cancelled") {
-      method.textContent = "Cancelled.";
+      method.textContent = state.provisionalShown ? "Cancelled: the first answer shown (3-way pots priced from heads-up results) was not solved again with the 3-way table." : "Cancelled.";
     } else {
       method.textContent = "";
       showErrors([{ field: "", message: message.message ?? "The solver failed." }]);

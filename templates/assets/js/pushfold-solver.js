@@ -5,7 +5,9 @@
 //
 // Pure ES module: no DOM, no globals; runs in node ≥ 20 and in a Web Worker (pushfold-worker.js).
 //   tableErrors(table) -> string[]                     (the messages of kernels.pushfold_table.table_errors)
-//   loadEquities(matchupsBuffer, threewayBuffer|null)  (data/matchups.bin, data/threeway.bin)
+//   loadEquities(matchupsBuffer, threewayBuffer|null)  (data/matchups.bin, data/threeway.bin.gz uncompressed)
+//   provisionalEquities(matchupsBuffer, threewayPrefix) (3-way pots from heads-up results: a first answer while
+//                                                        threeway.bin.gz downloads; the prefix holds its compatible counts)
 //   solvePushfold(table, equities, {tolerance, maxIterations, start, onProgress, shouldStop}) -> solution
 // table = {stacks (bb, first to act first; last two SB, BB), blinds: [sb, bb], ante, bbAnte, payouts|null}.
 // Amounts are bb; ICM payoffs are prize units; NashConv is reported in bb (chip EV) or % of the pool (ICM).
@@ -27,4 +29,4 @@ export {
   nashConvUnits, payoffPerUnit, payoffTolerances, solutionObject, solvePushfold, solveSteps, spotName,
 } from "./pushfold/cfr.js";
 export { MAX_SEATS, positionNames, tableErrors } from "./pushfold/game.js";
-export { CLASS_NAMES, loadEquities } from "./pushfold/model.js";
+export { CLASS_NAMES, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, loadEquities, provisionalEquities } from "./pushfold/model.js";
