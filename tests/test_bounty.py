@@ -210,6 +210,23 @@ def test_bubble_factors_fall_below_one_with_bounties():
     assert factors[3, 0] == pytest.approx(1.0, rel=1e-14)
 
 
+def test_worked_example_of_the_docs_by_hand():
+    """docs/icm.md: 5000/3000/2000, payouts 50/30/20, PKO bounties 10/10/20. Player 1 beats player 3:
+    7000/3000/0, 10 in cash, his bounty 20, 30 on heads: values 44 + 31, 36 + 9, 20 + 0. Losing:
+    3000/3000/4000, 226/7 + 12 = 310/7. E = 1635/28, so BF = (1635/28 - 310/7) / (75 - 1635/28) = 79/93."""
+    knockout = bounty.showdown([5000, 3000, 2000], [10, 10, 20], 0.5, [2000, 0, 2000], [2, 0, 1])
+    np.testing.assert_array_equal(knockout.stacks, [7000, 3000, 0])
+    np.testing.assert_array_equal(knockout.cash, [10, 0, 0])
+    np.testing.assert_array_equal(knockout.bounties, [20, 10, 0])
+    value = bounty.showdown_value(knockout, [50, 30, 20])
+    np.testing.assert_allclose(value.prize, [44, 36, 20], rtol=1e-14)
+    np.testing.assert_allclose(value.bounty, [31, 9, 0], rtol=1e-14)
+    result = bounty.bubble_factors([5000, 3000, 2000], [50, 30, 20], [10, 10, 20], 0.5)
+    assert result.equity[0] == pytest.approx(1635 / 28, rel=1e-14)
+    assert result.bubble_factor[0, 2] == pytest.approx(79 / 93, rel=1e-13)
+    assert result.required_equity[0, 2] == pytest.approx(79 / 172, rel=1e-13)
+
+
 # ---------------------------------------------------------------------------------------- spots
 
 
