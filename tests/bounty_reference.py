@@ -14,6 +14,8 @@ import math
 from pathlib import Path
 import sys
 
+from icm_reference import permutation_equity  # tests/ is on the path (pytest, or running this file)
+
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bounty.json"
 
 
@@ -22,24 +24,8 @@ def exact(values) -> list[Fraction]:
 
 
 def icm(stacks, payouts) -> list[Fraction]:
-    """Prize equity: every finishing order of the players with chips, 1st drawn in proportion to the
-    stacks, then the next among those left; players without chips share the last places equally."""
-    stacks, payouts = exact(stacks), exact(payouts)
-    n = len(stacks)
-    prizes = payouts + [Fraction(0)] * (n - len(payouts))
-    live = [i for i in range(n) if stacks[i] > 0]
-    busted = [i for i in range(n) if stacks[i] == 0]
-    equity = [Fraction(0)] * n
-    for order in itertools.permutations(live):
-        probability, left = Fraction(1), sum(stacks[i] for i in live)
-        for player in order:
-            probability *= stacks[player] / left
-            left -= stacks[player]
-        for place, player in enumerate(order):
-            equity[player] += probability * prizes[place]
-    for player in busted:
-        equity[player] = sum(prizes[len(live):]) / len(busted)
-    return equity
+    """Prize equity in exact fractions, every finishing order enumerated (tests/icm_reference.py)."""
+    return permutation_equity(exact(stacks), exact(payouts))
 
 
 def value(stacks, payouts, bounties, cash=None) -> tuple[list[Fraction], list[Fraction]]:
