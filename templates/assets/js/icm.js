@@ -27,7 +27,7 @@ const SERIES_TOL = 1e-17;
 const GROUP = 8;
 const BUBBLE_STEP = 0.125; // trapezoid step of the one grid shared by every all-in outcome field
 const PAIR_TAIL = 42; // e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} is done
-const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
+export const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
 const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the engine's accuracy
 
 // ------------------------------------------------------------------------------------ validation
