@@ -599,3 +599,115 @@ def test_icm_spot_reads_the_compact_matchup_table(open_page):
     page.wait_for_selector("#spot-verdict")
     data = [url.rsplit("/", 1)[1] for url in requested if "/data/" in url]
     assert "matchups.bin" in data and "matchups.json" not in data, data
+
+
+# ------------------------------------------------------------------------------ bounties (KO and PKO)
+
+PAGE_BOUNTY_NAMES = ("bounties", "bounty share")  # how the pages' messages name the two fields
+
+
+def page_messages(page) -> list[str]:
+    """Every error message on the page, in the order of its lists."""
+    return page.locator("ul.error li").all_inner_texts()
+
+
+def bounty_refusal(bounties_text, share_text, percent=False) -> str:
+    """Python's message for bounty fields it refuses to read (generator/commands/bounties.py)."""
+    from generator.commands.bounties import read_bounties
+    from generator.errors import InputError
+
+    with pytest.raises(InputError) as refused:
+        read_bounties(bounties_text, share_text, percent, PAGE_BOUNTY_NAMES)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_icm_page_with_bounties_gives_the_kernels_numbers(open_page, screenshot, axe_violations, width):
+    """Bounties typed on the ICM page (the PKO example of docs/icm.md): each player's prize, bounty equity
+    and total are kernels/bounty.py's to the cent, the model is named as the CLI names it, the bubble
+    factors are bounty.bubble_factors' (one below 1, shaded lighter than 1.00), the URL keeps the bounties."""
+    from generator.commands.bounties import model_line
+    from kernels import bounty
+
+    stacks, payouts, bounties = [5000, 3000, 2000], [50, 30, 20], [10, 10, 20]
+    page = open_page("icm/index.html", width=width)
+    page.fill("#stacks", "5,000 3,000 2,000")
+    page.fill("#payouts", "50 30 20")
+    page.fill("#bounties", "10 10 20")
+    page.fill("#share", "50%")
+    page.get_by_role("button", name="Compute").click()
+    value = bounty.position_value(stacks, payouts, bounties)
+    page.wait_for_function("text => document.querySelector('#icm-table td.total-ev')?.textContent === text", arg=f"{value.total[0]:,.2f}")
+    assert page.locator("#icm-count").inner_text() == "Read as 3 players, 3 paid, 3 bounties."
+    assert page.locator("#icm-table thead th").all_inner_texts() == ["Player", "Stack", "Chips", "Bounty", "Prize", "Bounty equity", "Total"]
+    for selector, expected in (("td.ev", value.prize), ("td.bounty-ev", value.bounty), ("td.total-ev", value.total)):
+        assert page.locator(f"#icm-table {selector}").all_inner_texts() == [f"{x:,.2f}" for x in expected], selector
+    assert page.locator("#icm-bounty-model").inner_text() == model_line(bounties, 0.5)
+    assert "bounties=10,10,20" in page.url and "share=50%25" in page.url
+
+    factors = bounty.bubble_factors(stacks, payouts, bounties, 0.5).bubble_factor
+    page.wait_for_function("v => { const c = document.querySelector('#icm-bubble td[data-bf]');"
+                           " return c !== null && Math.abs(Number(c.dataset.bf) - v) <= 1e-12 * v; }", arg=factors[0, 1])
+    cells = page.locator("#icm-bubble td[data-bf]")
+    pairs = [(i, j) for i in range(3) for j in range(3) if i != j]
+    for k, (i, j) in enumerate(pairs):
+        assert abs(float(cells.nth(k).get_attribute("data-bf")) - factors[i, j]) <= 1e-12 * factors[i, j]
+        assert cells.nth(k).inner_text() == f"{factors[i, j]:.2f}"
+    shade = {(i, j): int(cells.nth(k).get_attribute("class")[1:]) for k, (i, j) in enumerate(pairs)}  # e0 dark ... e9 light
+    assert factors[1, 2] < 1 < factors[0, 1] < factors[1, 0] and shade[1, 2] > shade[0, 1] > shade[1, 0]
+    assert page.locator("#icm-bubble-bounties").is_visible()
+    text = page.locator("main").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.locator("#icm-table").evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth")
+    screenshot(page, f"icm-bounties-{width}")
+    assert axe_violations(page) == []
+
+    page.reload()  # the shared link restores the bounties and the share
+    page.wait_for_selector("#icm-table td.total-ev")
+    assert page.input_value("#bounties") == "10, 10, 20" and page.input_value("#share") == "50%"
+    page.fill("#bounties", "")
+    page.fill("#share", "")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-table td.total-ev') === null")
+    assert page.locator("#icm-bounty-model").is_hidden() and "bounties=" not in page.url
+
+
+def test_icm_page_bad_bounties_are_one_message_each(open_page, screenshot):
+    """Each bad bounty input: one message, Python's, under its field; no results, nothing not a number."""
+    from kernels import bounty
+
+    stacks = [5000, 3000, 2000]
+    page = open_page("icm/index.html?stacks=5000,3000,2000&payouts=50,30,20&bounties=10,10,20")
+    page.wait_for_selector("#icm-table td.total-ev")
+    cases = [
+        ({"#bounties": "10 -1 20"}, "#bounties-error", bounty.bounty_errors(stacks, [10, -1, 20])),
+        ({"#bounties": "10 10"}, "#bounties-error", bounty.bounty_errors(stacks, [10, 10])),
+        ({"#share": "150%"}, "#share-error", [bounty_refusal("10 10 20", "150%")]),
+        ({"#share": "half"}, "#share-error", [bounty_refusal("10 10 20", "half")]),
+        ({"#payouts": "50% 30% 20%"}, "#bounties-error", [bounty_refusal("10 10 20", None, percent=True)]),
+        ({"#bounties": "", "#share": "50%"}, "#share-error", [bounty_refusal(None, "50%")]),
+        ({"#stacks": "5000 0 2000"}, "#bounties-error", bounty.bounty_errors([5000, 0, 2000], [10, 10, 20])),
+    ]
+    for typed, errors, expected in cases:
+        previous = {selector: page.input_value(selector) for selector in typed}
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.get_by_role("button", name="Compute").click()
+        page.wait_for_selector(f"{errors} li")
+        assert len(expected) == 1 and page_messages(page) == expected, typed
+        assert page.locator("#icm-results").is_hidden()
+        field = errors.removesuffix("-error")
+        assert page.get_attribute(field, "aria-invalid") == "true"
+        text = page.locator("main").inner_text()
+        assert "NaN" not in text and "Infinity" not in text
+        screenshot(page, f"icm-bounty-error-{field[1:]}")
+        for selector, value in previous.items():
+            page.fill(selector, value)
+        page.get_by_role("button", name="Compute").click()
+        page.wait_for_selector("#icm-table td.total-ev")
+    page.fill("#bounties", "10 x 20")
+    page.fill("#share", "2")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_selector("#share-error li")
+    assert page_messages(page) == [bounty_refusal("10 x 20", None), bounty_refusal("10 10 20", "2")]  # both problems at once
