@@ -711,3 +711,97 @@ def test_icm_page_bad_bounties_are_one_message_each(open_page, screenshot):
     page.get_by_role("button", name="Compute").click()
     page.wait_for_selector("#share-error li")
     assert page_messages(page) == [bounty_refusal("10 x 20", None), bounty_refusal("10 10 20", "2")]  # both problems at once
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_icm_spot_with_bounties_splits_the_ev(open_page, screenshot, axe_violations, width):
+    """The call/fold page with PKO bounties (the example of docs/icm.md: AJo calling a covered shover):
+    the equity needed with and without bounties, the bounty equity by outcome, EV(call) − EV(fold) with its
+    ICM and bounty parts and every chart cell are kernels/icm_spot.py's numbers."""
+    from generator.commands.bounties import model_line
+    from kernels.cards import parse_class
+
+    page = open_page("icm/spot/index.html", width=width)
+    page.wait_for_selector("#spot-verdict")
+    for selector, value in (("#shover", "3"), ("#caller", "1"), ("#range", "22+, A2s+"), ("#bounties", "25 25 40"), ("#share", "50%")):
+        page.fill(selector, value)
+    page.get_by_role("button", name="Compute").click()
+    spot, outcomes, _, ev = spot_hands("call", [1500, 1000, 500], [65, 35], "22+, A2s+", small_blind=1, big_blind=2,
+                                       ante=0.25, shover=2, caller=0, bounties=[25, 25, 40], bounty_share=0.5)
+    page.wait_for_function("document.querySelector('#spot-summary').textContent.includes('with bounties')")
+    summary = page.locator("#spot-summary").inner_text()
+    assert model_line([25, 25, 40], 0.5) in summary
+    assert (f"Equity needed to call: {spot.required_total:.2%} with bounties ({spot.required_icm:.2%} under ICM alone), "
+            f"{spot.required_chips:.2%} in chips.") in summary
+    assert f"call and win {spot.bounty['win']:,.4f} (knocking out player 3)" in summary
+    aj = parse_class("AJo")
+    ev_icm = spot.ev_parts(*outcomes[aj])[0]
+
+    def signed(x):
+        return f"{'+' if x >= 0 else '−'}{abs(x):.4f}"
+
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert verdict == (f"EV(call) − EV(fold) = {signed(ev[aj])} ({'+' if ev[aj] >= 0 else '−'}{abs(100 * ev[aj] / spot.pool):.3f}% of the prize "
+                       f"pool): call (ICM {signed(ev_icm)}, bounties {signed(ev[aj] - ev_icm)}).")
+    assert ev_icm < 0 < ev[aj]  # a fold under ICM alone, a call with the bounty
+    cells = page.locator("#spot-chart a[data-i]")
+    for k in range(0, 169, 5):
+        index = int(cells.nth(k).get_attribute("data-i"))
+        assert abs(float(cells.nth(k).get_attribute("data-ev")) - ev[index]) <= 1e-12 * (spot.pool + 90)
+    assert "with bounties in % of the prize pool" in cells.first.get_attribute("aria-label")
+    assert "bounties=25%2C25%2C40" in page.url and "share=50%25" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"icm-spot-bounties-{width}")
+    assert axe_violations(page) == []
+
+
+def test_icm_spot_shove_side_with_bounties_from_a_shared_url(open_page):
+    """The shover's side with regular KO bounties, from a link: his bounty equity by outcome and the EV's
+    parts are kernels/icm_spot.py's."""
+    from kernels.cards import parse_class
+
+    page = open_page("icm/spot/index.html?side=shove&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1&caller=3"
+                     "&range=22%2B&hand=AJo&bounties=25,25,40&share=1")
+    page.wait_for_selector("#spot-verdict")
+    spot, outcomes, calls, ev = spot_hands("shove", [1500, 1000, 500], [65, 35], "22+", small_blind=1, big_blind=2,
+                                           ante=0.25, shover=0, caller=2, bounties=[25, 25, 40], bounty_share=1)
+    aj = parse_class("AJo")
+    ev_icm = spot.ev_parts(calls[aj], *outcomes[aj])[0]
+    summary = page.locator("#spot-summary").inner_text()
+    assert "regular KO" in summary and f"called and win {spot.bounty['win']:,.4f} (knocking out player 3)" in summary
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert f"(ICM {'+' if ev_icm >= 0 else '−'}{abs(ev_icm):.4f}, bounties {'+' if ev[aj] >= ev_icm else '−'}{abs(ev[aj] - ev_icm):.4f})" in verdict
+
+
+def test_icm_spot_bad_bounties_are_one_message_each(open_page, screenshot):
+    """On the call/fold page too: Python's message under the bounty fields, one per problem, including a
+    bounty on a player the antes put all in (found by icm-spot.js in the worker); no results, no NaN."""
+    from kernels import icm_spot
+
+    url = "icm/spot/index.html?side=call&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1&caller=3&range=22%2B&hand=AJo"
+    page = open_page(url + "&bounties=25,25,40")
+    page.wait_for_selector("#spot-verdict")
+    cases = [
+        ({"#bounties": "25 25"}, "#bounties-error", "bounties: 2 bounties for 3 players; give one per player (0 for none)"),
+        ({"#share": "-10%"}, "#share-error", bounty_refusal("25 25 40", "-10%")),
+        ({"#payouts": "65% 35%"}, "#bounties-error", bounty_refusal("25 25 40", None, percent=True)),
+        ({"#bounties": "", "#share": "0.5"}, "#share-error", bounty_refusal(None, "0.5")),
+    ]
+    for typed, errors, message in cases:
+        previous = {selector: page.input_value(selector) for selector in typed}
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.wait_for_selector(f"{errors} li")
+        assert page_messages(page) == [message], typed
+        assert page.locator("#spot-results").is_hidden()
+        for selector, value in previous.items():
+            page.fill(selector, value)
+        page.wait_for_selector("#spot-verdict")
+    with pytest.raises(ValueError) as refused:
+        icm_spot.call_spot([1500, 1000, 0.25, 800], [65, 35], 1, 2, 0.25, 0, 1, bounties=[25, 25, 40, 10])
+    page.goto(page.url.split("?")[0] + "?side=call&stacks=1500,1000,0.25,800&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1"
+              "&caller=2&range=22%2B&hand=AJo&bounties=25,25,40,10")
+    page.wait_for_selector("#bounties-error li")
+    assert page_messages(page) == [str(refused.value)]
+    assert page.locator("#spot-results").is_hidden() and "NaN" not in page.locator("main").inner_text()
+    screenshot(page, "icm-spot-bounty-all-in-for-the-ante")
