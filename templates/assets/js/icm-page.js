@@ -223,7 +223,7 @@ let lastBubble = null; // {key: the field, result: its bubbleFactors}: choosing 
 /** The shade of a bubble factor, lighter where risking chips is cheaper: 1.00 (lightest) to 2.00 in ten
  * steps; with bounties, where a factor can fall below 1, 0.50 to 2.00 on a log scale (1.00 mid-way). */
 function factorShade(factor, withBounties) {
-  const position = withBounties ? (Math.log2(factor) + 1) / 2 : factor - 1;
+  const position = withBounties ? (Math.log2(Math.max(factor, 0.5)) + 1) / 2 : factor - 1;
   return `e${9 - Math.max(0, Math.min(9, Math.round(position * 9)))}`;
 }
 
