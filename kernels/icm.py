@@ -744,14 +744,17 @@ def _dp_pair_equities(stacks: np.ndarray, payouts: np.ndarray, live: np.ndarray)
     return base, won, lost
 
 
-def bubble_factors(stacks, payouts, method: str = "auto") -> BubbleFactors:
-    """Bubble factors, required equity and risk premium for every ordered pair of players with chips.
+def pair_equities(stacks, payouts, method: str = "auto"):
+    """ICM equity before and after an all-in between every ordered pair of players with chips, for
+    min(stack_w, stack_l) chips with every other stack unchanged.
 
-    ``method`` as in ``prize_equity``, chosen once for the field (``auto``: DP up to 10 players with
-    chips). "dp": one exact DP per (winner, loser) ordered pair, each serving the winner's row (E_win)
-    and the loser's (E_lose). "integral": every outcome field on one quadrature grid, where an all-in
-    changes two factors of the Poisson-binomial product: O(N m^2 W) for N nodes, m players with chips
-    and window W <= m + 1, instead of n (n - 1) full evaluations (docs/icm.md)."""
+    Returns (base (n,), won (n, n), lost (n, n), method): equity now; won[w, l] = w's after beating l;
+    lost[l, w] = l's after losing to w (busted when he had no more chips than w); NaN on the diagonal and
+    for players without chips. ``method`` as in ``prize_equity``, chosen once for the field (``auto``: DP
+    up to 10 players with chips). "dp": one exact DP per (winner, loser) ordered pair, each serving the
+    winner's row (E_win) and the loser's (E_lose). "integral": every outcome field on one quadrature
+    grid, where an all-in changes two factors of the Poisson-binomial product: O(N m^2 W) for N nodes,
+    m players with chips and window W <= m + 1, instead of n (n - 1) full evaluations (docs/icm.md)."""
     stacks, payouts = validate_field(stacks, payouts)
     n = stacks.size
     shares = chip_shares(stacks)
@@ -761,20 +764,34 @@ def bubble_factors(stacks, payouts, method: str = "auto") -> BubbleFactors:
         raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
     if chosen == "dp":  # stacks scaled by the largest: 1e308 + 1e308 would overflow
         base, won, lost = _dp_pair_equities(stacks / stacks.max(), payouts, live)
-    else:
-        base = np.full(n, payouts[live.size :].sum() / max(n - live.size, 1))
-        won = np.full((n, n), np.nan)
-        lost = np.full((n, n), np.nan)
-        live_base, live_won, live_lost = _integral_pair_equities(shares[live], payouts, n - live.size)
-        base[live] = live_base
-        won[np.ix_(live, live)] = live_won
-        lost[np.ix_(live, live)] = live_lost
-        np.fill_diagonal(won, np.nan)
-        np.fill_diagonal(lost, np.nan)
+        return base, won, lost, chosen
+    base = np.full(n, payouts[live.size :].sum() / max(n - live.size, 1))
+    won = np.full((n, n), np.nan)
+    lost = np.full((n, n), np.nan)
+    live_base, live_won, live_lost = _integral_pair_equities(shares[live], payouts, n - live.size)
+    base[live] = live_base
+    won[np.ix_(live, live)] = live_won
+    lost[np.ix_(live, live)] = live_lost
+    np.fill_diagonal(won, np.nan)
+    np.fill_diagonal(lost, np.nan)
+    return base, won, lost, chosen
+
+
+def risk_prices(base: np.ndarray, won: np.ndarray, lost: np.ndarray, money: float, method: str) -> BubbleFactors:
+    """BubbleFactors from the values of ``pair_equities`` (base (n,), won (n, n), lost (n, n), in money);
+    a factor is left undefined (NaN) where winning gains less than GAIN_FLOOR of ``money`` (the total
+    at stake: the prize pool, plus the bounties where they count)."""
     gain = won - base[:, None]  # gain[i, j] = E_i(i beats j) - E_i
     loss = base[:, None] - lost  # loss[i, j] = E_i - E_i(i loses to j)
     with np.errstate(divide="ignore", invalid="ignore"):
-        defined = (gain > GAIN_FLOOR * payouts.sum()) & np.isfinite(loss)
+        defined = (gain > GAIN_FLOOR * money) & np.isfinite(loss)
         factor = np.where(defined, loss / np.where(defined, gain, 1.0), np.nan)
         required = np.where(defined, loss / np.where(defined, gain + loss, 1.0), np.nan)
-    return BubbleFactors(factor, required, required - 0.5, base, chosen)
+    return BubbleFactors(factor, required, required - 0.5, base, method)
+
+
+def bubble_factors(stacks, payouts, method: str = "auto") -> BubbleFactors:
+    """Bubble factors, required equity and risk premium for every ordered pair of players with chips:
+    ``risk_prices`` of ``pair_equities`` (the method as there)."""
+    base, won, lost, chosen = pair_equities(stacks, payouts, method)
+    return risk_prices(base, won, lost, float(np.sum(payouts)), chosen)

@@ -7,7 +7,9 @@ small and the big blind post their blinds (live money: part of their bet),
 everyone else folds, the shover puts in everything, and the caller either folds (losing what he
 posted) or calls for the smaller of the two stacks behind the antes. The pot of a call is the antes,
 the blinds of players not in the hand, and the two bets; a tie splits it. Stacks are in chips,
-players are 0-based here.
+players are 0-based here. With ``bounties`` (KO/PKO, ``kernels/bounty.py``) every outcome's value is
+the ICM equity plus the bounty term, reported apart: a call or shove that wins knocks out a covered
+opponent and takes his bounty.
 
 Pure numerics: no printing and no file I/O. Invalid input raises ``ValueError``.
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kernels.bounty import all_in_bounty, validate_bounties
 from kernels.cards import CLASS_COMBO_COUNT, COMBO_CLASS, N_CLASSES
 from kernels.icm import prize_equity, validate_field
 
@@ -23,10 +26,21 @@ OUTCOMES = ("fold", "win", "tie", "lose")
 TOO_MANY_CHIPS = "stacks: the chips add up to more than 1.8e308; give the stacks in a larger unit"  # the caller folds; calls and wins, ties, loses
 
 
+def _total(equity: dict, bounty: dict) -> dict:
+    """outcome -> ICM equity + bounty value."""
+    return {outcome: equity[outcome] + bounty[outcome] for outcome in equity}
+
+
+def _called(values: dict, win, tie, lose):
+    """The value of a called all-in: win/tie/lose probabilities (scalars or arrays) x outcome values."""
+    return win * values["win"] + tie * values["tie"] + lose * values["lose"]
+
+
 @dataclass(frozen=True)
 class CallSpot:
     """The caller's ICM equity (payout units) and chips after each outcome of ``OUTCOMES``, the
-    equity he needs to call (ICM and chips; a tie counted as half a win), and the prize pool."""
+    equity he needs to call (ICM and chips; a tie counted as half a win), and the prize pool.
+    ``bounty``: outcome -> his bounty value (``kernels/bounty.py``; 0 without bounties)."""
 
     fields: dict  # outcome -> stacks (n,) after it
     equity: dict  # outcome -> caller's ICM equity
@@ -35,10 +49,27 @@ class CallSpot:
     required_chips: float
     pool: float
     method: str
+    bounty: dict  # outcome -> caller's bounty value
+
+    @property
+    def total(self) -> dict:
+        """outcome -> the caller's ICM equity + bounty value."""
+        return _total(self.equity, self.bounty)
+
+    @property
+    def required_total(self) -> float:
+        """The equity needed to call with the bounty term counted (= required_icm without bounties)."""
+        total = self.total
+        return (total["fold"] - total["lose"]) / (total["win"] - total["lose"])
 
     def ev_difference(self, win, tie, lose):
         """EV(call) - EV(fold) in payout units for win/tie/lose probabilities (scalars or arrays)."""
-        return win * self.equity["win"] + tie * self.equity["tie"] + lose * self.equity["lose"] - self.equity["fold"]
+        return _called(self.total, win, tie, lose) - self.total["fold"]
+
+    def ev_parts(self, win, tie, lose):
+        """(ICM part, bounty part) of ``ev_difference``."""
+        return (_called(self.equity, win, tie, lose) - self.equity["fold"],
+                _called(self.bounty, win, tie, lose) - self.bounty["fold"])
 
 
 def spot_fields(stacks, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
@@ -93,11 +124,21 @@ def spot_fields(stacks, small_blind: float, big_blind: float, ante: float, shove
     return fields
 
 
+def hero_bounty(stacks, fields: dict, bounties, share: float, beats: dict, hero: int) -> dict:
+    """outcome -> the hero's bounty value in each field (``kernels.bounty.all_in_bounty``; ``beats``:
+    outcome -> (winner, loser)), all 0 when ``bounties`` is None."""
+    if bounties is None:
+        return {outcome: 0.0 for outcome in fields}
+    bounties, share = validate_bounties(stacks, bounties, share)
+    return {outcome: float(value[hero]) for outcome, value in all_in_bounty(fields, bounties, share, beats).items()}
+
+
 def call_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
               small_blind_player: int | None = None, big_blind_player: int | None = None,
-              method: str = "auto", big_blind_ante: float = 0.0) -> CallSpot:
+              method: str = "auto", big_blind_ante: float = 0.0, bounties=None, bounty_share: float = 1.0) -> CallSpot:
     """The caller's side of the spot; the blinds default to the shover (small) and the caller (big);
-    ``big_blind_ante`` as in ``spot_fields``."""
+    ``big_blind_ante`` as in ``spot_fields``; ``bounties`` (n,) and ``bounty_share`` as in
+    ``kernels/bounty.py`` (None: plain ICM)."""
     stacks, payouts = validate_field(stacks, payouts)
     small_blind_player = shover if small_blind_player is None else small_blind_player
     big_blind_player = caller if big_blind_player is None else big_blind_player
@@ -108,7 +149,10 @@ def call_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float
     chips = {outcome: float(field[caller]) for outcome, field in fields.items()}
     required_icm = (equity["fold"] - equity["lose"]) / (equity["win"] - equity["lose"])
     required_chips = (chips["fold"] - chips["lose"]) / (chips["win"] - chips["lose"])
-    return CallSpot(fields, equity, chips, required_icm, required_chips, float(payouts.sum()), results["fold"].method)
+    bounty = hero_bounty(stacks, fields, bounties, bounty_share, {"win": (caller, shover), "lose": (shover, caller)},
+                         caller)
+    return CallSpot(fields, equity, chips, required_icm, required_chips, float(payouts.sum()), results["fold"].method,
+                    bounty)
 
 
 def class_weights(combo_weights) -> np.ndarray:
@@ -148,11 +192,24 @@ class ShoveSpot:
     chips: dict
     pool: float
     method: str
+    bounty: dict  # outcome -> shover's bounty value (0 without bounties)
+
+    @property
+    def total(self) -> dict:
+        """outcome -> the shover's ICM equity + bounty value."""
+        return _total(self.equity, self.bounty)
+
+    @staticmethod
+    def _ev(values: dict, call, win, tie, lose):
+        return (1 - call) * values["steal"] + call * _called(values, win, tie, lose) - values["fold"]
 
     def ev_difference(self, call, win, tie, lose):
         """EV(shove) - EV(fold) in payout units; ``call`` = P(the caller calls), win/tie/lose given a call."""
-        called = win * self.equity["win"] + tie * self.equity["tie"] + lose * self.equity["lose"]
-        return (1 - call) * self.equity["steal"] + call * called - self.equity["fold"]
+        return self._ev(self.total, call, win, tie, lose)
+
+    def ev_parts(self, call, win, tie, lose):
+        """(ICM part, bounty part) of ``ev_difference``."""
+        return self._ev(self.equity, call, win, tie, lose), self._ev(self.bounty, call, win, tie, lose)
 
 
 SHOVE_OUTCOMES = ("fold", "steal", "win", "tie", "lose")
@@ -160,9 +217,9 @@ SHOVE_OUTCOMES = ("fold", "steal", "win", "tie", "lose")
 
 def shove_spot(stacks, payouts, small_blind: float, big_blind: float, ante: float, shover: int, caller: int,
                small_blind_player: int | None = None, big_blind_player: int | None = None,
-               method: str = "auto", big_blind_ante: float = 0.0) -> ShoveSpot:
-    """The shover's side of the spot of ``call_spot``. When the shover folds, the caller takes the
-    antes and the blinds (everyone else has folded: the caller is the last to act)."""
+               method: str = "auto", big_blind_ante: float = 0.0, bounties=None, bounty_share: float = 1.0) -> ShoveSpot:
+    """The shover's side of the spot of ``call_spot`` (bounties as there). When the shover folds, the
+    caller takes the antes and the blinds (everyone else has folded: the caller is the last to act)."""
     stacks, payouts = validate_field(stacks, payouts)
     small_blind_player = shover if small_blind_player is None else small_blind_player
     big_blind_player = caller if big_blind_player is None else big_blind_player
@@ -175,7 +232,9 @@ def shove_spot(stacks, payouts, small_blind: float, big_blind: float, ante: floa
     results = {outcome: prize_equity(field, payouts, method=method, places=False) for outcome, field in fields.items()}
     equity = {outcome: float(result.equity[shover]) for outcome, result in results.items()}
     chips = {outcome: float(field[shover]) for outcome, field in fields.items()}
-    return ShoveSpot(fields, equity, chips, float(payouts.sum()), results["fold"].method)
+    bounty = hero_bounty(stacks, fields, bounties, bounty_share, {"win": (shover, caller), "lose": (caller, shover)},
+                         shover)
+    return ShoveSpot(fields, equity, chips, float(payouts.sum()), results["fold"].method, bounty)
 
 
 def call_probability(pairs, weights) -> np.ndarray:

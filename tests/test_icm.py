@@ -10,6 +10,7 @@ import pytest
 
 from generator.commands.icm import icm_command, parse_number_list
 from generator.errors import InputError
+from icm_reference import permutation_equity as enumerated_equity
 from kernels import icm
 
 # ------------------------------------------------------------------------------ random fields
@@ -382,24 +383,8 @@ def test_all_zero_payouts_are_refused_not_printed_as_nan():
 
 
 def permutation_equity(stacks, payouts) -> np.ndarray:
-    """ICM equity by enumerating every finishing order of the players with chips (busted players take
-    the last places, equally): independent of the kernel's DP and integral."""
-    stacks = np.asarray(stacks, dtype=float)
-    live = [i for i in range(stacks.size) if stacks[i] > 0]
-    busted = [i for i in range(stacks.size) if stacks[i] == 0]
-    prizes = np.zeros(stacks.size)
-    prizes[: len(payouts)] = payouts
-    equity = np.zeros(stacks.size)
-    for order in itertools.permutations(live):
-        probability, left = 1.0, stacks[live].sum()
-        for player in order:
-            probability *= stacks[player] / left
-            left -= stacks[player]
-        for place, player in enumerate(order):
-            equity[player] += probability * prizes[place]
-    for player in busted:
-        equity[player] = prizes[len(live):].sum() / len(busted)
-    return equity
+    """ICM equity by enumerating every finishing order (tests/icm_reference.py), in floats."""
+    return np.array(enumerated_equity([float(s) for s in stacks], [float(p) for p in payouts]))
 
 
 def brute_force_bubble_factors(stacks, payouts) -> np.ndarray:

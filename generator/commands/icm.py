@@ -8,6 +8,7 @@ import click
 import numpy as np
 import yaml
 
+from generator.commands.bounties import bounty_options, model_line, read_bounties
 from generator.errors import InputError
 from generator.numbers import (  # noqa: F401  (the grammar's names, also imported from here)
     PERCENT_ROUNDING, entry_number, parse_number, parse_number_list, parse_payouts, shown_entry, shown_total,
@@ -73,23 +74,32 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-def format_table(stacks: list, payouts: list, result, percent: bool = False) -> str:
+def format_table(stacks: list, payouts: list, result, percent: bool = False, bounties=None, share: float = 1.0,
+                 bounty_part=None) -> str:
     """A readable table: player, stack, chip share, equity and the first paid places' probabilities;
-    money as % of the pool when the payouts were typed as percentages."""
+    money as % of the pool when the payouts were typed as percentages. With ``bounties`` (n,): each
+    player's bounty, the ICM equity ("prize"), the bounty term ``bounty_part`` (n,) and their total."""
     from kernels.icm import chip_shares
 
     shares = chip_shares(np.asarray(stacks))  # scaled by the largest stack: no overflow for huge stacks
     columns = 0 if result.places is None else min(len(payouts), TABLE_MAX_PLACES)
-    header = ["player", "stack", "chips", "equity"] + [ordinal(r + 1) for r in range(columns)]
+    money = ["equity"] if bounties is None else ["bounty", "prize", "bounty eq", "total"]
+    header = ["player", "stack", "chips"] + money + [ordinal(r + 1) for r in range(columns)]
     rows = []
-    for i, (stack, share) in enumerate(zip(stacks, shares)):
-        row = [str(i + 1), f"{stack:,.10g}", f"{share:.2%}", f"{result.equity[i]:,.4f}" + ("%" if percent else "")]
+    for i, (stack, share_of_chips) in enumerate(zip(stacks, shares)):
+        row = [str(i + 1), f"{stack:,.10g}", f"{share_of_chips:.2%}"]
+        if bounties is None:
+            row.append(f"{result.equity[i]:,.4f}" + ("%" if percent else ""))
+        else:
+            row += [f"{bounties[i]:,.10g}", f"{result.equity[i]:,.4f}", f"{bounty_part[i]:,.4f}",
+                    f"{result.equity[i] + bounty_part[i]:,.4f}"]
         row += [f"{result.places[i, r]:.2%}" for r in range(columns)]
         rows.append(row)
     widths = [max(len(line[c]) for line in [header] + rows) for c in range(len(header))]
     lines = [
         f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g}{'%' if percent else ''} "
         f"(method: {result.method})",
+        *([] if bounties is None else [model_line(bounties, share)]),
         "",
         "  ".join(text.rjust(width) for text, width in zip(header, widths)),
     ]
@@ -113,9 +123,12 @@ def matrix_lines(matrix: np.ndarray, cell) -> list[str]:
     return ["  ".join(text.rjust(width) for text, width in zip(line, widths)) for line in [header] + rows]
 
 
-def format_bubble_factors(stacks: list, payouts: list, result) -> str:
+def format_bubble_factors(stacks: list, payouts: list, result, bounties=None, share: float = 1.0) -> str:
     lines = [
         f"ICM: {len(stacks)} players, {len(payouts)} paid places, prize pool {sum(payouts):,.10g} (method: {result.method})",
+        *([] if bounties is None else [model_line(bounties, share),
+                                       "Values are ICM + bounty equity; below 1.00, winning gains more than losing costs "
+                                       "(a knockout pays at once)."]),
         "",
         "Bubble factors (row i risks min(stack i, stack j) against column j; 1.00 = chip EV):",
         *matrix_lines(result.bubble_factor, lambda v: f"{v:.2f}"),
@@ -131,8 +144,10 @@ def nullable(matrix: np.ndarray) -> list:
     return [[float(v) if np.isfinite(v) else None for v in row] for row in matrix]
 
 
-def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool) -> str:
-    from kernels.icm import bubble_factors
+def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool, bounties=None,
+                         share: float = 1.0) -> str:
+    """The bubble-factor matrices as text or JSON; with ``bounties``, of ICM + bounty equity."""
+    from kernels import bounty, icm
 
     if len(stacks) > BUBBLE_MAX_PLAYERS:
         raise InputError(
@@ -140,13 +155,17 @@ def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool
             "(it takes one ICM evaluation per ordered pair of players)"
         )
     try:
-        result = bubble_factors(stacks, payouts, method=method)
+        if bounties is None:
+            result = icm.bubble_factors(stacks, payouts, method=method)
+        else:
+            result = bounty.bubble_factors(stacks, payouts, bounties, share, method=method)
     except ValueError as error:
         raise InputError(str(error)) from None
     if not as_json:
-        return format_bubble_factors([float(s) for s in stacks], [float(p) for p in payouts], result)
+        return format_bubble_factors([float(s) for s in stacks], [float(p) for p in payouts], result, bounties, share)
     return json.dumps({
         "players": len(stacks), "paid": len(payouts), "method": result.method,
+        **({} if bounties is None else {"bounties": bounties, "bounty_share": share}),
         "equity": result.equity.tolist(),
         "bubble_factors": nullable(result.bubble_factor),
         "required_equity": nullable(result.required_equity),
@@ -177,31 +196,41 @@ def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool
     is_flag=True,
     help="Bubble factors and risk premiums for every ordered pair (an all-in for the smaller stack).",
 )
+@bounty_options
 @click.option("--json", "as_json", is_flag=True, help='Print {"equity": [...], "places": [[...]], "method": ...}.')
-def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, as_json):
+def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, bounties_text, share_text, as_json):
     """ICM (Malmuth-Harville) prize equity and finishing-place probabilities.
 
     Zero stacks are busted players: they share the last places equally. At most one payout per player.
+    With --bounties (KO/PKO): each player's equity split into prize (ICM), bounty and total.
     """
+    from kernels.bounty import bounty_equity, validate_bounties
     from kernels.icm import prize_equity
 
     stacks, payouts, percent = gather_field(stacks_text, payouts_text, field_file)
+    bounties, share = read_bounties(bounties_text, share_text, percent)
     if want_bubble:
-        click.echo(bubble_factor_output(stacks, payouts, method, as_json))
+        click.echo(bubble_factor_output(stacks, payouts, method, as_json, bounties, share))
         return
     want_places = len(stacks) * len(payouts) <= PLACES_MAX_ENTRIES
     try:
         result = prize_equity(stacks, payouts, method=method, places=want_places)
+        if bounties is not None:
+            bounty_part = bounty_equity(stacks, validate_bounties(stacks, bounties, share)[0])
     except ValueError as error:
         raise InputError(str(error)) from None
     if as_json:
         places = None if result.places is None else result.places.tolist()
+        equity = {"equity": result.equity.tolist()} if bounties is None else {
+            "bounties": bounties, "bounty_share": share, "equity": (result.equity + bounty_part).tolist(),
+            "prize_equity": result.equity.tolist(), "bounty_equity": bounty_part.tolist()}
         click.echo(json.dumps({
             "players": len(stacks), "paid": len(payouts), "payouts_unit": "percent" if percent else "amount",
-            "equity": result.equity.tolist(), "places": places, "method": result.method,
+            **equity, "places": places, "method": result.method,
         }))
     else:
-        click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result, percent))
+        click.echo(format_table([float(s) for s in stacks], [float(p) for p in payouts], result, percent, bounties,
+                                share, None if bounties is None else bounty_part))
 
 
 # ------------------------------------------------------------------------------------ allin icm-spot
@@ -224,9 +253,10 @@ def player_option(value: int | None, name: str, n: int) -> int | None:
     return value - 1
 
 
-def hero_summary(hand_text: str, weights, outcomes, ev, calls=None) -> dict:
+def hero_summary(hand_text: str, weights, outcomes, ev, calls=None, ev_icm=None) -> dict:
     """The hero's hand or range (class ``weights``, 169): its name (the class, or the range as typed),
-    weighted combo count and the combo-weighted averages of win, tie, lose, EV (and P(call))."""
+    weighted combo count and the combo-weighted averages of win, tie, lose, EV (and P(call), and the
+    ICM part of the EV when there are bounties)."""
     from kernels.icm_spot import hero_average
 
     classes = np.flatnonzero(weights > 0)
@@ -237,6 +267,7 @@ def hero_summary(hand_text: str, weights, outcomes, ev, calls=None) -> dict:
         "classes": int(classes.size), "combos": float(weights @ CLASS_COMBO_COUNT),
         "win": float(averages[0]), "tie": float(averages[1]), "lose": float(averages[2]), "ev": float(averages[3]),
         "call_probability": None if calls is None else float(averages[4]),
+        "ev_icm": None if ev_icm is None else float(hero_average(ev_icm, weights)),
     }
 
 
@@ -254,30 +285,79 @@ def hero_json(hero: dict | None, pool: float, side: str) -> dict | None:
             "ev_percent_of_pool": 100 * hero["ev"] / pool}
     if side == "shove":
         data["call_probability"] = hero["call_probability"]
+    if hero["ev_icm"] is not None:
+        data["ev_icm"], data["ev_bounty"] = hero["ev_icm"], hero["ev"] - hero["ev_icm"]
     return data
 
 
-def spot_text(spot, shover: int, caller: int, hero: dict | None, range_text: str, combos: int, ev) -> str:
+def ev_parts_text(hero: dict) -> str:
+    """" (ICM -3.78, bounties +4.2)" with bounties, else nothing."""
+    if hero["ev_icm"] is None:
+        return ""
+    return f" (ICM {hero['ev_icm']:+,.6g}, bounties {hero['ev'] - hero['ev_icm']:+,.6g})"
+
+
+def bounty_lines(spot, hero: int, victim: int, labels: dict, bounties: list | None, share: float) -> tuple[list, list]:
+    """With bounties: (the model's line, the hero's bounty equity by outcome, ``labels``: outcome ->
+    name, naming whom his win knocks out); else two empty lists."""
+    if bounties is None:
+        return [], []
+    parts = []
+    for outcome, label in labels.items():
+        knocked = outcome == "win" and spot.fields["win"][victim] == 0
+        parts.append(f"{label} {spot.bounty[outcome]:,.6g}" + (f" (knocking out player {victim + 1})" if knocked else ""))
+    return [model_line(bounties, share)], [f"Bounty equity of player {hero + 1}: {', '.join(parts)}."]
+
+
+def pool_name(bounties) -> str:
+    return "the pool" if bounties is None else "the prize pool"
+
+
+def bounty_json(spot, role: str, bounties: list | None, share: float) -> dict:
+    """The --json keys a spot with bounties adds: the bounties, the share, the hero's bounty equity by outcome."""
+    if bounties is None:
+        return {}
+    return {"bounties": bounties, "bounty_share": share, f"{role}_bounty_equity": spot.bounty}
+
+
+def hand_parts(ev, ev_icm, c: int) -> dict:
+    """A hand's EV split (``ev_icm``, ``ev_bounty``) for --json with bounties."""
+    return {} if ev_icm is None else {"ev_icm": ev_icm[c], "ev_bounty": ev[c] - ev_icm[c]}
+
+
+def spot_text(spot, shover: int, caller: int, hero: dict | None, range_text: str, combos: int, ev,
+              bounties: list | None = None, share: float = 1.0) -> str:
     pool = spot.pool
     fold, win = spot.chips["fold"], spot.chips["win"]
+    model, bounty_equity = bounty_lines(spot, caller, shover, {"fold": "fold", "win": "call and win", "tie": "tie",
+                                                               "lose": "lose"}, bounties, share)
+    if bounties is None:
+        needed = (f"Equity needed to call: {spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips "
+                  f"(ICM adds {100 * (spot.required_icm - spot.required_chips):+.2f} points).")
+    else:
+        needed = (f"Equity needed to call: {spot.required_total:.2%} with bounties ({spot.required_icm:.2%} under ICM "
+                  f"alone), {spot.required_chips:.2%} in chips.")
     lines = [
         f"ICM spot: {len(spot.fields['fold'])} players, prize pool {pool:,.10g} (method: {spot.method})",
+        *model,
         f"Player {shover + 1} shoves; player {caller + 1} calls or folds (fold: {fold:,.10g} chips, "
         f"call and win: {win:,.10g}, call and lose: {spot.chips['lose']:,.10g}).",
-        f"Equity needed to call: {spot.required_icm:.2%} under ICM, {spot.required_chips:.2%} in chips "
-        f"(ICM adds {100 * (spot.required_icm - spot.required_chips):+.2f} points).",
+        needed,
         f"ICM equity of player {caller + 1}: fold {spot.equity['fold']:,.6g}, call and win {spot.equity['win']:,.6g}, "
         f"tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
+        *bounty_equity,
     ]
     if hero is not None:
         verdict = "call" if hero["ev"] > 0 else "fold"
         lines += [
             f"{hero_label(hero)} against {range_text} ({combos:,} combos): equity {hero['win'] + hero['tie'] / 2:.2%} "
             f"(win {hero['win']:.2%}, tie {hero['tie']:.2%}).",
-            f"EV(call) - EV(fold) = {hero['ev']:+,.6g} ({hero['ev'] / pool:+.3%} of the pool): {verdict}.",
+            f"EV(call) - EV(fold) = {hero['ev']:+,.6g} ({hero['ev'] / pool:+.3%} of {pool_name(bounties)}): "
+            f"{verdict}{ev_parts_text(hero)}.",
         ]
     else:
-        lines += chart_lines(ev, pool, f"EV(call) - EV(fold) in % of the pool against {range_text}, every hand (+ = call):")
+        what = "EV(call) - EV(fold)" + ("" if bounties is None else " with bounties")
+        lines += chart_lines(ev, pool, f"{what} in % of {pool_name(bounties)} against {range_text}, every hand (+ = call):")
     return "\n".join(lines)
 
 
@@ -290,36 +370,48 @@ def chart_lines(ev, pool: float, title: str) -> list[str]:
     return lines
 
 
-def shove_output(spot, players, paid, shover, caller, hero, range_text, combos, outcomes, calls, ev, as_json) -> str:
-    """The shover's side: text (one hand or a chart) or JSON with all 169 hands."""
+def shove_output(spot, players, paid, shover, caller, hero, range_text, combos, outcomes, calls, ev, as_json,
+                 bounties: list | None = None, share: float = 1.0, ev_icm=None) -> str:
+    """The shover's side: text (one hand or a chart) or JSON with all 169 hands; with ``bounties``, the
+    bounty term apart (``ev_icm`` (169,): the ICM part of ``ev``)."""
     pool = spot.pool
     if as_json:
         return json.dumps({
             "players": players, "paid": paid, "pool": pool, "method": spot.method, "side": "shove",
             "shover": shover + 1, "caller": caller + 1, "shover_equity": spot.equity, "shover_chips": spot.chips,
+            **bounty_json(spot, "shover", bounties, share),
             "range_combos": combos, "hand": None if hero is None else hero["hand"],
             "hero": hero_json(hero, pool, "shove"),
             "hands": {
                 CLASS_NAMES[c]: {"call_probability": calls[c], "win": outcomes[c, 0], "tie": outcomes[c, 1],
-                                 "ev_shove_minus_fold": ev[c], "ev_percent_of_pool": 100 * ev[c] / pool}
+                                 "ev_shove_minus_fold": ev[c], "ev_percent_of_pool": 100 * ev[c] / pool,
+                                 **hand_parts(ev, ev_icm, c)}
                 for c in range(len(CLASS_NAMES))
             },
         })
+    model, bounty_equity = bounty_lines(spot, shover, caller, {"fold": "fold", "steal": "steal the blinds",
+                                                               "win": "called and win", "tie": "tie", "lose": "lose"},
+                                        bounties, share)
     lines = [
         f"ICM spot: {players} players, {paid} paid places, prize pool {pool:,.10g} (method: {spot.method})",
+        *model,
         f"Player {shover + 1} shoves or folds; player {caller + 1} calls with {range_text} ({combos:,} combos).",
         f"ICM equity of player {shover + 1}: fold {spot.equity['fold']:,.6g}, steal the blinds {spot.equity['steal']:,.6g}, "
         f"called and win {spot.equity['win']:,.6g}, tie {spot.equity['tie']:,.6g}, lose {spot.equity['lose']:,.6g}.",
+        *bounty_equity,
     ]
     if hero is not None:
         verdict = "shove" if hero["ev"] > 0 else "fold"
         lines += [
             f"{hero_label(hero)}: called {hero['call_probability']:.2%} of the time; equity when called "
             f"{hero['win'] + hero['tie'] / 2:.2%} (win {hero['win']:.2%}, tie {hero['tie']:.2%}).",
-            f"EV(shove) - EV(fold) = {hero['ev']:+,.6g} ({hero['ev'] / pool:+.3%} of the pool): {verdict}.",
+            f"EV(shove) - EV(fold) = {hero['ev']:+,.6g} ({hero['ev'] / pool:+.3%} of {pool_name(bounties)}): "
+            f"{verdict}{ev_parts_text(hero)}.",
         ]
     else:
-        lines += chart_lines(ev, pool, f"EV(shove) - EV(fold) in % of the pool against a caller with {range_text} (+ = shove):")
+        what = "EV(shove) - EV(fold)" + ("" if bounties is None else " with bounties")
+        lines += chart_lines(ev, pool, f"{what} in % of {pool_name(bounties)} against a caller with {range_text} "
+                             "(+ = shove):")
     return "\n".join(lines)
 
 
@@ -360,19 +452,22 @@ def range_class_weights(text: str, ranking, option: str):
               help='The hero\'s hand class (AJo) or range ("TT+,AQs+", "20%": the combo-weighted average over its '
               'classes); without it, a 13x13 chart of every hand.')
 @click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
+@bounty_options
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
 def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shover, caller, sb_player, bb_player,
-                     side, range_text, hand, method, as_json):
+                     side, range_text, hand, method, bounties_text, share_text, as_json):
     """Call or fold against an all-in under ICM: equity needed (ICM and chips), the hand's exact
     equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
-    with --side shove, EV(shove) - EV(fold) against the caller's calling range."""
+    with --side shove, EV(shove) - EV(fold) against the caller's calling range. With --bounties
+    (KO/PKO), the bounty term is added and shown apart."""
     from generator.stages.headsup import headsup_results
     from kernels.icm import field_errors
     from kernels.icm_spot import call_probability, call_spot, outcomes_vs_range, shove_spot
     from kernels.ranges import ranking_from_equity
 
     stacks = parse_number_list(stacks_text, "--stacks")
-    payouts, _ = parse_payouts(payouts_text, "--payouts")  # percentages of the pool read as a pool of 100
+    payouts, percent = parse_payouts(payouts_text, "--payouts")  # percentages of the pool read as a pool of 100
+    bounties, share = read_bounties(bounties_text, share_text, percent)
     blinds = parse_number_list(blinds_text, "--blinds")
     if len(blinds) != 2:
         raise InputError(f"--blinds: give the small and the big blind (1 2), got {len(blinds)} numbers")
@@ -387,7 +482,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     try:
         spot = (call_spot if side == "call" else shove_spot)(
             stacks, payouts, blinds[0], blinds[1], ante_value, shover_index, caller_index, sb_index, bb_index,
-            method=method, big_blind_ante=bb_ante_value,
+            method=method, big_blind_ante=bb_ante_value, bounties=bounties, bounty_share=share,
         )
     except ValueError as error:
         raise InputError(str(error)) from None
@@ -397,31 +492,31 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     hero_weights = None if hand is None else range_class_weights(hand, ranking, "--hand")[1]
     outcomes = outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
     combos = int(np.count_nonzero(parsed.weights))
-    if side == "shove":
-        calls = call_probability(tables.pairs, weights)
-        ev = spot.ev_difference(calls, outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
-        if not np.all(np.isfinite(ev)):
-            raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
-        hero = None if hand is None else hero_summary(hand, hero_weights, outcomes, ev, calls)
-        click.echo(shove_output(spot, n, len(payouts), shover_index, caller_index, hero, range_text, combos,
-                                outcomes, calls, ev, as_json))
-        return
-    ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
+    calls = call_probability(tables.pairs, weights) if side == "shove" else None
+    chances = ([] if calls is None else [calls]) + [outcomes[:, 0], outcomes[:, 1], outcomes[:, 2]]
+    ev = spot.ev_difference(*chances)
     if not np.all(np.isfinite(ev)):
         raise InputError("the EV is not a finite number for some hand; check the stacks, blinds and range")
-    hero = None if hand is None else hero_summary(hand, hero_weights, outcomes, ev)
+    ev_icm = None if bounties is None else spot.ev_parts(*chances)[0]
+    hero = None if hand is None else hero_summary(hand, hero_weights, outcomes, ev, calls, ev_icm)
+    if side == "shove":
+        click.echo(shove_output(spot, n, len(payouts), shover_index, caller_index, hero, range_text, combos,
+                                outcomes, calls, ev, as_json, bounties, share, ev_icm))
+        return
     if as_json:
         click.echo(json.dumps({
             "players": n, "paid": len(payouts), "pool": spot.pool, "method": spot.method,
             "shover": shover_index + 1, "caller": caller_index + 1,
             "required_equity_icm": spot.required_icm, "required_equity_chips": spot.required_chips,
-            "caller_equity": spot.equity, "caller_chips": spot.chips, "range_combos": combos,
+            **({} if bounties is None else {"required_equity_total": spot.required_total}),
+            "caller_equity": spot.equity, "caller_chips": spot.chips, **bounty_json(spot, "caller", bounties, share),
+            "range_combos": combos,
             "hand": None if hero is None else hero["hand"], "hero": hero_json(hero, spot.pool, "call"),
             "hands": {
                 CLASS_NAMES[c]: {"win": outcomes[c, 0], "tie": outcomes[c, 1], "ev_call_minus_fold": ev[c],
-                                 "ev_percent_of_pool": 100 * ev[c] / spot.pool}
+                                 "ev_percent_of_pool": 100 * ev[c] / spot.pool, **hand_parts(ev, ev_icm, c)}
                 for c in range(len(CLASS_NAMES))
             },
         }))
     else:
-        click.echo(spot_text(spot, shover_index, caller_index, hero, range_text, combos, ev))
+        click.echo(spot_text(spot, shover_index, caller_index, hero, range_text, combos, ev, bounties, share))

@@ -30,6 +30,11 @@ PAGES = (
     ("icm/spot/index.html?side=shove&hand=TT%2B%2CAQs%2B&range=20%25", "document.querySelector('#spot-verdict')"),
     ("icm/index.html?stacks=" + ",".join(str(1000 + 37 * k) for k in range(30)) + "&payouts=30,20,14,10",
      "document.querySelector('#icm-bubble td[data-bf]')"),  # chosen players' bubble factors
+    ("icm/index.html?stacks=5000,3000,2000&payouts=50,30,20&bounties=10,10,20&share=50%25",
+     "document.querySelector('#icm-bubble td[data-bf]')"),  # PKO bounties: prize, bounty equity, total
+    ("icm/spot/index.html?stacks=1500,1000,500&payouts=65,35&shover=3&caller=1&bounties=25,25,40&share=0.5",
+     "document.querySelector('#spot-verdict')"),  # the verdict's ICM and bounty parts
+    ("icm/index.html?stacks=500,300,200&payouts=60,40&bounties=10,-1,5&share=2", "document.querySelector('#share-error li')"),  # errors
     ("articles/monte-carlo-and-control-variates/index.html", "true"),  # math
     ("articles/how-much-is-a-chip-worth-on-the-bubble/index.html", "true"),
     ("articles/push-fold-at-a-full-table/index.html", "true"),  # pot-layer table, math, n-player figures

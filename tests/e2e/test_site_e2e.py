@@ -599,3 +599,209 @@ def test_icm_spot_reads_the_compact_matchup_table(open_page):
     page.wait_for_selector("#spot-verdict")
     data = [url.rsplit("/", 1)[1] for url in requested if "/data/" in url]
     assert "matchups.bin" in data and "matchups.json" not in data, data
+
+
+# ------------------------------------------------------------------------------ bounties (KO and PKO)
+
+PAGE_BOUNTY_NAMES = ("bounties", "bounty share")  # how the pages' messages name the two fields
+
+
+def page_messages(page) -> list[str]:
+    """Every error message on the page, in the order of its lists."""
+    return page.locator("ul.error li").all_inner_texts()
+
+
+def bounty_refusal(bounties_text, share_text, percent=False) -> str:
+    """Python's message for bounty fields it refuses to read (generator/commands/bounties.py)."""
+    from generator.commands.bounties import read_bounties
+    from generator.errors import InputError
+
+    with pytest.raises(InputError) as refused:
+        read_bounties(bounties_text, share_text, percent, PAGE_BOUNTY_NAMES)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_icm_page_with_bounties_gives_the_kernels_numbers(open_page, screenshot, axe_violations, width):
+    """Bounties typed on the ICM page (the PKO example of docs/icm.md): each player's prize, bounty equity
+    and total are kernels/bounty.py's to the cent, the model is named as the CLI names it, the bubble
+    factors are bounty.bubble_factors' (one below 1, shaded lighter than 1.00), the URL keeps the bounties."""
+    from generator.commands.bounties import model_line
+    from kernels import bounty
+
+    stacks, payouts, bounties = [5000, 3000, 2000], [50, 30, 20], [10, 10, 20]
+    page = open_page("icm/index.html", width=width)
+    page.fill("#stacks", "5,000 3,000 2,000")
+    page.fill("#payouts", "50 30 20")
+    page.fill("#bounties", "10 10 20")
+    page.fill("#share", "50%")
+    page.get_by_role("button", name="Compute").click()
+    value = bounty.position_value(stacks, payouts, bounties)
+    page.wait_for_function("text => document.querySelector('#icm-table td.total-ev')?.textContent === text", arg=f"{value.total[0]:,.2f}")
+    assert page.locator("#icm-count").inner_text() == "Read as 3 players, 3 paid, 3 bounties."
+    assert page.locator("#icm-table thead th").all_inner_texts() == ["Player", "Stack", "Chips", "Bounty", "Prize", "Bounty equity", "Total"]
+    for selector, expected in (("td.ev", value.prize), ("td.bounty-ev", value.bounty), ("td.total-ev", value.total)):
+        assert page.locator(f"#icm-table {selector}").all_inner_texts() == [f"{x:,.2f}" for x in expected], selector
+    assert page.locator("#icm-bounty-model").inner_text() == model_line(bounties, 0.5)
+    assert "bounties=10,10,20" in page.url and "share=50%25" in page.url
+
+    factors = bounty.bubble_factors(stacks, payouts, bounties, 0.5).bubble_factor
+    page.wait_for_function("v => { const c = document.querySelector('#icm-bubble td[data-bf]');"
+                           " return c !== null && Math.abs(Number(c.dataset.bf) - v) <= 1e-12 * v; }", arg=factors[0, 1])
+    cells = page.locator("#icm-bubble td[data-bf]")
+    pairs = [(i, j) for i in range(3) for j in range(3) if i != j]
+    for k, (i, j) in enumerate(pairs):
+        assert abs(float(cells.nth(k).get_attribute("data-bf")) - factors[i, j]) <= 1e-12 * factors[i, j]
+        assert cells.nth(k).inner_text() == f"{factors[i, j]:.2f}"
+    shade = {(i, j): int(cells.nth(k).get_attribute("class")[1:]) for k, (i, j) in enumerate(pairs)}  # e0 dark ... e9 light
+    assert factors[1, 2] < 1 < factors[0, 1] < factors[1, 0] and shade[1, 2] > shade[0, 1] > shade[1, 0]
+    assert page.locator("#icm-bubble-bounties").is_visible()
+    text = page.locator("main").inner_text()
+    assert "NaN" not in text and "Infinity" not in text
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.locator("#icm-table").evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth")
+    screenshot(page, f"icm-bounties-{width}")
+    assert axe_violations(page) == []
+
+    page.reload()  # the shared link restores the bounties and the share
+    page.wait_for_selector("#icm-table td.total-ev")
+    assert page.input_value("#bounties") == "10, 10, 20" and page.input_value("#share") == "50%"
+    page.fill("#bounties", "")
+    page.fill("#share", "")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_function("document.querySelector('#icm-table td.total-ev') === null")
+    assert page.locator("#icm-bounty-model").is_hidden() and "bounties=" not in page.url
+
+
+def test_icm_page_bad_bounties_are_one_message_each(open_page, screenshot):
+    """Each bad bounty input: one message, Python's, under its field; no results, nothing not a number."""
+    from kernels import bounty
+
+    stacks = [5000, 3000, 2000]
+    page = open_page("icm/index.html?stacks=5000,3000,2000&payouts=50,30,20&bounties=10,10,20")
+    page.wait_for_selector("#icm-table td.total-ev")
+    cases = [
+        ({"#bounties": "10 -1 20"}, "#bounties-error", bounty.bounty_errors(stacks, [10, -1, 20])),
+        ({"#bounties": "10 10"}, "#bounties-error", bounty.bounty_errors(stacks, [10, 10])),
+        ({"#share": "150%"}, "#share-error", [bounty_refusal("10 10 20", "150%")]),
+        ({"#share": "half"}, "#share-error", [bounty_refusal("10 10 20", "half")]),
+        ({"#payouts": "50% 30% 20%"}, "#bounties-error", [bounty_refusal("10 10 20", None, percent=True)]),
+        ({"#bounties": "", "#share": "50%"}, "#share-error", [bounty_refusal(None, "50%")]),
+        ({"#stacks": "5000 0 2000"}, "#bounties-error", bounty.bounty_errors([5000, 0, 2000], [10, 10, 20])),
+    ]
+    for typed, errors, expected in cases:
+        previous = {selector: page.input_value(selector) for selector in typed}
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.get_by_role("button", name="Compute").click()
+        page.wait_for_selector(f"{errors} li")
+        assert len(expected) == 1 and page_messages(page) == expected, typed
+        assert page.locator("#icm-results").is_hidden()
+        field = errors.removesuffix("-error")
+        assert page.get_attribute(field, "aria-invalid") == "true"
+        text = page.locator("main").inner_text()
+        assert "NaN" not in text and "Infinity" not in text
+        screenshot(page, f"icm-bounty-error-{field[1:]}")
+        for selector, value in previous.items():
+            page.fill(selector, value)
+        page.get_by_role("button", name="Compute").click()
+        page.wait_for_selector("#icm-table td.total-ev")
+    page.fill("#bounties", "10 x 20")
+    page.fill("#share", "2")
+    page.get_by_role("button", name="Compute").click()
+    page.wait_for_selector("#share-error li")
+    assert page_messages(page) == [bounty_refusal("10 x 20", None), bounty_refusal("10 10 20", "2")]  # both problems at once
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_icm_spot_with_bounties_splits_the_ev(open_page, screenshot, axe_violations, width):
+    """The call/fold page with PKO bounties (the example of docs/icm.md: AJo calling a covered shover):
+    the equity needed with and without bounties, the bounty equity by outcome, EV(call) − EV(fold) with its
+    ICM and bounty parts and every chart cell are kernels/icm_spot.py's numbers."""
+    from generator.commands.bounties import model_line
+    from kernels.cards import parse_class
+
+    page = open_page("icm/spot/index.html", width=width)
+    page.wait_for_selector("#spot-verdict")
+    for selector, value in (("#shover", "3"), ("#caller", "1"), ("#range", "22+, A2s+"), ("#bounties", "25 25 40"), ("#share", "50%")):
+        page.fill(selector, value)
+    page.get_by_role("button", name="Compute").click()
+    spot, outcomes, _, ev = spot_hands("call", [1500, 1000, 500], [65, 35], "22+, A2s+", small_blind=1, big_blind=2,
+                                       ante=0.25, shover=2, caller=0, bounties=[25, 25, 40], bounty_share=0.5)
+    page.wait_for_function("document.querySelector('#spot-summary').textContent.includes('with bounties')")
+    summary = page.locator("#spot-summary").inner_text()
+    assert model_line([25, 25, 40], 0.5) in summary
+    assert (f"Equity needed to call: {spot.required_total:.2%} with bounties ({spot.required_icm:.2%} under ICM alone), "
+            f"{spot.required_chips:.2%} in chips.") in summary
+    assert f"call and win {spot.bounty['win']:,.4f} (knocking out player 3)" in summary
+    aj = parse_class("AJo")
+    ev_icm = spot.ev_parts(*outcomes[aj])[0]
+
+    def signed(x):
+        return f"{'+' if x >= 0 else '−'}{abs(x):.4f}"
+
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert verdict == (f"EV(call) − EV(fold) = {signed(ev[aj])} ({'+' if ev[aj] >= 0 else '−'}{abs(100 * ev[aj] / spot.pool):.3f}% of the prize "
+                       f"pool): call (ICM {signed(ev_icm)}, bounties {signed(ev[aj] - ev_icm)}).")
+    assert ev_icm < 0 < ev[aj]  # a fold under ICM alone, a call with the bounty
+    cells = page.locator("#spot-chart a[data-i]")
+    for k in range(0, 169, 5):
+        index = int(cells.nth(k).get_attribute("data-i"))
+        assert abs(float(cells.nth(k).get_attribute("data-ev")) - ev[index]) <= 1e-12 * (spot.pool + 90)
+    assert "with bounties in % of the prize pool" in cells.first.get_attribute("aria-label")
+    assert "bounties=25%2C25%2C40" in page.url and "share=50%25" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"icm-spot-bounties-{width}")
+    assert axe_violations(page) == []
+
+
+def test_icm_spot_shove_side_with_bounties_from_a_shared_url(open_page):
+    """The shover's side with regular KO bounties, from a link: his bounty equity by outcome and the EV's
+    parts are kernels/icm_spot.py's."""
+    from kernels.cards import parse_class
+
+    page = open_page("icm/spot/index.html?side=shove&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1&caller=3"
+                     "&range=22%2B&hand=AJo&bounties=25,25,40&share=1")
+    page.wait_for_selector("#spot-verdict")
+    spot, outcomes, calls, ev = spot_hands("shove", [1500, 1000, 500], [65, 35], "22+", small_blind=1, big_blind=2,
+                                           ante=0.25, shover=0, caller=2, bounties=[25, 25, 40], bounty_share=1)
+    aj = parse_class("AJo")
+    ev_icm = spot.ev_parts(calls[aj], *outcomes[aj])[0]
+    summary = page.locator("#spot-summary").inner_text()
+    assert "regular KO" in summary and f"called and win {spot.bounty['win']:,.4f} (knocking out player 3)" in summary
+    verdict = page.locator("#spot-verdict").inner_text()
+    assert f"(ICM {'+' if ev_icm >= 0 else '−'}{abs(ev_icm):.4f}, bounties {'+' if ev[aj] >= ev_icm else '−'}{abs(ev[aj] - ev_icm):.4f})" in verdict
+
+
+def test_icm_spot_bad_bounties_are_one_message_each(open_page, screenshot):
+    """On the call/fold page too: Python's message under the bounty fields, one per problem, including a
+    bounty on a player the antes put all in (found by icm-spot.js in the worker); no results, no NaN."""
+    from kernels import icm_spot
+
+    url = "icm/spot/index.html?side=call&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1&caller=3&range=22%2B&hand=AJo"
+    page = open_page(url + "&bounties=25,25,40")
+    page.wait_for_selector("#spot-verdict")
+    cases = [
+        ({"#bounties": "25 25"}, "#bounties-error", "bounties: 2 bounties for 3 players; give one per player (0 for none)"),
+        ({"#share": "-10%"}, "#share-error", bounty_refusal("25 25 40", "-10%")),
+        ({"#payouts": "65% 35%"}, "#bounties-error", bounty_refusal("25 25 40", None, percent=True)),
+        ({"#bounties": "", "#share": "0.5"}, "#share-error", bounty_refusal(None, "0.5")),
+    ]
+    for typed, errors, message in cases:
+        previous = {selector: page.input_value(selector) for selector in typed}
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.wait_for_selector(f"{errors} li")
+        assert page_messages(page) == [message], typed
+        assert page.locator("#spot-results").is_hidden()
+        for selector, value in previous.items():
+            page.fill(selector, value)
+        page.wait_for_selector("#spot-verdict")
+    with pytest.raises(ValueError) as refused:
+        icm_spot.call_spot([1500, 1000, 0.25, 800], [65, 35], 1, 2, 0.25, 0, 1, bounties=[25, 25, 40, 10])
+    page.goto(page.url.split("?")[0] + "?side=call&stacks=1500,1000,0.25,800&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1"
+              "&caller=2&range=22%2B&hand=AJo&bounties=25,25,40,10")
+    page.wait_for_selector("#bounties-error li")
+    assert page_messages(page) == [str(refused.value)]
+    assert page.locator("#spot-results").is_hidden() and "NaN" not in page.locator("main").inner_text()
+    screenshot(page, "icm-spot-bounty-all-in-for-the-ante")

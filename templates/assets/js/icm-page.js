@@ -1,6 +1,9 @@
 // ICM calculator page: parse the form, show every invalid field inline, compute with icm.js
-// (in a Web Worker for large fields so the page never freezes), keep the state in the URL.
+// (in a Web Worker for large fields so the page never freezes), keep the state in the URL. With
+// bounties (KO/PKO), bounty.js adds each player's bounty equity, and the bubble factors count it.
 
+import { bountyEquity, bountyErrors } from "./bounty.js";
+import { modelLine, readBounties } from "./bounty-fields.js";
 import { chipShares, parsePayouts, icm, parseNumberList, validateField } from "./icm.js";
 
 const WORKER_FROM_PLAYERS = 40;
@@ -18,10 +21,12 @@ const SUFFIX = { 1: "st", 2: "nd", 3: "rd" };
 const ordinal = (n) => `${n}${(n % 100 > 10 && n % 100 < 14) ? "th" : SUFFIX[n % 10] || "th"}`;
 
 const form = document.getElementById("icm-form");
-const fields = { stacks: form.elements.stacks, payouts: form.elements.payouts };
+const fields = { stacks: form.elements.stacks, payouts: form.elements.payouts, bounties: form.elements.bounties, share: form.elements.share };
 const errors = {
   stacks: document.getElementById("stacks-error"),
   payouts: document.getElementById("payouts-error"),
+  bounties: document.getElementById("bounties-error"),
+  share: document.getElementById("share-error"),
   form: document.getElementById("form-error"),
 };
 const results = document.getElementById("icm-results");
@@ -55,31 +60,40 @@ function showErrors(byField) {
   return Object.values(byField).some((m) => m.length);
 }
 
-/** "N players, M paid" as read from the form, shown before any result (or any message). */
-function echoCount(stacks, payouts) {
+/** "N players, M paid" (", K bounties" when some are typed) as read from the form, shown before any
+ * result (or any message). */
+function echoCount(stacks, payouts, bounties) {
   const players = stacks === null ? "stacks not read" : `${stacks.length} player${stacks.length === 1 ? "" : "s"}`;
   const paid = payouts === null ? "payouts not read" : `${payouts.length} paid`;
-  document.getElementById("icm-count").textContent = `Read as ${players}, ${paid}.`;
+  const heads = bounties === null ? "" : `, ${bounties.length} bount${bounties.length === 1 ? "y" : "ies"}`;
+  document.getElementById("icm-count").textContent = `Read as ${players}, ${paid}${heads}.`;
 }
 
 /** A new task for the rest of the work: long fields are read and shown in pieces, so that no single
  * task on the main thread runs long (the page's promise: never blocked for more than 100 ms). */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The form as numbers ({stacks, payouts, bounties (null: none), share}), or null after showing
+ * every problem under its field. */
 async function validate() {
-  const byField = { stacks: [], payouts: [], form: [] };
+  const byField = { stacks: [], payouts: [], bounties: [], share: [], form: [] };
   const stacks = (await parseField("stacks", byField))?.values ?? null;
   await nextTask();
   const typed = await parseField("payouts", byField);
   const payouts = typed?.values ?? null;
   payoutsInPercent = typed?.percent ?? false;
-  echoCount(stacks, payouts);
+  const { bounties, share, errors: bountyReading } = readBounties(fields.bounties.value, fields.share.value, payoutsInPercent);
+  for (const error of bountyReading) byField[error.field].push(error.message);
+  echoCount(stacks, payouts, bounties);
   if (stacks !== null && payouts !== null) {
     await nextTask();
     for (const error of validateField(stacks, payouts)) (byField[error.field] ?? byField.form).push(error.message);
     if (!byField.payouts.length && !Number.isFinite(payouts.reduce((a, b) => a + b, 0))) byField.payouts.push(POOL_TOO_BIG);
   }
-  return showErrors(byField) ? null : { stacks, payouts };
+  if (stacks !== null && bounties !== null && !byField.stacks.length) {
+    for (const error of bountyErrors(stacks, bounties)) byField[error.field].push(error.message);
+  }
+  return showErrors(byField) ? null : { stacks, payouts, bounties, share };
 }
 
 const waiting = new Map(); // message id -> {resolve, reject}
@@ -109,18 +123,50 @@ function compute(stacks, payouts) {
   return inWorker("icm", stacks, payouts);
 }
 
-function renderResults({ stacks, payouts }, result) {
+const BOUNTY_COLUMNS = ["Bounty", "Prize", "Bounty equity", "Total"];
+
+/** A table's column headers. */
+function writeHeader(table, columns) {
+  document.querySelector(`${table} thead`).innerHTML = `<tr>${columns.map((name) => `<th scope="col">${name}</th>`).join("")}</tr>`;
+}
+
+/** {bounties, equity (chip-proportional bounty equity, bounty.js)} of the form's bounties, or null without. */
+const bountyPart = ({ stacks, bounties }) => (bounties === null ? null : { bounties, equity: bountyEquity(stacks, bounties) });
+
+/** Player i's money cells: his prize equity (`prize`), and with bounties (`bounty` of bountyPart) his
+ * bounty before it and his bounty equity and total after it (the columns BOUNTY_COLUMNS). */
+function moneyCells(i, prize, bounty) {
+  const prizeCell = `<td class="ev">${money(prize[i])}</td>`;
+  if (bounty === null) return prizeCell;
+  return `<td>${money(bounty.bounties[i])}</td>${prizeCell}<td class="bounty-ev">${money(bounty.equity[i])}</td>` +
+    `<td class="total-ev">${money(prize[i] + bounty.equity[i])}</td>`;
+}
+
+/** The sentence naming the bounty model under the method, or nothing without bounties. */
+function showBountyModel({ bounties, share }) {
+  const line = document.getElementById("icm-bounty-model");
+  line.hidden = bounties === null;
+  line.textContent = bounties === null ? "" : modelLine(bounties, share);
+}
+
+function renderResults(input, result) {
+  const { stacks, payouts } = input;
   const shares = chipShares(stacks); // scaled by the largest stack: no Infinity for 1e308 stacks
   const pool = payouts.reduce((a, b) => a + b, 0);
-  if (![...shares, ...result.equity].every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks and payouts");
+  const bounty = bountyPart(input);
+  if (![...shares, ...result.equity, ...(bounty?.equity ?? [])].every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks and payouts");
   document.getElementById("icm-method").textContent =
     `${stacks.length} players, ${payouts.length} paid, prize pool ${money(pool)}; ${METHODS[result.method] ?? result.method}.`;
+  showBountyModel(input);
+  // with bounties, the prize-only columns (% of the pool, $ per chip) give way to the bounty columns, as in the CLI
+  writeHeader("#icm-table", ["Player", "Stack", "Chips", ...(bounty ? BOUNTY_COLUMNS : ["$EV", "% of pool", "$ / chip ratio"])]);
+  document.getElementById("icm-table").classList.toggle("with-bounties", bounty !== null);
   const body = document.querySelector("#icm-table tbody");
   body.replaceChildren(...stacks.map((stack, i) => {
     const row = document.createElement("tr");
     const ratio = shares[i] > 0 && pool > 0 ? (result.equity[i] / pool) / shares[i] : 0;
     row.innerHTML = `<th scope="row">${i + 1}</th><td>${stack.toLocaleString("en-US")}</td><td>${pct(shares[i])}</td>` +
-      `<td class="ev">${money(result.equity[i])}</td><td>${pct(result.equity[i] / pool)}</td><td>${ratio.toFixed(3)}</td>`;
+      moneyCells(i, result.equity, bounty) + (bounty ? "" : `<td>${pct(result.equity[i] / pool)}</td><td>${ratio.toFixed(3)}</td>`);
     return row;
   }));
   const paid = Math.min(payouts.length, stacks.length, MAX_PLACE_COLUMNS);
@@ -142,7 +188,7 @@ function renderResults({ stacks, payouts }, result) {
     table.createCaption().textContent = `First ${shown} players and ${paid} places shown.`;
   }
   results.hidden = false;
-  renderBubbleFactors(stacks, payouts);
+  renderBubbleFactors(input);
 }
 
 /** Players whose rows and columns the matrix shows (0-based): the typed list in #bubble-players, or
@@ -174,11 +220,18 @@ function chosenPlayers(stacks) {
 let bubbleRequest = 0;
 let lastBubble = null; // {key: the field, result: its bubbleFactors}: choosing players recomputes nothing
 
-/** The bubble-factor matrix, computed in the worker: numbers in the cells (readable without colour),
- * shade by size, the required equity and risk premium of a cell under the matrix when it is tapped,
- * clicked or focused (and in its title, for mouse hover).
+/** The shade of a bubble factor, lighter where risking chips is cheaper: 1.00 (lightest) to 2.00 in ten
+ * steps; with bounties, where a factor can fall below 1, 0.50 to 2.00 on a log scale (1.00 mid-way). */
+function factorShade(factor, withBounties) {
+  const position = withBounties ? (Math.log2(Math.max(factor, 0.5)) + 1) / 2 : factor - 1;
+  return `e${9 - Math.max(0, Math.min(9, Math.round(position * 9)))}`;
+}
+
+/** The bubble-factor matrix, computed in the worker (with bounties: of prize + bounty equity): numbers
+ * in the cells (readable without colour), shade by size, the required equity and risk premium of a cell
+ * under the matrix when it is tapped, clicked or focused (and in its title, for mouse hover).
  * Fields above BUBBLE_SHOWN players show chosen players' rows and columns. */
-async function renderBubbleFactors(stacks, payouts) {
+async function renderBubbleFactors({ stacks, payouts, bounties, share }) {
   const table = document.getElementById("icm-bubble");
   const note = document.getElementById("icm-bubble-note");
   const request = ++bubbleRequest;
@@ -191,11 +244,12 @@ async function renderBubbleFactors(stacks, payouts) {
   }
   const chosen = chosenPlayers(stacks);
   if (chosen === null) { table.hidden = true; return; }
-  const key = `${stacks.join(",")}/${payouts.join(",")}`;
+  const key = `${stacks.join(",")}/${payouts.join(",")}/${bounties?.join(",")}/${share}`;
+  document.getElementById("icm-bubble-bounties").hidden = bounties === null;
   if (lastBubble?.key !== key) {
     note.textContent = "Computing bubble factors…";
     try {
-      lastBubble = { key, result: await inWorker("bubble", stacks, payouts) };
+      lastBubble = { key, result: await inWorker("bubble", stacks, payouts, { bounties, share }) };
     } catch (error) {
       if (request === bubbleRequest) { table.hidden = true; note.textContent = `Could not compute bubble factors: ${error.message}`; }
       return;
@@ -210,10 +264,9 @@ async function renderBubbleFactors(stacks, payouts) {
     const cells = chosen.map((j) => {
       const factor = bubbleFactor[i][j];
       if (factor === null || !Number.isFinite(factor)) return '<td class="e9">–</td>';
-      const q = Math.max(0, Math.min(9, Math.round((factor - 1) * 9)));
       const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
         `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
-      return `<td class="e${9 - q}" tabindex="0" title="${title}" data-bf="${factor}" data-detail="${title}">${factor.toFixed(2)}</td>`;
+      return `<td class="${factorShade(factor, bounties !== null)}" tabindex="0" title="${title}" data-bf="${factor}" data-detail="${title}">${factor.toFixed(2)}</td>`;
     });
     return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
   }).join("");
@@ -277,14 +330,14 @@ function summaryPlayers(stacks) {
   return [...new Set([order[0], order[Math.floor(order.length / 2)], order[order.length - 1]])];
 }
 
-let bigField = null; // {stacks, payouts, summary, page}: the last large field, for paging without recomputing
+let bigField = null; // {stacks, payouts, summary, bounty, page}: the last large field, for paging without recomputing
 
 function summaryRow(i) {
-  const { stacks, payouts, summary, shares, pool } = bigField;
+  const { stacks, summary, shares, pool, bounty } = bigField;
   const perChip = shares[i] > 0 ? (summary.equity[i] / pool) / shares[i] : 0;
   return `<tr><th scope="row">${i + 1}</th><td>${stacks[i].toLocaleString("en-US")}</td><td>${pct(shares[i])}</td>` +
-    `<td class="ev">${money(summary.equity[i])}</td><td>${pct(summary.cash[i], 1)}</td>` +
-    `<td>${pct(summary.finalTable[i], 1)}</td><td>${summary.finish[i].toFixed(1)}</td><td>${perChip.toFixed(3)}</td></tr>`;
+    `${moneyCells(i, summary.equity, bounty)}<td>${pct(summary.cash[i], 1)}</td>` +
+    `<td>${pct(summary.finalTable[i], 1)}</td><td>${summary.finish[i].toFixed(1)}</td>${bounty ? "" : `<td>${perChip.toFixed(3)}</td>`}</tr>`;
 }
 
 function renderBigPage() {
@@ -302,16 +355,22 @@ function renderBigPage() {
 
 /** A large field: the summary of chosen players first, then the paged table and the heatmap of stack
  * groups × bands of places (mean probability in each group). All numbers come from the worker. */
-async function renderBigField(stacks, payouts, summary, bands) {
+async function renderBigField(input, summary, bands) {
+  const { stacks, payouts } = input;
   const shares = chipShares(stacks);
   const pool = payouts.reduce((a, b) => a + b, 0);
+  const bounty = bountyPart(input);
   await nextTask();
-  const finite = [summary.equity, summary.cash, summary.finalTable, summary.finish, ...summary.bands].every((list) => list.every(Number.isFinite));
+  const finite = [summary.equity, summary.cash, summary.finalTable, summary.finish, ...summary.bands, bounty?.equity ?? []].every((list) => list.every(Number.isFinite));
   if (!finite || !shares.every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks and payouts");
   await nextTask();
-  bigField = { stacks, payouts, summary, shares, pool, page: 0 }; // before summaryPlayers, which reads its order
+  bigField = { stacks, payouts, summary, shares, pool, bounty, page: 0 }; // before summaryPlayers, which reads its order
   document.getElementById("icm-method").textContent =
     `${stacks.length.toLocaleString("en-US")} players, ${payouts.length.toLocaleString("en-US")} paid, prize pool ${money(pool)}; ${METHODS[summary.method] ?? summary.method}.`;
+  showBountyModel(input);
+  const columns = ["Player", "Stack", "Chips", ...(bounty ? BOUNTY_COLUMNS : ["$EV"]), "Cash", "Final table", "Expected finish",
+    ...(bounty ? [] : ["$ / chip ratio"])];
+  for (const table of ["#icm-summary", "#icm-big-table"]) writeHeader(table, columns);
   document.querySelector("#icm-summary tbody").innerHTML = summaryPlayers(stacks).map(summaryRow).join("");
   renderBigPage();
   await nextTask();
@@ -330,24 +389,32 @@ async function renderBigField(stacks, payouts, summary, bands) {
   document.getElementById("icm-small").hidden = true;
   document.getElementById("icm-big").hidden = false;
   results.hidden = false;
-  renderBubbleFactors(stacks, payouts);
+  renderBubbleFactors(input);
 }
 
-/** The payouts for the URL, with their % signs when typed as percentages. */
-const payoutsInUrl = (payouts) => encodeURIComponent(payouts.map((p) => `${p}${payoutsInPercent ? "%" : ""}`).join(","));
+/** The form in the address bar: the stacks, the payouts (with their % signs when typed as percentages),
+ * the bounties and the share as typed when there are bounties, and the `players` chosen for the matrix. */
+function writeUrl(input, players = "") {
+  let url = `?stacks=${input.stacks.join(",")}&payouts=${encodeURIComponent(input.payouts.map((p) => `${p}${payoutsInPercent ? "%" : ""}`).join(","))}`;
+  if (input.bounties !== null) {
+    url += `&bounties=${input.bounties.join(",")}`;
+    if (fields.share.value.trim()) url += `&share=${encodeURIComponent(fields.share.value.trim())}`;
+  }
+  if (players) url += `&players=${encodeURIComponent(players.split(/[\s,;]+/).filter(Boolean).join(","))}`;
+  history.replaceState(null, "", url);
+}
 
 async function run() {
   const input = await validate();
   if (!input) { results.hidden = true; return; }
   if (input.stacks.length > MAX_PLACE_ROWS) {
     await nextTask();
-    const url = `?stacks=${input.stacks.join(",")}&payouts=${payoutsInUrl(input.payouts)}`;
-    history.replaceState(null, "", url);
+    writeUrl(input);
     const bands = placeBands(input.stacks.length, input.payouts.length);
     document.getElementById("icm-progress").textContent = `Computing ${input.stacks.length.toLocaleString("en-US")} players…`;
     try {
       const summary = await inWorker("summary", input.stacks, input.payouts, { bands, groups: HEATMAP_GROUPS });
-      await renderBigField(input.stacks, input.payouts, summary, bands);
+      await renderBigField(input, summary, bands);
       document.getElementById("icm-progress").textContent = "";
     } catch (error) {
       document.getElementById("icm-progress").textContent = "";
@@ -358,10 +425,7 @@ async function run() {
   }
   document.getElementById("icm-small").hidden = false;
   document.getElementById("icm-big").hidden = true;
-  const chosen = document.getElementById("bubble-players").value.trim();
-  const url = `?stacks=${input.stacks.join(",")}&payouts=${payoutsInUrl(input.payouts)}` +
-    (chosen ? `&players=${encodeURIComponent(chosen.split(/[\s,;]+/).filter(Boolean).join(","))}` : "");
-  history.replaceState(null, "", url);
+  writeUrl(input, document.getElementById("bubble-players").value.trim());
   try {
     renderResults(input, await compute(input.stacks, input.payouts));
   } catch (error) {
@@ -386,6 +450,8 @@ function restoreFromUrl() {
   const params = new URLSearchParams(location.search);
   if (params.has("stacks")) fields.stacks.value = params.get("stacks").split(",").join(", ");
   if (params.has("payouts")) fields.payouts.value = params.get("payouts").split(",").join(", ");
+  if (params.has("bounties")) fields.bounties.value = params.get("bounties").split(",").join(", ");
+  if (params.has("share")) fields.share.value = params.get("share");
   if (params.has("players")) document.getElementById("bubble-players").value = params.get("players").split(",").join(", ");
 }
 

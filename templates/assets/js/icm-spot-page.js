@@ -1,15 +1,20 @@
 // ICM call-or-fold page: read the table, run icm-spot.js in the ICM worker (the main thread only
 // parses and renders), show the verdict and a 13×13 chart of the EV difference; state in the URL.
+// With bounties (KO/PKO) the verdict shows the ICM and the bounty parts of the EV apart, as the CLI does.
+import { bountyErrors } from "./bounty.js";
+import { modelLine, readBounties } from "./bounty-fields.js";
 import { parseNumber, parseNumberList, parsePayouts, validateField } from "./icm.js";
 import { heroAverage, spotFields } from "./icm-spot.js";
 
 const form = document.getElementById("spot-form");
 const results = document.getElementById("spot-results");
-const ERROR_LISTS = ["stacks", "payouts", "table", "range", "hand", "form"];
+const ERROR_LISTS = ["stacks", "payouts", "table", "range", "hand", "bounties", "share", "form"];
+const INPUT_LISTS = ["stacks", "payouts", "range", "hand", "bounties", "share"]; // error lists of one input each
+const LIST_FIELDS = ["stacks", "bounties"]; // typed lists, kept in the URL as numbers
 const NUMBER_FIELDS = { sb: "small blind", bb: "big blind", ante: "ante", "bb-ante": "big-blind ante" };
 const PLAYER_FIELDS = { shover: "shover", caller: "caller", "sb-player": "small blind player", "bb-player": "big blind player" };
 const URL_KEYS = { stacks: "stacks", payouts: "payouts", sb: "sb", bb: "bb", ante: "ante", "bb-ante": "bbante", shover: "shover",
-  caller: "caller", "sb-player": "sbp", "bb-player": "bbp", range: "range", hand: "hand" };
+  caller: "caller", "sb-player": "sbp", "bb-player": "bbp", range: "range", hand: "hand", bounties: "bounties", share: "share" };
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
 const signed = (x, digits) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
 const amount = (x) => x.toLocaleString("en-US", { maximumFractionDigits: 4 });
@@ -24,21 +29,23 @@ function showErrors(byList) {
     const messages = byList[name] || [];
     input(`${name}-error`).replaceChildren(...messages.map((m) => Object.assign(document.createElement("li"), { textContent: m })));
   }
-  for (const id of ["stacks", "payouts", "range", "hand"]) input(id).setAttribute("aria-invalid", byList[id]?.length ? "true" : "false");
+  for (const id of INPUT_LISTS) input(id).setAttribute("aria-invalid", byList[id]?.length ? "true" : "false");
   return Object.values(byList).some((list) => list.length);
 }
 
 /** {request: the form as numbers and text, or null after showing every problem found on this thread;
  * byList: those problems}. The range and hand are read in the worker (a % range needs the ranking). */
 function readForm() {
-  const byList = { stacks: [], payouts: [], table: [], range: [], hand: [], form: [] };
+  const byList = { stacks: [], payouts: [], table: [], range: [], hand: [], bounties: [], share: [], form: [] };
   const list = (id) => {
     try {
-      return id === "payouts" ? parsePayouts(input(id).value, id).values : parseNumberList(input(id).value, id);
-    } catch (error) { byList[id].push(error.message); return null; }
+      return id === "payouts" ? parsePayouts(input(id).value, id) : { values: parseNumberList(input(id).value, id), percent: false };
+    } catch (error) { byList[id].push(error.message); return { values: null, percent: false }; }
   };
-  const stacks = list("stacks");
-  const payouts = list("payouts");
+  const stacks = list("stacks").values;
+  const { values: payouts, percent } = list("payouts");
+  const { bounties, share, errors: bountyReading } = readBounties(input("bounties").value, input("share").value, percent);
+  for (const error of bountyReading) byList[error.field].push(error.message);
   input("spot-count").textContent = `Read as ${stacks ? `${stacks.length} player${stacks.length === 1 ? "" : "s"}` : "stacks not read"}, ` +
     `${payouts ? `${payouts.length} paid` : "payouts not read"}.`;
   if (stacks && payouts) {
@@ -65,6 +72,9 @@ function readForm() {
       byList.table.push(`${name}: "${text}" is not a player number${stacks ? ` (1 to ${stacks.length})` : ""}`);
     } else players[id] = k - 1;
   }
+  if (stacks && bounties && !byList.stacks.length) {
+    for (const error of bountyErrors(stacks, bounties)) byList[error.field].push(error.message);
+  }
   if (!input("range").value.trim()) byList.range.push("range: give the opponent's range (22+, A2s+ or 20%)");
   const spot = { smallBlind: numbers.sb, bigBlind: numbers.bb, ante: numbers.ante, bigBlindAnte: numbers["bb-ante"],
     shover: players.shover, caller: players.caller, smallBlindPlayer: players["sb-player"], bigBlindPlayer: players["bb-player"] };
@@ -73,7 +83,8 @@ function readForm() {
       spotFields(stacks, { ...spot, smallBlindPlayer: spot.smallBlindPlayer ?? spot.shover, bigBlindPlayer: spot.bigBlindPlayer ?? spot.caller });
     } catch (error) { byList.form.push(error.message); }
   }
-  const request = showErrors(byList) ? null : { side: side(), stacks, payouts, range: input("range").value, hand: input("hand").value, spot };
+  const request = showErrors(byList) ? null
+    : { side: side(), stacks, payouts, range: input("range").value, hand: input("hand").value, spot, bounties, share };
   return { request, byList };
 }
 
@@ -105,20 +116,40 @@ function paragraph(text, className = "") {
   return Object.assign(document.createElement("p"), { textContent: text, className });
 }
 
+/** With bounties, the hero's bounty equity by outcome (`labels`: outcome -> its name), naming whom his
+ * win knocks out, as the CLI's line; else nothing. */
+function bountyEquityLines(request, answer, hero, victim, labels) {
+  if (request.bounties === null) return [];
+  const parts = Object.entries(labels).map(([outcome, label]) => {
+    const knocked = outcome === "win" && answer.fields.win[victim] === 0;
+    return `${label} ${amount(answer.bounty[outcome])}${knocked ? ` (knocking out player ${victim + 1})` : ""}`;
+  });
+  return [paragraph(`Bounty equity of player ${hero + 1}: ${parts.join(", ")}.`)];
+}
+
 function render(request, answer) {
   const shover = request.spot.shover + 1, caller = request.spot.caller + 1;
   const e = answer.equity;
-  const lines = [];
-  const numbersShown = [...Object.values(e), ...Object.values(answer.chips), ...answer.hands.map((h) => h.ev)];
+  const withBounties = request.bounties !== null;
+  const pool = withBounties ? "the prize pool" : "the pool"; // the EV's unit: the payouts, bounties not included
+  const lines = withBounties ? [paragraph(modelLine(request.bounties, request.share))] : [];
+  const numbersShown = [...Object.values(e), ...Object.values(answer.bounty), ...Object.values(answer.chips),
+    ...answer.hands.flatMap((h) => [h.ev, h.evIcm])];
   if (!numbersShown.every(Number.isFinite)) throw new Error("a result is not a finite number; check the stacks, blinds and payouts");
   const rangeText = `${request.range.trim()} (${answer.rangeCombos} combos)`;
   if (answer.side === "call") {
     lines.push(paragraph(`Player ${shover} shoves ${rangeText}; player ${caller} calls or folds (fold: ${amount(answer.chips.fold)} chips, call and win: ${amount(answer.chips.win)}, call and lose: ${amount(answer.chips.lose)}).`));
-    lines.push(paragraph(`Equity needed to call: ${pct(answer.requiredIcm)} under ICM, ${pct(answer.requiredChips)} in chips (ICM adds ${signed(100 * (answer.requiredIcm - answer.requiredChips), 2)} points).`, "big-line"));
+    lines.push(paragraph(withBounties
+      ? `Equity needed to call: ${pct(answer.requiredTotal)} with bounties (${pct(answer.requiredIcm)} under ICM alone), ${pct(answer.requiredChips)} in chips.`
+      : `Equity needed to call: ${pct(answer.requiredIcm)} under ICM, ${pct(answer.requiredChips)} in chips (ICM adds ${signed(100 * (answer.requiredIcm - answer.requiredChips), 2)} points).`, "big-line"));
     lines.push(paragraph(`ICM equity of player ${caller}: fold ${amount(e.fold)}, call and win ${amount(e.win)}, tie ${amount(e.tie)}, lose ${amount(e.lose)} (prize pool ${amount(answer.pool)}).`));
+    lines.push(...bountyEquityLines(request, answer, request.spot.caller, request.spot.shover,
+      { fold: "fold", win: "call and win", tie: "tie", lose: "lose" }));
   } else {
     lines.push(paragraph(`Player ${shover} shoves or folds; player ${caller} calls with ${rangeText}.`));
     lines.push(paragraph(`ICM equity of player ${shover}: fold ${amount(e.fold)}, steal the blinds ${amount(e.steal)}, called and win ${amount(e.win)}, tie ${amount(e.tie)}, lose ${amount(e.lose)} (prize pool ${amount(answer.pool)}).`));
+    lines.push(...bountyEquityLines(request, answer, request.spot.shover, request.spot.caller,
+      { fold: "fold", steal: "steal the blinds", win: "called and win", tie: "tie", lose: "lose" }));
   }
   if (answer.hero) {
     const hero = heroSummary(answer);
@@ -127,20 +158,22 @@ function render(request, answer) {
     lines.push(paragraph(answer.side === "call"
       ? `${hero.name} against ${rangeText}: equity ${pct(equity)} (win ${pct(hero.win)}, tie ${pct(hero.tie)}).`
       : `${hero.name}: called ${pct(hero.call)} of the time; equity when called ${pct(equity)} (win ${pct(hero.win)}, tie ${pct(hero.tie)}).`));
-    const verdict = paragraph(`EV(${action}) − EV(fold) = ${signed(hero.ev, 4)} (${signed(100 * hero.ev / answer.pool, 3)}% of the pool): ${hero.ev > 0 ? action : "fold"}.`, "verdict");
+    const parts = withBounties ? ` (ICM ${signed(hero.evIcm, 4)}, bounties ${signed(hero.ev - hero.evIcm, 4)})` : "";
+    const verdict = paragraph(`EV(${action}) − EV(fold) = ${signed(hero.ev, 4)} (${signed(100 * hero.ev / answer.pool, 3)}% of ${pool}): ${hero.ev > 0 ? action : "fold"}${parts}.`, "verdict");
     verdict.id = "spot-verdict";
     lines.push(verdict);
   }
   input("spot-summary").replaceChildren(...lines);
   const action = answer.side === "call" ? "call" : "shove";
   input("chart-title").textContent = answer.side === "call" ? "Every hand: call or fold" : "Every hand: shove or fold";
-  input("chart-help").textContent = `Each cell: EV(${action}) − EV(fold) in % of the prize pool. Positive (+, dark): ${action}; negative (−, light): fold.`;
+  const what = `EV(${action}) − EV(fold)${withBounties ? " with bounties" : ""}`;
+  input("chart-help").textContent = `Each cell: ${what} in % of the prize pool. Positive (+, dark): ${action}; negative (−, light): fold.`;
   for (const link of input("spot-chart").querySelectorAll("a[data-i]")) {
     const i = Number(link.dataset.i);
     const share = answer.hands[i].ev / answer.pool;
     const name = link.querySelector("b").textContent;
     link.querySelector(".v-ev").textContent = signed(100 * share, 2);
-    link.setAttribute("aria-label", `${name} ${signed(100 * share, 2)}: EV(${action}) − EV(fold) in % of the pool, ${share > 0 ? action : "fold"}`);
+    link.setAttribute("aria-label", `${name} ${signed(100 * share, 2)}: ${what} in % of ${pool}, ${share > 0 ? action : "fold"}`);
     link.title = link.getAttribute("aria-label");
     link.dataset.ev = String(answer.hands[i].ev);
     link.parentElement.className = `cell ${share > 0 ? "e1 plays" : "e8"}`;
@@ -152,7 +185,7 @@ function writeUrl() {
   const params = new URLSearchParams({ side: side() });
   for (const [id, key] of Object.entries(URL_KEYS)) {
     const value = input(id).value.trim();
-    if (value) params.set(key, id === "stacks" ? parseNumberList(value, id).join(",") : value);
+    if (value) params.set(key, LIST_FIELDS.includes(id) ? parseNumberList(value, id).join(",") : value);
   }
   history.replaceState(null, "", `?${params}`);
 }
@@ -162,7 +195,7 @@ function restoreFromUrl() {
   if (params.get("side") === "shove") input("side-shove").checked = true;
   for (const [id, key] of Object.entries(URL_KEYS)) {
     if (!params.has(key)) continue;
-    input(id).value = id === "stacks" ? params.get(key).split(",").join(", ") : params.get(key);
+    input(id).value = LIST_FIELDS.includes(id) ? params.get(key).split(",").join(", ") : params.get(key);
   }
 }
 
@@ -183,7 +216,7 @@ async function run() {
   } catch (error) {
     if (mine !== latest) return;
     for (const { field, message } of error.fields ?? [{ field: error.field, message: error.message }]) {
-      const list = ["range", "hand"].includes(field) ? field : "form";
+      const list = ["range", "hand", "bounties"].includes(field) ? field : "form"; // bounties: one all in for an ante
       byList[list].push(list === "form" ? `Could not compute: ${message}` : message);
     }
     showErrors(byList);

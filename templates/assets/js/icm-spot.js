@@ -4,7 +4,9 @@
 // Pure ES module: no DOM, safe in a Web Worker. Players are 0-based here. The spot (docs/icm.md):
 // every player with chips posts the ante, the big blind also the big-blind ante (dead money), the
 // blinds are live, everyone else folds, the shover is all in, the caller folds or calls for the
-// smaller of the two stacks behind the antes; a tie splits the pot.
+// smaller of the two stacks behind the antes; a tie splits the pot. With bounties (KO/PKO, bounty.js)
+// every outcome's value is the ICM equity plus the bounty term, kept apart (`bounty`, `total`).
+import { allInBounty, validateBounties } from "./bounty.js";
 import { icm, validateField } from "./icm.js";
 
 const N_CLASSES = 169;
@@ -72,30 +74,50 @@ function outcomeEquity(fields, payouts, player, method) {
   return { equity, chips, method: used };
 }
 
-/** The caller's side (call_spot): {fields, equity, chips, requiredIcm, requiredChips, pool, method}.
- * spot: {smallBlind, bigBlind, ante, bigBlindAnte, shover, caller, smallBlindPlayer (default the
- * shover), bigBlindPlayer (default the caller)}. */
-export function callSpot(stacks, payouts, spot, { method = "auto" } = {}) {
+/** outcome -> the hero's bounty value in each field (allInBounty of bounty.js; `beats`: outcome ->
+ * [winner, loser]), all 0 when `bounties` is null; as hero_bounty in kernels/icm_spot.py. */
+function heroBounty(stacks, fields, bounties, share, beats, hero) {
+  if (bounties === null) return Object.fromEntries(Object.keys(fields).map((outcome) => [outcome, 0]));
+  const checked = validateBounties(stacks, bounties, share);
+  const values = allInBounty(fields, checked.bounties, checked.share, beats);
+  return Object.fromEntries(Object.entries(values).map(([outcome, value]) => [outcome, value[hero]]));
+}
+
+/** outcome -> ICM equity + bounty value. */
+const totalValues = (equity, bounty) => Object.fromEntries(Object.keys(equity).map((outcome) => [outcome, equity[outcome] + bounty[outcome]]));
+
+/** The caller's side (call_spot): {fields, equity, chips, bounty, total, requiredIcm, requiredChips,
+ * requiredTotal (with the bounty term), pool, method}. spot: {smallBlind, bigBlind, ante, bigBlindAnte,
+ * shover, caller, smallBlindPlayer (default the shover), bigBlindPlayer (default the caller)};
+ * bounties (one per player, or null) and bountyShare as in bounty.js. */
+export function callSpot(stacks, payouts, spot, { method = "auto", bounties = null, bountyShare = 1 } = {}) {
   const [stackNumbers, prizes] = checkedField(stacks, payouts);
   const fields = spotFields(stackNumbers, withDefaultBlinds(spot));
   const { equity, chips, method: used } = outcomeEquity(fields, prizes, spot.caller, method);
+  const bounty = heroBounty(stackNumbers, fields, bounties, bountyShare,
+    { win: [spot.caller, spot.shover], lose: [spot.shover, spot.caller] }, spot.caller);
+  const total = totalValues(equity, bounty);
   return {
-    fields, equity, chips, method: used,
+    fields, equity, chips, bounty, total, method: used,
     requiredIcm: (equity.fold - equity.lose) / (equity.win - equity.lose),
     requiredChips: (chips.fold - chips.lose) / (chips.win - chips.lose),
+    requiredTotal: (total.fold - total.lose) / (total.win - total.lose),
     pool: prizes.reduce((a, b) => a + b, 0),
   };
 }
 
-/** The shover's side (shove_spot): {fields, equity, chips, pool, method} over fold, steal, win, tie, lose. */
-export function shoveSpot(stacks, payouts, spot, { method = "auto" } = {}) {
+/** The shover's side (shove_spot): {fields, equity, chips, bounty, total, pool, method} over fold,
+ * steal, win, tie, lose; bounties as in callSpot. */
+export function shoveSpot(stacks, payouts, spot, { method = "auto", bounties = null, bountyShare = 1 } = {}) {
   const [stackNumbers, prizes] = checkedField(stacks, payouts);
   const blinds = withDefaultBlinds(spot);
   const called = spotFields(stackNumbers, blinds);
   const walk = spotFields(stackNumbers, { ...blinds, shover: spot.caller, caller: spot.shover });
   const fields = { fold: walk.fold, steal: called.fold, win: called.lose, tie: called.tie, lose: called.win };
   const { equity, chips, method: used } = outcomeEquity(fields, prizes, spot.shover, method);
-  return { fields, equity, chips, method: used, pool: prizes.reduce((a, b) => a + b, 0) };
+  const bounty = heroBounty(stackNumbers, fields, bounties, bountyShare,
+    { win: [spot.shover, spot.caller], lose: [spot.caller, spot.shover] }, spot.shover);
+  return { fields, equity, chips, bounty, total: totalValues(equity, bounty), method: used, pool: prizes.reduce((a, b) => a + b, 0) };
 }
 
 /** [P(win), P(tie), P(lose)] of every hero class (169) against class `weights` (169), from the exact
@@ -132,9 +154,9 @@ const CLASS_COMBOS = (index) => {
 };
 
 /** The hero's range as hero_average in kernels/icm_spot.py: the combo-weighted average of the
- * per-class `hands` of spotAnswer ({win, tie, lose, call, ev}), each class weighted by its range
+ * per-class `hands` of spotAnswer ({win, tie, lose, call, ev, evIcm}), each class weighted by its range
  * weight (`weights`, 169) × its 6 / 4 / 12 combos. Returns {win, tie, lose, call (null on the call
- * side), ev, combos (the weighted combo count), classes (indices of the classes in the range)}. */
+ * side), ev, evIcm, combos (the weighted combo count), classes (indices of the classes in the range)}. */
 export function heroAverage(hands, weights) {
   const classes = [];
   let total = 0;
@@ -142,23 +164,25 @@ export function heroAverage(hands, weights) {
   if (!classes.length) throw new Error("the range is empty");
   const mean = (key) => classes.reduce((sum, i) => sum + weights[i] * CLASS_COMBOS(i) * hands[i][key], 0) / total;
   return { win: mean("win"), tie: mean("tie"), lose: mean("lose"), call: hands[0].call === null ? null : mean("call"),
-    ev: mean("ev"), combos: total, classes };
+    ev: mean("ev"), evIcm: mean("evIcm"), combos: total, classes };
 }
 
-/** EV(call) - EV(fold) in payout units for one hand's [win, tie, lose]. */
-export function callEv(spot, [win, tie, lose]) {
-  return win * spot.equity.win + tie * spot.equity.tie + lose * spot.equity.lose - spot.equity.fold;
+/** EV(call) - EV(fold) in payout units for one hand's [win, tie, lose]; `values`: outcome -> value
+ * (a spot's `total`, or its `equity` for the ICM part alone). */
+export function callEv(values, [win, tie, lose]) {
+  return win * values.win + tie * values.tie + lose * values.lose - values.fold;
 }
 
 /** EV(shove) - EV(fold) in payout units: P(call) and the hand's [win, tie, lose] when called. */
-export function shoveEv(spot, call, [win, tie, lose]) {
-  const called = win * spot.equity.win + tie * spot.equity.tie + lose * spot.equity.lose;
-  return (1 - call) * spot.equity.steal + call * called - spot.equity.fold;
+export function shoveEv(values, call, [win, tie, lose]) {
+  const called = win * values.win + tie * values.tie + lose * values.lose;
+  return (1 - call) * values.steal + call * called - values.fold;
 }
 
 /**
  * The whole answer for one side ("call" | "shove") and a range's class weights (169): the spot, and
- * for every hero class {win, tie, lose, call (shove side), ev}: what the page and its chart show.
+ * for every hero class {win, tie, lose, call (shove side), ev, evIcm (the ICM part of ev; the rest is
+ * the bounty term)}: what the page and its chart show. `options`: method, bounties, bountyShare.
  */
 export function spotAnswer(side, stacks, payouts, spot, tables, weights, options = {}) {
   if (!weights.some((w) => w > 0)) throw new Error("the range is empty");
@@ -168,7 +192,8 @@ export function spotAnswer(side, stacks, payouts, spot, tables, weights, options
   const hands = outcomes.map((outcome, h) => ({
     win: outcome[0], tie: outcome[1], lose: outcome[2],
     call: calls ? calls[h] : null,
-    ev: calls ? shoveEv(answer, calls[h], outcome) : callEv(answer, outcome),
+    ev: calls ? shoveEv(answer.total, calls[h], outcome) : callEv(answer.total, outcome),
+    evIcm: calls ? shoveEv(answer.equity, calls[h], outcome) : callEv(answer.equity, outcome),
   }));
   if (!hands.every((hand) => Number.isFinite(hand.ev))) throw new Error("the EV is not a finite number for some hand; check the stacks, blinds and range");
   return { ...answer, side, hands };

@@ -1,7 +1,9 @@
 // Web Worker for the ICM pages: runs icm.js and icm-spot.js off the main thread so the page stays
-// responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands}, {id, kind:
-// "parse-stacks" | "parse-payouts", text} (a long typed list, read off the main thread) or {id, kind: "spot", side, stacks,
-// payouts, spot, range, hand, matchupsUrl, headsupUrl, check}. Out: {id, result} or {id, error, field, fields}.
+// responsive. In: {id, kind: "icm" | "bubble" | "summary", stacks, payouts, bands, bounties (bubble: null
+// or one per player), share}, {id, kind: "parse-stacks" | "parse-payouts", text} (a long typed list, read off
+// the main thread) or {id, kind: "spot", side, stacks, payouts, spot, range, hand, bounties, share, matchupsUrl,
+// headsupUrl, check}. Out: {id, result} or {id, error, field, fields}.
+import { bubbleFactors as bountyBubbleFactors } from "./bounty.js";
 import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder } from "./icm.js";
 import { spotAnswer } from "./icm-spot.js";
 import { parseMatchupTable } from "./matchup-table.js";
@@ -42,7 +44,7 @@ function rangeWeights(text, ranking, field) {
 
 /** The spot's answer; with ``check`` only the range and hand are read (the page found other problems
  * and shows these with them). Every bad field is reported at once: an Error with ``fields``. */
-async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsUrl, headsupUrl, check = false }) {
+async function spot({ side, stacks, payouts, spot: table, range, hand, bounties = null, share = 1, matchupsUrl, headsupUrl, check = false }) {
   const ranking = /%/.test(range + hand) ? rankingFromHeadsup(await fetchedJson(headsupUrl)) : null;
   const fields = [];
   const read = (text, field) => {
@@ -60,7 +62,13 @@ async function spot({ side, stacks, payouts, spot: table, range, hand, matchupsU
   if (fields.length) throw Object.assign(new Error(fields.map((f) => f.message).join("; ")), { fields });
   if (check) return { checked: true };
   const tables = await fetched(matchupsUrl, async (response) => parseMatchupTable(await response.arrayBuffer())); // matchups.bin
-  return { ...spotAnswer(side, stacks, payouts, table, tables, villain.weights), rangeCombos: villain.combos, hero };
+  const answer = spotAnswer(side, stacks, payouts, table, tables, villain.weights, { bounties, bountyShare: share });
+  return { ...answer, rangeCombos: villain.combos, hero };
+}
+
+/** Bubble factors of the field, with the bounty term when there are bounties. */
+function bubble(stacks, payouts, bounties, share) {
+  return bounties === null ? bubbleFactors(stacks, payouts) : bountyBubbleFactors(stacks, payouts, bounties, share);
 }
 
 /** fieldSummary plus what the page would otherwise sort and sum on its main thread: the stack order
@@ -80,7 +88,7 @@ self.onmessage = async (e) => {
     else if (kind === "parse-stacks") result = { values: parseNumberList(e.data.text, "stacks"), percent: false };
     else if (kind === "parse-payouts") result = parsePayouts(e.data.text, "payouts");
     else if (kind === "summary") result = summary(stacks, payouts, e.data.bands, e.data.groups);
-    else result = kind === "bubble" ? bubbleFactors(stacks, payouts) : icm(stacks, payouts);
+    else result = kind === "bubble" ? bubble(stacks, payouts, e.data.bounties ?? null, e.data.share) : icm(stacks, payouts);
     self.postMessage({ id, result });
   } catch (error) {
     self.postMessage({ id, error: error.message, field: error.field ?? null, fields: error.fields ?? null });

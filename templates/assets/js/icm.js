@@ -27,7 +27,7 @@ const SERIES_TOL = 1e-17;
 const GROUP = 8;
 const BUBBLE_STEP = 0.125; // trapezoid step of the one grid shared by every all-in outcome field
 const PAIR_TAIL = 42; // e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} is done
-const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
+export const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
 const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the engine's accuracy
 
 // ------------------------------------------------------------------------------------ validation
@@ -35,6 +35,7 @@ const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the
 // The typed-number grammar (lists, one number, payouts in % of the pool) lives in number-list.js, the
 // twin of generator/numbers.py; re-exported here for the ICM pages and the worker.
 export { PERCENT_ROUNDING, parseNumber, parseNumberList, parsePayouts } from "./number-list.js";
+import { formatG } from "./python-format.js";
 
 function parseEntry(value) {
   if (typeof value === "number") return value;
@@ -42,7 +43,9 @@ function parseEntry(value) {
   return NaN;
 }
 
-function numericEntries(field, values, errors) {
+/** `values` as numbers, or null after pushing {field, index, message} to `errors` (not a flat list, an
+ * entry not a finite number, a negative entry), as _numeric_array in kernels/icm.py. */
+export function numericEntries(field, values, errors) {
   if (!Array.isArray(values) && !ArrayBuffer.isView(values)) {
     errors.push({ field, index: null, message: `${field}: expected a flat list of numbers` });
     return null;
@@ -60,7 +63,7 @@ function numericEntries(field, values, errors) {
   }
   const negative = numbers.findIndex((value) => value < 0);
   if (negative >= 0) {
-    errors.push({ field, index: negative, message: `${field}: entry ${negative + 1} is negative (${numbers[negative]})` });
+    errors.push({ field, index: negative, message: `${field}: entry ${negative + 1} is negative (${formatG(numbers[negative])})` });
     return null;
   }
   return numbers;
@@ -599,7 +602,7 @@ function withFactorSum(payouts, limit, y, fired, quiet) {
  * wonShare[w][l] / lostShare[l][w] the winner's / loser's share after w beats l (0: busted).
  * Returns {base: Float64Array(m), won, lost: Float64Array(m)[]} (lost[l][w] left 0 where l busts).
  */
-function pairEquities(shares, payouts, wonShare, lostShare, times, weights) {
+function pairEquitiesOnGrid(shares, payouts, wonShare, lostShare, times, weights) {
   const m = shares.length;
   const paid = payouts.length;
   const base = new Float64Array(m);
@@ -662,7 +665,7 @@ function integralPairEquities(shares, payouts, busted) {
     tEnd = PAIR_TAIL / smallest;
   }
   const { times, weights } = quadratureTo(shares, tEnd, BUBBLE_STEP);
-  const result = pairEquities(shares, livePrizes, wonShare, lostShare, times, weights);
+  const result = pairEquitiesOnGrid(shares, livePrizes, wonShare, lostShare, times, weights);
   const bustedPrize = payouts.slice(m - 1).reduce((sum, prize) => sum + prize, 0) / (busted + 1);
   for (let l = 0; l < m; l++) for (let w = 0; w < m; w++) if (gone[l][w]) result.lost[l][w] = bustedPrize;
   return result;
@@ -680,18 +683,17 @@ function pairOutcomeEquity(stacks, payouts, winner, loser) {
 }
 
 /**
- * Bubble factors, required equity and risk premium for every ordered pair (row i risks
- * min(stack_i, stack_j) against column j), as bubble_factors in kernels/icm.py: "dp" = one exact DP
- * per ordered pair; "integral" = every outcome field on one quadrature grid, O(N m² W). Undefined
- * entries (diagonal, players without chips, a win that gains less than 1e-12 of the pool) are null.
- * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: number[], method}.
+ * ICM equity before and after an all-in between every ordered pair of players with chips, for
+ * min(stack_w, stack_l) chips with every other stack unchanged, as pair_equities in kernels/icm.py:
+ * "dp" = one exact DP per ordered pair; "integral" = every outcome field on one quadrature grid,
+ * O(N m² W). Returns {base: number[], won, lost: (number|null)[][], method}: won[w][l] = w's equity
+ * after beating l, lost[l][w] = l's after losing to w; null on the diagonal and for players without chips.
  */
-export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
+export function pairEquities(stacks, payouts, { method = "auto" } = {}) {
   const { stackNumbers, prizes, shares, live, chosen } = preparedField(stacks, payouts, method);
   const n = stackNumbers.length;
-  const empty = () => Array.from({ length: n }, () => new Array(n).fill(null));
-  const won = empty();
-  const lost = empty();
+  const won = emptyMatrix(n);
+  const lost = emptyMatrix(n);
   let base;
   if (chosen === "dp") {
     const largest = Math.max(...stackNumbers);
@@ -716,10 +718,23 @@ export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
       });
     });
   }
-  const floor = GAIN_FLOOR * prizes.reduce((sum, prize) => sum + prize, 0);
-  const bubbleFactor = empty();
-  const requiredEquity = empty();
-  const riskPremium = empty();
+  return { base, won, lost, method: chosen };
+}
+
+const emptyMatrix = (n) => Array.from({ length: n }, () => new Array(n).fill(null));
+
+/**
+ * Bubble factors, required equity and risk premium from the values of pairEquities (money), as
+ * risk_prices in kernels/icm.py: undefined (null) where won or lost is null or winning gains less than
+ * GAIN_FLOOR of `money` (the total at stake: the prize pool, plus the bounties where they count).
+ * Returns {bubbleFactor, requiredEquity, riskPremium: (number|null)[][], equity: base, method}.
+ */
+export function riskPrices(base, won, lost, money, method) {
+  const n = base.length;
+  const floor = GAIN_FLOOR * money;
+  const bubbleFactor = emptyMatrix(n);
+  const requiredEquity = emptyMatrix(n);
+  const riskPremium = emptyMatrix(n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (won[i][j] === null || lost[i][j] === null) continue;
@@ -731,5 +746,16 @@ export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
       riskPremium[i][j] = requiredEquity[i][j] - 0.5;
     }
   }
-  return { bubbleFactor, requiredEquity, riskPremium, equity: base, method: chosen };
+  return { bubbleFactor, requiredEquity, riskPremium, equity: base, method };
+}
+
+/**
+ * Bubble factors, required equity and risk premium for every ordered pair (row i risks
+ * min(stack_i, stack_j) against column j): riskPrices of pairEquities, as bubble_factors in
+ * kernels/icm.py. Undefined entries (diagonal, players without chips, a win that gains less than
+ * 1e-12 of the pool) are null.
+ */
+export function bubbleFactors(stacks, payouts, { method = "auto" } = {}) {
+  const { base, won, lost, method: chosen } = pairEquities(stacks, payouts, { method });
+  return riskPrices(base, won, lost, Array.from(payouts, Number).reduce((sum, prize) => sum + prize, 0), chosen);
 }

@@ -19,7 +19,8 @@ const NON_FINITE = /^[+-]?(inf|infinity|nan)$/i;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 const SHOWN_ENTRY = 24;
 
-function shownEntry(text) {
+/** An entry for a message: printable ASCII kept, anything else as "?", at most 24 characters (shown_entry). */
+export function shownEntry(text) {
   const printable = Array.from(text, (c) => (c >= " " && c <= "~" ? c : "?")).join("");
   return printable.length <= SHOWN_ENTRY ? printable : `${printable.slice(0, SHOWN_ENTRY - 3)}...`;
 }
