@@ -166,6 +166,11 @@ def test_screenshots(open_page, screenshot, width):
     screenshot(page, f"pushfold-solver-{width}")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {width} px"
+    for grid in page.locator("table.frequency-grid").all():  # every chart's 13 columns in view, no cell clipped
+        assert grid.evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth + 0.5")
+        cells = grid.locator("a[data-i]").evaluate_all(
+            "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])")
+        assert len(cells) == 169 and all(size >= 10 and across and down for size, across, down in cells), width
 
 
 def test_download_gives_the_solution_object(open_page, site_dir):
