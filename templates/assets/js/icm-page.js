@@ -263,7 +263,7 @@ async function renderBubbleFactors({ stacks, payouts, bounties, share }) {
   table.querySelector("tbody").innerHTML = chosen.map((i) => {
     const cells = chosen.map((j) => {
       const factor = bubbleFactor[i][j];
-      if (factor === null || !Number.isFinite(factor)) return '<td class="e9">–</td>';
+      if (factor === null || !Number.isFinite(factor)) return "<td>–</td>"; // a player against himself: no shade (1.00's would say "chips worth the same")
       const title = `Player ${i + 1} all in against player ${j + 1}: needs ${pct(requiredEquity[i][j], 1)} equity ` +
         `(risk premium ${riskPremium[i][j] >= 0 ? "+" : ""}${(100 * riskPremium[i][j]).toFixed(1)} points)`;
       return `<td class="${factorShade(factor, bounties !== null)}" tabindex="0" title="${title}" data-bf="${factor}" data-detail="${title}">${factor.toFixed(2)}</td>`;
