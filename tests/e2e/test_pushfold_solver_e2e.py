@@ -129,6 +129,8 @@ def test_numbers_read_as_on_the_icm_pages(open_page, screenshot, width):
     """One grammar with the ICM pages and the CLI: "10,000" is a stack of ten thousand, payouts may have
     thousands separators; the URL holds the numbers read (its commas only separate entries)."""
     page = solved(open_page(SOLVER, width=width))
+    held = []  # the precomputed file is held back (as on a loaded machine): meanwhile the page must not look "drawn"
+    page.route("**/data/pushfold/3p-icm-50-30-20/*.json", lambda route: held.append(route))
     for seat in range(3):
         page.fill(f"#stack-{seat}", "10,000")
     page.fill("#sb", "500")
@@ -136,6 +138,9 @@ def test_numbers_read_as_on_the_icm_pages(open_page, screenshot, width):
     page.fill("#payouts", "5,000, 3,000, 2,000")
     page.click("#solve")
     page.wait_for_function("location.search.includes('stacks=10000')")
+    page.wait_for_timeout(300)
+    assert held and not page.evaluate(DRAWN), "the last table's charts still count as drawn"
+    held[0].continue_()
     solved(page)
     assert page.eval_on_selector_all("#table-error li", "lis => lis.length") == 0
     assert page.evaluate("location.search") == "?stacks=10000,10000,10000&blinds=500,1000&ante=0&bbante=0&payouts=5000,3000,2000"

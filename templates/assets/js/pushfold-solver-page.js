@@ -207,6 +207,7 @@ async function solve() {
   if (busy) stopWorker();
   setRunning(false);
   results.hidden = true; // no charts beside a table they do not answer
+  delete input("solver-solution").dataset.state; // nor a "drawn" state (tests and scripts wait for the new table's)
   const state = readState();
   const { table, errors } = readTable(state, tableErrors);
   showErrors(errors);
