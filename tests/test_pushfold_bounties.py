@@ -85,6 +85,20 @@ def test_zero_bounties_are_no_bounties_bit_for_bit():
         assert np.array_equal(solved[0].gains, solved[1].gains) and np.array_equal(solved[0].values, solved[1].values)
 
 
+def test_heads_up_bounties_scale_the_chips_and_change_nothing():
+    """Heads-up, whoever wins a knockout holds every chip and (cash and own bounty together) every bounty, and without
+    one the bounties stay valued by chips: each payoff is (1 + ΣB / X) × its chip payoff, so the iterates are those
+    of no bounties (regret matching does not see a common scale)."""
+    eq, _ = _coarse_equities(seed=4, k=4)
+    table = pf.Table((6.0, 14.0), ante=0.25)
+    plain, ko = pf.make_game(table), pf.make_game(table._replace(bounties=(3.0, 1.0), bounty_share=0.5))
+    for a, b in zip(plain.terminals, ko.terminals):
+        assert np.allclose(b.payoff, (1 + 4 / 20) * a.payoff, rtol=1e-13, atol=1e-13)
+    solved = [pf.solve(game, eq, tolerance=0.0, max_iterations=20) for game in (plain, ko)]
+    for key, p in solved[0].strategy.items():
+        assert np.allclose(p, solved[1].strategy[key], rtol=0, atol=1e-12), key
+
+
 def test_four_way_pots_price_chips_by_layer_and_bounties_scoop_or_nothing():
     """4+ all-in, chip EV with bounties: the chips as without bounties (the independent-opponent product per layer),
     the bounty part as ICM prices a 4+-way pot: its value when the seat scoops (it knocks out every stack it covers)
