@@ -13,7 +13,8 @@ def test_heads_up_json():
     result = run("pushfold", "--stacks", "10,10", "--blinds", "0.5,1", "--ante", "0", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert set(document) == {"positions", "shove", "call", "exploitability", "class_regret", "rule_met", "iterations"}
+    assert set(document) == {"positions", "shove", "call", "exploitability", "class_regret", "rule_met", "iterations", "table"}
+    assert document["table"] == {"stacks": [10.0, 10.0], "blinds": [0.5, 1.0], "ante": 0.0, "bb_ante": False, "payouts": None}
     assert document["positions"] == ["SB", "BB"]
     assert list(document["shove"]) == ["SB"] and list(document["call"]) == ["BB vs SB"]
     assert list(document["shove"]["SB"]) == list(CLASS_NAMES) and list(document["call"]["BB vs SB"]) == list(CLASS_NAMES)
@@ -29,6 +30,20 @@ def test_heads_up_at_1_7_bb_folds_72o_as_the_threshold_table_does():
     it 67% of the time (a 0.01 bb NashConv leaves a near-indifferent class anywhere)."""
     document = json.loads(run("pushfold", "--stacks", "1.7,1.7", "--json").stdout)
     assert document["shove"]["SB"]["72o"] < 0.5 and document["rule_met"]
+
+
+def test_heads_up_with_bounties_json_and_text():
+    """The document's table carries the bounties and the share (1 unless given); the text names the model first."""
+    result = run("pushfold", "--stacks", "10,10", "--bounties", "5 5", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["table"]["bounties"] == [5.0, 5.0] and document["table"]["bounty_share"] == 1.0
+    assert document["rule_met"] and document["exploitability"]["bb"] <= 1e-5 * 1.5  # chip EV × (1 + ΣB / X): heads-up
+    text = run("pushfold", "--stacks", "10,10", "--bounties", "5 5", "--bounty-share", "50%")
+    assert text.exit_code == 0, text.output
+    assert text.stdout.splitlines()[0] == ("Bounties: 10 on heads (PKO: 50% of a bounty paid in cash at a knockout, 50% added to "
+                                           "the winner's own bounty); bounties left valued in proportion to chips.")
+    assert "SB shoves:" in text.stdout and "NashConv" in text.stdout
 
 
 @pytest.fixture()
@@ -52,6 +67,15 @@ def test_three_handed_icm_json(small_threeway_table):
     assert sorted(document["call"]) == sorted(["SB vs BTN", "BB vs BTN", "BB vs BTN+SB", "BB vs SB"])
     assert document["exploitability"]["bb"] is None and 0 <= document["exploitability"]["pool_pct"] <= 0.05
     assert document["rule_met"] and 0 <= document["class_regret"]["pool_pct"] <= 0.01
+
+
+def test_three_handed_icm_pko_json(small_threeway_table):
+    result = run("pushfold", "--stacks", "8,12,10", "--payouts", "50,30,20", "--bounties", "10 10 20", "--bounty-share", "0.5", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["table"]["bounties"] == [10.0, 10.0, 20.0] and document["table"]["bounty_share"] == 0.5
+    assert document["table"]["payouts"] == [50.0, 30.0, 20.0]
+    assert document["rule_met"] and 0 <= document["exploitability"]["pool_pct"] <= 0.05  # % of the prize pool (100)
 
 
 def test_numbers_read_by_the_one_grammar(small_threeway_table):
@@ -84,6 +108,12 @@ def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypat
         (["--stacks", "10,10", "--ante", "nan"], "finite"),
         (["--stacks", "10,10", "--payouts", "50,30,20"], "3 payouts for 2 players"),
         (["--stacks", "10,10", "--payouts", "0"], "positive total"),
+        (["--stacks", "10,10", "--bounties", "1,2,3"], "bounties: 3 bounties for 2 players"),
+        (["--stacks", "10,10", "--bounties", "1 -2"], "bounties: entry 2 is negative (-2)"),
+        (["--stacks", "10,10", "--bounties", "1 x"], "--bounties: entry 2"),
+        (["--stacks", "10,10", "--bounties", "1 1", "--bounty-share", "1.5"], "--bounty-share: 1.5 is outside 0 to 1"),
+        (["--stacks", "10,10", "--bounty-share", "0.5"], "--bounty-share needs --bounties"),
+        (["--stacks", "10,10", "--payouts", "60% 40%", "--bounties", "1 1"], "--bounties: give the payouts as amounts"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, fragment):

@@ -12,6 +12,7 @@ import kernels.pushfold_table as pf
 from kernels.pushfold_table.best_response import _decisions, _folders_reach, _hero_payoff, _reach_given
 from kernels.pushfold_table.model import _Model
 from kernels.pushfold_table.program import _TermProgram
+from kernels.bounty import bounty_equity, showdown, showdown_value
 from kernels.icm import prize_equity
 from kernels.threeway.core import ORDERINGS, triple_index
 
@@ -141,22 +142,35 @@ def _brute_value(table, values, prior, strategy, seat):
             if p == 0:
                 continue
             if shover is None:
-                final = [table.stacks[s] - antes[s] - blinds[s] for s in range(n)]
-                final[n - 1] += sum(antes) + sum(blinds)
-                total += p_classes * p * _brute_payoff(table, final, seat)
+                total += p_classes * p * _outcome_payoff(table, (), {})[seat]
                 continue
             all_in = (shover, *callers)
             for hand_values in product(range(levels), repeat=len(all_in)):
                 q = np.prod([values[classes[s], v] for s, v in zip(all_in, hand_values)])
-                final = _settle(table.stacks, antes, blinds, all_in, dict(zip(all_in, hand_values)))
-                total += p_classes * p * q * _brute_payoff(table, final, seat)
+                total += p_classes * p * q * _outcome_payoff(table, all_in, dict(zip(all_in, hand_values)))[seat]
     return total
 
 
-def _brute_payoff(table, final, seat):
+def _outcome_payoff(table, all_in, value_of):
+    """Brute-force payoffs (n,) when the ``all_in`` seats (shover first) show down hands of ``value_of``, or
+    everyone folds to the BB (``all_in`` empty). With bounties the hand is settled by kernels.bounty.showdown
+    (its own pot layers and knockouts), without them by :func:`_settle`."""
+    n = len(table.stacks)
+    antes, blinds = pf.posted_amounts(table)
+    if table.bounties is not None:
+        behind = np.asarray(table.stacks) - antes
+        bets = {s: min(behind[s], behind[all_in[0]]) for s in all_in} if all_in else {}
+        committed = tuple(bets.get(s, blinds[s]) for s in range(n))
+        strength = tuple(value_of[s] + 1 if s in bets else 0 for s in range(n)) if all_in else (0,) * (n - 1) + (1,)
+        return _bounty_payoffs(table, committed, strength)
+    if not all_in:
+        final = [table.stacks[s] - antes[s] - blinds[s] for s in range(n)]
+        final[n - 1] += sum(antes) + sum(blinds)
+    else:
+        final = _settle(table.stacks, antes, blinds, all_in, value_of)
     if table.payouts is None:
-        return final[seat] - table.stacks[seat]
-    return _icm(tuple(final), table.payouts)[seat]
+        return np.asarray(final) - np.asarray(table.stacks)
+    return _icm(tuple(final), table.payouts)
 
 
 @lru_cache(maxsize=None)
@@ -164,10 +178,28 @@ def _icm(final, payouts):
     return prize_equity(np.array(final), np.array(payouts, dtype=float), places=False).equity
 
 
-@pytest.mark.parametrize("payouts", [None, (50.0, 30.0, 20.0)], ids=["chip-ev", "icm"])
-def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(payouts):
+@lru_cache(maxsize=None)
+def _bounty_payoffs(table, committed, strength):
+    """(n,) payoffs of a hand settled by kernels.bounty.showdown (``committed`` chips, hand ``strength`` per seat,
+    0 folded; the antes dead): ICM + bounty value, or chips + bounty cash + change of the bounty share (chip EV)."""
+    antes, _ = pf.posted_amounts(table)
+    stacks = np.asarray(table.stacks)
+    result = showdown(stacks - antes, table.bounties, table.bounty_share, committed, strength, dead=antes.sum())
+    if table.payouts is not None:
+        return showdown_value(result, table.payouts).total
+    before = bounty_equity(stacks, np.asarray(table.bounties))
+    return result.stacks - stacks + result.cash + bounty_equity(result.stacks, result.bounties) - before
+
+
+@pytest.mark.parametrize("table", [
+    pf.Table((6.0, 9.0, 7.5), ante=0.1),
+    pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=(50.0, 30.0, 20.0)),
+    pf.Table((6.0, 9.0, 7.5), ante=0.1, bounties=(2.0, 1.0, 3.0), bounty_share=0.5),  # bounties in bb
+    pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 10.0, 20.0)),
+], ids=["chip-ev", "icm", "chip-ev-pko", "icm-ko"])  # fmt: skip
+def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(table):
+    """With bounties the brute force settles every hand with kernels.bounty.showdown (pots and knockouts)."""
     eq, values = _coarse_equities()
-    table = pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=payouts)
     game = pf.make_game(table)
     solution = pf.solve(game, eq, tolerance=1e-5, max_iterations=20_000)
     keys = pf.infoset_keys(game)
@@ -193,10 +225,7 @@ def _walk_share(table, eq, solution, seat, values):
     if seat != len(table.stacks) - 1:
         return 0.0
     folds = np.prod([eq.prior @ (1 - solution.strategy[("open", s)]) for s in range(seat)])
-    antes, blinds = pf.posted_amounts(table)
-    final = [table.stacks[s] - antes[s] - blinds[s] for s in range(seat + 1)]
-    final[seat] += sum(antes) + sum(blinds)
-    return folds * _brute_payoff(table, final, seat)
+    return folds * _outcome_payoff(table, (), {})[seat]
 
 
 def test_icm_payoffs_are_the_icm_engine_s():
@@ -354,7 +383,9 @@ def _reference_dcfr(game, eq, iterations):
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0)),
     pf.Table((8.0,) * 6, ante=1.0, bb_ante=True, payouts=(65.0, 35.0)),
     pf.Table((4.0, 7.0)),
-], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "heads-up"])  # fmt: skip
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2, bounties=(1.0, 2.0, 0.0, 1.5, 3.0), bounty_share=0.5),
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(5.0, 5.0, 10.0, 5.0, 5.0)),
+], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "heads-up", "chip-ev-pko", "icm-ko"])  # fmt: skip
 def test_solver_iterates_are_the_reference_dcfr_iterates(table):
     """The compiled term program reproduces the discounted CFR iterates computed from counterfactual_values."""
     eq, _ = _coarse_equities(seed=11, k=4)
@@ -393,7 +424,8 @@ def test_updated_three_way_contractions_equal_recomputed_ones(table, monkeypatch
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2),
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0)),
     pf.Table((8.0,) * 6, ante=1.0, bb_ante=True, payouts=(65.0, 35.0)),
-], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante"])  # fmt: skip
+    pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2, bounties=(1.0, 2.0, 0.0, 1.5, 3.0), bounty_share=0.5),
+], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "chip-ev-pko"])  # fmt: skip
 def test_convergence_checks_equal_the_independent_best_response(table):
     """The solver's checks (best response from its term program) give seat_gains' gains and values:
     ``certify=False`` returns the last check's figures, ``progress`` reports each check."""

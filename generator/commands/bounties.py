@@ -9,18 +9,23 @@ from generator.errors import InputError
 from generator.numbers import parse_number, parse_number_list, shown_entry
 
 
-def bounty_options(command):
-    """Adds ``--bounties`` and ``--bounty-share`` (parameters ``bounties_text``, ``share_text``)."""
-    command = click.option(
-        "--bounty-share", "share_text", default=None, metavar="SHARE",
-        help="Part of a bounty paid in cash at a knockout, the rest going onto the winner's own bounty: "
-        "1 (or 100%) for a regular KO, 0.5 (50%) for a typical PKO [default: 1].",
-    )(command)
-    return click.option(
-        "--bounties", "bounties_text", default=None, metavar="LIST",
-        help='Bounty on each player\'s head, in the unit of the payouts: "10 10 20" (0 for none). '
-        "Values then add the bounty term to ICM (docs/icm.md, Bounties).",
-    )(command)
+ICM_BOUNTIES_HELP = ('Bounty on each player\'s head, in the unit of the payouts: "10 10 20" (0 for none). '
+                     "Values then add the bounty term to ICM (docs/icm.md, Bounties).")
+
+
+def bounty_options(bounties_help: str = ICM_BOUNTIES_HELP):
+    """A decorator adding ``--bounties`` (``bounties_help``) and ``--bounty-share`` (parameters ``bounties_text``,
+    ``share_text``)."""
+
+    def add(command):
+        command = click.option(
+            "--bounty-share", "share_text", default=None, metavar="SHARE",
+            help="Part of a bounty paid in cash at a knockout, the rest going onto the winner's own bounty: "
+            "1 (or 100%) for a regular KO, 0.5 (50%) for a typical PKO [default: 1].",
+        )(command)
+        return click.option("--bounties", "bounties_text", default=None, metavar="LIST", help=bounties_help)(command)
+
+    return add
 
 
 OPTION_NAMES = ("--bounties", "--bounty-share")

@@ -196,7 +196,7 @@ def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool
     is_flag=True,
     help="Bubble factors and risk premiums for every ordered pair (an all-in for the smaller stack).",
 )
-@bounty_options
+@bounty_options()
 @click.option("--json", "as_json", is_flag=True, help='Print {"equity": [...], "places": [[...]], "method": ...}.')
 def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, bounties_text, share_text, as_json):
     """ICM (Malmuth-Harville) prize equity and finishing-place probabilities.
@@ -452,7 +452,7 @@ def range_class_weights(text: str, ranking, option: str):
               help='The hero\'s hand class (AJo) or range ("TT+,AQs+", "20%": the combo-weighted average over its '
               'classes); without it, a 13x13 chart of every hand.')
 @click.option("--method", type=click.Choice(["auto", "dp", "integral"]), default="auto", show_default=True)
-@bounty_options
+@bounty_options()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 hands).")
 def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shover, caller, sb_player, bb_player,
                      side, range_text, hand, method, bounties_text, share_text, as_json):

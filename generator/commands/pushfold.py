@@ -8,6 +8,7 @@ import time
 import click
 import numpy as np
 
+from generator.commands.bounties import bounty_options, model_line, read_bounties
 from generator.numbers import parse_number, parse_number_list, parse_payouts
 from generator.errors import InputError
 from generator.progress import progress_bar
@@ -16,7 +17,7 @@ from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 MAX_ITERATIONS = 5000
 
 
-def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text) -> pf.Table:
+def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text=None, share_text=None) -> pf.Table:
     import kernels.pushfold_table as pf
 
     stacks = parse_number_list(stacks_text, "--stacks")
@@ -24,8 +25,10 @@ def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text) -> pf.Tab
     if len(blinds) != 2:
         raise InputError(f"--blinds: give the small and the big blind (0.5,1), got {len(blinds)} numbers")
     ante = parse_number(ante_text, "--ante")
-    payouts = None if payouts_text is None else tuple(parse_payouts(payouts_text, "--payouts")[0])  # % of the pool: a pool of 100
-    table = pf.Table(tuple(stacks), tuple(blinds), ante, bb_ante, payouts)
+    payouts, percent = (None, False) if payouts_text is None else parse_payouts(payouts_text, "--payouts")  # %: a pool of 100
+    bounties, share = read_bounties(bounties_text, share_text, percent)
+    table = pf.Table(tuple(stacks), tuple(blinds), ante, bb_ante, None if payouts is None else tuple(payouts),
+                     None if bounties is None else tuple(bounties), share)  # fmt: skip
     errors = pf.table_errors(table)
     if errors:
         raise InputError(errors[0])
@@ -65,13 +68,18 @@ def _figure(x: float) -> str:
 @click.option("--ante", "ante_text", default="0", show_default=True, help="Ante per player in bb (with --bb-ante: the BB's ante).")
 @click.option("--bb-ante", is_flag=True, help="Big-blind ante: only the BB posts the ante.")
 @click.option("--payouts", "payouts_text", default=None, metavar="LIST", help="Prizes for 1st, 2nd, ... (ICM); none: chip EV.")
+@bounty_options('Bounty on each player\'s head, in the unit of the payouts (ICM) or in bb (chip EV): "2 2 4" (0 for none). '
+                "Payoffs then add the bounty term (docs/pushfold.md, Bounties).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all 169 classes per spot).")
-def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, as_json):
-    """Push/fold Nash equilibrium of a table: shove and call ranges per position, and the exploitability."""
+def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text, share_text, as_json):
+    """Push/fold Nash equilibrium of a table: shove and call ranges per position, and the exploitability.
+
+    With --bounties (KO/PKO): the payoffs include the bounties won and the share of those left.
+    """
     import kernels.pushfold_table as pf
     from generator.stages.pushfold_table import solution_json, spot_name
 
-    table = _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text)
+    table = _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text, share_text)
     game = pf.make_game(table)
     equities = _equities(game.n)
     tolerance, class_tolerance = pf.RULE.tolerances(table)
@@ -84,6 +92,8 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
         click.echo(json.dumps(document))
         return
     names = document["positions"]
+    if table.bounties is not None:
+        click.echo(model_line(table.bounties, table.bounty_share))
     for seat in game.open_sets:
         click.echo(_range_line(f"{names[seat]} shoves", solution.strategy[("open", seat)]))
     for spot in game.call_sets:

@@ -34,7 +34,7 @@ from generator.datafiles import publish
 from generator.progress import progress_bar
 from generator.provenance import DATA_LICENSE, code_version, meta_block
 from generator.stages.pushfold_certificate import attach_certificates
-from generator.stages.pushfold_table import holdem_equities, record_strategy, spot_name, worst_class_regret
+from generator.stages.pushfold_table import holdem_equities, record_strategy, spot_name, table_json, worst_class_regret
 from generator.storage import write_json
 from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
@@ -183,8 +183,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
         "ev_se": {name: float(f"{v:.3g}") for name, v in zip(names, error)},
         "pots": {m: float(f"{p:.4g}") for m, p in (("2", reach.get(2, 0.0)), ("3", reach.get(3, 0.0)),
                                                  ("4+", sum(p for m, p in reach.items() if m >= 4)))},
-        "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bb_ante": table.bb_ante,
-                  "payouts": None if pool is None else list(table.payouts)},
+        "table": table_json(table),
         "solve_s": round(time.perf_counter() - started, 2),
         "residue_threshold": threshold,
         "residue_nash_conv": float(solution.nash_conv),  # before the residue was removed

@@ -52,8 +52,17 @@ def _per_class(probabilities: np.ndarray) -> dict:
     return {name: round(float(p), DECIMALS) for name, p in zip(CLASS_NAMES, probabilities)}
 
 
+def table_json(table: pf.Table) -> dict:
+    """The ``table`` of a solution object: stacks, blinds, ante, bb_ante, payouts (null: chip EV), and with
+    bounties ``bounties`` and ``bounty_share``."""
+    bounties = {} if table.bounties is None else {"bounties": list(table.bounties), "bounty_share": table.bounty_share}
+    return {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bb_ante": table.bb_ante,
+            "payouts": None if table.payouts is None else list(table.payouts), **bounties}  # fmt: skip
+
+
 def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
-    """``{"positions", "shove", "call", "exploitability"}`` as documented in docs/pushfold.md."""
+    """``{"positions", "shove", "call", "exploitability", "class_regret", "rule_met", "iterations", "table"}`` as
+    documented in docs/pushfold.md."""
     names = pf.position_names(game.n)
     shove = {names[seat]: _per_class(solution.strategy[("open", seat)]) for seat in game.open_sets}
     call = {spot_name(names, ("call", *c)): _per_class(solution.strategy[("call", *c)]) for c in game.call_sets}
@@ -66,7 +75,7 @@ def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
     rule_met = solution.nash_conv <= tolerance and solution.max_class_regret <= class_tolerance
     return {"positions": names, "shove": shove, "call": call, "exploitability": exploitability,
             "class_regret": worst_class_regret(game, solution.class_regret, pool), "rule_met": bool(rule_met),
-            "iterations": solution.iterations}  # fmt: skip
+            "iterations": solution.iterations, "table": table_json(game.table)}  # fmt: skip
 
 
 def worst_class_regret(game: pf.Game, class_regret: dict, pool: float | None) -> dict:

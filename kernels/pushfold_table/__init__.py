@@ -8,7 +8,11 @@ folds (overcalls included); nobody re-raises. A caller puts in ``min(its stack, 
 (stack = chips behind after the ante); folded blinds and antes are dead money in the main pot, and
 side pots follow from the unequal bets exactly. If everybody folds to the BB it takes the pot.
 Payoff: the change of a player's chips (chip EV), or its ICM prize equity after the hand
-(:func:`kernels.icm.prize_equity` with the given payouts).
+(:func:`kernels.icm.prize_equity` with the given payouts). With bounties (KO / PKO, the model of
+:mod:`kernels.bounty`): ICM payoffs are :func:`kernels.bounty.position_value` after the hand (prize equity
++ bounty cash won + chip-proportional share of the bounties left on heads); chip-EV payoffs add to the
+chips the bounty cash won and the change of that share, the bounties in bb. A player left without chips
+is knocked out by the winner(s) of the last pot layer he was in, per showdown outcome.
 
 Strategies: per *information set* — a player's open decision (everyone before it folded), or its
 call decision facing shover ``p`` with a given set of callers before it — a probability of the
@@ -27,7 +31,10 @@ among the three). Showdowns:
   against each eligible opponent's range (independent-opponent product, ties split in those
   equities); for ICM it either wins every layer it is eligible for (probability: the product over
   all opponents) or none, and the other players' chips are their expectation with the remaining
-  layers split evenly. Folded players' ICM value in such a pot uses the even split.
+  layers split evenly. Folded players' ICM value in such a pot uses the even split. With bounties the
+  same columns decide the knockouts (scoop: the player knocks out every stack it covers; nothing: an
+  all-in player is knocked out by the others in its last layer, who split its bounty; even split: nobody
+  busts); chip EV keeps the chips per layer and prices the bounty part the ICM way, scoop or nothing.
   :func:`multiway_reach` measures how often these pots happen.
 
 Solver: discounted CFR (regrets floored at 0 and discounted, alternating seat updates, averages weighted by

@@ -176,21 +176,30 @@ def _multiway_value(game, terminal, reach_given, equity_given, seat) -> np.ndarr
         reach = reach * weight
         wins = equity_given[s]
         beats[s] = np.where(weight > 0, wins / np.where(weight > 0, weight, 1.0), 0.0)
+    if game.icm:
+        return reach * _scoop_or_nothing(beats, terminal.payoff[seat])
     base = terminal.base[seat] - game.table.stacks[seat]
-    if not game.icm:
-        won = np.zeros(k)
-        for amount, eligible in terminal.layers:
-            if seat in eligible:
-                p = np.ones(k)
-                for s in eligible:
-                    if s != seat:
-                        p = p * beats[s]
-                won += p * amount
-        return reach * (base + won)
-    scoop = np.ones(k)
-    for s in opponents:
-        scoop = scoop * beats[s]
-    return reach * (scoop * terminal.payoff[seat, 0] + (1 - scoop) * terminal.payoff[seat, 1])
+    won = np.zeros(k)
+    for amount, eligible in terminal.layers:
+        if seat in eligible:
+            p = np.ones(k)
+            for s in eligible:
+                if s != seat:
+                    p = p * beats[s]
+            won += p * amount
+    chips = base + won
+    if terminal.bounty is None:
+        return reach * chips
+    # the chips layer by layer; the bounties (who busts decides them) scoop or nothing, as ICM payoffs
+    return reach * (chips + _scoop_or_nothing(beats, terminal.bounty[seat]))
+
+
+def _scoop_or_nothing(beats: dict, payoff) -> np.ndarray:
+    """(K,) expected ``payoff[0]`` when the seat beats every opponent (the product of its equities ``beats``), else ``payoff[1]``."""
+    scoop = np.ones(next(iter(beats.values())).size)
+    for wins in beats.values():
+        scoop = scoop * wins
+    return scoop * payoff[0] + (1 - scoop) * payoff[1]
 
 
 class BestResponse(NamedTuple):

@@ -144,7 +144,10 @@ def _deal(rng: np.random.Generator, deals: int, n: int) -> tuple[np.ndarray, np.
 
 def certify(game: Game, strategy: dict, evaluator_tables, deals: int, seed: int = 0, progress=None) -> Certificate:
     """The certificate of ``strategy`` (``{infoset key: (169,) P(shove / call)}``) on ``deals`` real deals
-    (rounded up to whole batches of :data:`BATCH`)."""
+    (rounded up to whole batches of :data:`BATCH`). Tables with bounties are refused (ValueError): the deals pay
+    chips or ICM only."""
+    if game.table.bounties is not None:
+        raise ValueError("certificate: tables with bounties are not supported (the deals pay chips or ICM only)")
     keys = infoset_keys(game)
     column = {key: i for i, key in enumerate(keys)}
     sigma = np.stack([np.asarray(strategy[key], dtype=np.float64) for key in keys])  # (S, K)

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from kernels.bounty import bounty_equity, bounty_errors, knock_out, position_value
 from kernels.icm import prize_equity
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
@@ -20,13 +21,17 @@ MAX_SEATS = 10
 
 class Table(NamedTuple):
     """``stacks`` (n,) bb before posting, first to act first; ``blinds`` (small, big); ``ante`` bb per seat
-    (or the BB's ante with ``bb_ante``); ``payouts`` (k ≤ n,) prizes for ICM, or None for chip EV."""
+    (or the BB's ante with ``bb_ante``); ``payouts`` (k ≤ n,) prizes for ICM, or None for chip EV;
+    ``bounties`` (n,) on each seat's head (KO / PKO, :mod:`kernels.bounty`: in the payouts' unit for ICM,
+    in bb for chip EV), or None; ``bounty_share`` the part of a bounty paid in cash at a knockout."""
 
     stacks: tuple
     blinds: tuple = (0.5, 1.0)
     ante: float = 0.0
     bb_ante: bool = False
     payouts: tuple | None = None
+    bounties: tuple | None = None
+    bounty_share: float = 1.0
 
 
 #: Names of the seats before the button, by how many there are (6-max and full-ring usage).
@@ -76,6 +81,9 @@ def table_errors(table: Table) -> list[str]:
             errors.append(f"{payouts.size} payouts for {n} players")
         if np.any(payouts < 0) or payouts.sum() <= 0:
             errors.append("payouts must be non-negative with a positive total")
+    stacks = np.asarray(table.stacks, dtype=np.float64)
+    if table.bounties is not None and stacks.max() > 0:  # a table without chips is refused above
+        errors += bounty_errors(stacks, table.bounties, table.bounty_share)
     return errors
 
 
@@ -83,8 +91,10 @@ class Terminal(NamedTuple):
     """One end of the hand: seat ``shover`` (−1 when everyone folds to the BB) and the ``callers``.
 
     ``all_in``: (m,) seats in the pot (shover first); ``outcome_ranks``: (O, m) ranks per outcome
-    (m ≤ 3), ``payoff``: (n, O) each seat's payoff per outcome; for m ≥ 4: ``layers`` (amount,
-    eligible-seat mask) per pot layer and ``payoff`` is None (priced per class, see the module doc).
+    (m ≤ 3), ``payoff``: (n, O) each seat's payoff per outcome; ``layers``: (amount, eligible seats) per
+    pot layer. For m ≥ 4 the outcomes are not enumerated (priced per class, see the module doc): ``payoff``
+    is (n, 3), the seat's payoff when it scoops, when it wins nothing, and every seat's with layers split evenly.
+    ``bounty``: (n, O) the bounty part of ``payoff`` on a chip-EV table with bounties (bb), else None.
     """
 
     shover: int
@@ -94,6 +104,7 @@ class Terminal(NamedTuple):
     payoff: np.ndarray
     layers: tuple
     base: np.ndarray  # (n,) chips after the hand before winnings (stack − ante − bet or blind)
+    bounty: np.ndarray | None = None
 
 
 class Game(NamedTuple):
@@ -108,21 +119,44 @@ class Game(NamedTuple):
     payouts: np.ndarray | None
 
 
-def _payoff(table: Table, final: np.ndarray, payouts) -> np.ndarray:
+def _knockouts(table: Table, final: np.ndarray, layers, winners) -> tuple[np.ndarray, np.ndarray]:
+    """(bounties (n,), bounty cash won (n,)) after the hand: a seat left without chips is knocked out by
+    ``winners[k]`` of the last pot layer ``k`` it was in (only stacks that cover it are in that layer; a
+    chopped layer splits the bounty), as :func:`kernels.bounty.showdown` rules."""
+    bounties, cash = np.asarray(table.bounties, dtype=np.float64), np.zeros(final.size)
+    for seat in np.flatnonzero(final <= 0):
+        last = max(k for k, (_, eligible) in enumerate(layers) if seat in eligible)
+        bounties, cash = knock_out(bounties, cash, table.bounty_share, seat, winners[last])
+    return bounties, cash
+
+
+def _payoff(table: Table, final: np.ndarray, payouts, layers=(), winners=()) -> tuple[np.ndarray, np.ndarray | None]:
+    """(payoff (n,), its bounty part (n,) or None) when the hand ends with chips ``final`` (n,), pot layer
+    k split by the seats ``winners[k]``. Chip EV: the change of chips, plus with bounties the bounty cash
+    won and the change of the chip-proportional share of the bounties on heads (bb). ICM: the prize
+    equity of ``final``, with bounties :func:`kernels.bounty.position_value`'s total."""
+    stacks = np.asarray(table.stacks, dtype=np.float64)
+    if table.bounties is None:
+        if payouts is None:
+            return final - stacks, None
+        return prize_equity(np.maximum(final, 0.0), payouts, places=False).equity, None
+    bounties, cash = _knockouts(table, final, layers, winners)
     if payouts is None:
-        return final - np.asarray(table.stacks, dtype=np.float64)
-    return prize_equity(np.maximum(final, 0.0), payouts, places=False).equity
+        bounty = cash + bounty_equity(final, bounties) - bounty_equity(stacks, np.asarray(table.bounties, dtype=np.float64))
+        return final - stacks + bounty, bounty
+    return position_value(np.maximum(final, 0.0), payouts, bounties, cash=cash).total, None
 
 
-def _winnings(layers, ranks: dict) -> dict:
-    """Chips won by each seat from the pot layers given its rank (0 = best; ties split)."""
+def _winnings(layers, ranks: dict) -> tuple[dict, list]:
+    """Chips won by each seat from the pot layers given its rank (0 = best; ties split), and each layer's winners."""
     won = {seat: 0.0 for seat in ranks}
+    winners = []
     for amount, eligible in layers:
         best = min(ranks[s] for s in eligible)
-        winners = [s for s in eligible if ranks[s] == best]
-        for s in winners:
-            won[s] += amount / len(winners)
-    return won
+        winners.append(tuple(s for s in eligible if ranks[s] == best))
+        for s in winners[-1]:
+            won[s] += amount / len(winners[-1])
+    return won, winners
 
 
 def _even_split(layers, seats) -> dict:
@@ -144,8 +178,9 @@ def _terminal(table: Table, shover: int, callers: tuple, payouts) -> Terminal:
         base = stacks - antes - blinds
         final = base.copy()
         final[n - 1] += antes.sum() + blinds.sum()
-        payoff = _payoff(table, final, payouts)[:, None]
-        return Terminal(-1, (), (n - 1,), np.zeros((1, 1), np.int64), payoff, (), base)
+        payoff, bounty = _payoff(table, final, payouts)
+        return Terminal(-1, (), (n - 1,), np.zeros((1, 1), np.int64), payoff[:, None], (), base,
+                        None if bounty is None else bounty[:, None])  # fmt: skip
     all_in = (shover, *callers)
     bets = {s: min(behind[s], behind[shover]) for s in all_in}
     base = stacks - antes - blinds
@@ -159,40 +194,46 @@ def _terminal(table: Table, shover: int, callers: tuple, payouts) -> Terminal:
         layers.append((amount, tuple(s for s in all_in if bets[s] >= level)))
         previous = level
     m = len(all_in)
-    if m <= 3:
-        if m == 1:
-            ranks = np.zeros((1, 1), np.int64)
-        elif m == 2:
-            ranks = DUEL_ORDERINGS
-        else:
-            ranks = THREE_WAY_ORDERINGS
-        payoff = np.empty((n, len(ranks)))
+    ranks = np.zeros((1, 1), np.int64) if m == 1 else DUEL_ORDERINGS if m == 2 else THREE_WAY_ORDERINGS if m == 3 else None
+    columns = 3 if ranks is None else len(ranks)
+    payoff = np.empty((n, columns))
+    bounty = None if table.bounties is None or payouts is not None else np.empty((n, columns))
+    if ranks is not None:
         for o, rank in enumerate(ranks):
-            won = _winnings(layers, dict(zip(all_in, rank)))
+            won, winners = _winnings(layers, dict(zip(all_in, rank)))
             final = base.copy()
             for s, chips in won.items():
                 final[s] += chips
-            payoff[:, o] = _payoff(table, final, payouts)
-        return Terminal(shover, callers, all_in, ranks, payoff, tuple(layers), base)
-    payoff = np.empty((n, 3))  # 4+ all-in: (hero scoops, hero wins nothing, even split) per seat
+            payoff[:, o], part = _payoff(table, final, payouts, layers, winners)
+            if bounty is not None:
+                bounty[:, o] = part
+        return Terminal(shover, callers, all_in, ranks, payoff, tuple(layers), base, bounty)
+    # 4+ all-in: (hero scoops, hero wins nothing, even split) per seat
     for seat in range(n):
         for column, hero_wins in enumerate((True, False)):
             final = base.copy()
-            rest = []
+            rest, winners = [], []
             for amount, eligible in layers:
                 others = tuple(s for s in eligible if s != seat)
                 if seat in eligible and (hero_wins or not others):  # its own uncalled excess comes back
                     final[seat] += amount
+                    winners.append((seat,))
                 else:
                     rest.append((amount, others))
+                    winners.append(others)
             for s, chips in _even_split(rest, all_in).items():
                 final[s] += chips
-            payoff[seat, column] = _payoff(table, final, payouts)[seat]
+            values, part = _payoff(table, final, payouts, layers, winners)
+            payoff[seat, column] = values[seat]
+            if bounty is not None:
+                bounty[seat, column] = part[seat]
     final = base.copy()
     for s, chips in _even_split(layers, all_in).items():
         final[s] += chips
-    payoff[:, 2] = _payoff(table, final, payouts)
-    return Terminal(shover, callers, all_in, np.zeros((0, m), np.int64), payoff, tuple(layers), base)
+    payoff[:, 2], part = _payoff(table, final, payouts, layers, [eligible for _, eligible in layers])
+    if bounty is not None:
+        bounty[:, 2] = part
+    return Terminal(shover, callers, all_in, np.zeros((0, m), np.int64), payoff, tuple(layers), base, bounty)
 
 
 def make_game(table: Table) -> Game:

@@ -102,16 +102,21 @@ class _TermProgram:
                 add(1.0, folders + [row], out_row)
             else:
                 aggressive = {s: column[decisions[s][0]] for s in opponents}
-                if game.icm:
-                    scoop, lose = terminal.payoff[seat, 0], terminal.payoff[seat, 1]
+
+                def scoop_or_nothing(scoop, lose):  # P(reach) · (lose + P(scoop) · (scoop − lose))
                     add(lose, folders + [aggressive[s] for s in opponents], out_row)
                     add(scoop - lose, folders + [2 * width + aggressive[s] for s in opponents], out_row)
+
+                if game.icm:
+                    scoop_or_nothing(terminal.payoff[seat, 0], terminal.payoff[seat, 1])
                     continue
                 add(terminal.base[seat] - game.table.stacks[seat], folders + [aggressive[s] for s in opponents], out_row)
                 for amount, eligible in terminal.layers:
                     if seat in eligible:
                         layer = [(2 * width if s in eligible else 0) + aggressive[s] for s in opponents]
                         add(amount, folders + layer, out_row)
+                if terminal.bounty is not None:
+                    scoop_or_nothing(terminal.bounty[seat, 0], terminal.bounty[seat, 1])
         start = np.zeros(len(index) + 1, dtype=np.int64)
         start[1:] = np.cumsum([len(i) for i in index])
         flat = np.array([f for i in index for f in i], dtype=np.int64)

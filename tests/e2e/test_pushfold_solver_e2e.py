@@ -1,6 +1,7 @@
 """The push/fold solver page in headless Chromium: tables of the precomputed set shown at once (no
 worker started), URL state, validation messages equal to kernels.pushfold_table.table_errors, the
-call-spot selector and keyboard use of the charts."""
+call-spot selector and keyboard use of the charts; tables with KO / PKO bounties solved by the worker and
+checked by Python's best response, their messages under the bounty fields."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 
 import pytest
 from page_weight import stalled_after
+from test_site_e2e import bounty_refusal
 
 from kernels.cards import CLASS_NAMES
 from kernels.pushfold_table import Table, table_errors
@@ -318,3 +320,67 @@ def test_a_damaged_solution_file_gives_a_message_not_a_chart(open_page, base_url
     page.wait_for_function("document.querySelector('#table-error li')")
     assert page.locator("#table-error li").all_inner_texts() == ['The solution cannot be shown: shove "CO": AA has the probability "x".']
     assert page.locator("#solver-results").is_hidden() and page.locator("#solver-method").inner_text() == ""
+
+
+# ------------------------------------------------------------------------------ bounties (KO and PKO)
+
+PKO_QUERY = "stacks=12,8,20,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20&bounties=10,10,20,5&share=50%25"
+
+
+def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(open_page, site_dir, screenshot, axe_violations):
+    """A 4-handed ICM table with PKO bounties (the set has none, so the worker solves it from no start): the model
+    named as the CLI names it, the bounties in the table line, the URL and the file; Python's best response on the
+    site's own tables confirms the stopping rule. At 390 px nothing scrolls sideways; no axe violation at 390 or 1366."""
+    import kernels.pushfold_table as pf
+    from generator.commands.bounties import model_line
+    from generator.datafiles import read_threeway_bin
+    from generator.stages.headsup import headsup_results
+    from generator.stages.pushfold_table import holdem_equities, record_strategy
+
+    requests = []
+    page = open_page("index.html", width=390)
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(page.url.replace("index.html", f"{SOLVER}?{PKO_QUERY}"))
+    page.wait_for_function(READY, timeout=240000)
+    assert page.locator("#table-error li").count() == 0, page.locator("#table-error").inner_text()
+    assert page.locator("#solver-source").inner_text().startswith("Solved in your browser")
+    assert not any(re.search("/data/pushfold/[^/]+/", url) for url in requests)  # the index read, no answer or start from the set
+    assert page.locator("#solver-bounty-model").inner_text() == model_line([10, 10, 20, 5], 0.5)
+    assert page.locator("#solver-table").inner_text().endswith("ICM, payouts 50/30/20 · bounties 10/10/20/5")
+    assert (page.locator("#bounties").input_value(), page.locator("#share").input_value()) == ("10, 10, 20, 5", "50%")
+    assert page.evaluate("location.search") == f"?{PKO_QUERY}"
+    with page.expect_download() as download:
+        page.click("#solver-download")
+    assert download.value.suggested_filename == "pushfold-4p-12-8-20-5-icm-50-30-20-bounties-10-10-20-5-share-0.5.json"
+    solution = json.loads(open(download.value.path()).read())
+    assert solution["table"]["bounties"] == [10, 10, 20, 5] and solution["table"]["bounty_share"] == 0.5
+    table = pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0), bounties=(10.0, 10.0, 20.0, 5.0), bounty_share=0.5)
+    game = pf.make_game(table)
+    tables, _ = headsup_results(progress=False)
+    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin.gz").read_bytes()))
+    check = pf.best_response(game, equities, record_strategy(game, solution))  # a prize pool of 100: prize units = % of it
+    assert solution["rule_met"] and check.max_class_regret <= 0.01 + 1e-4 and check.gains.sum() <= 0.05 + 1e-4
+    assert abs(check.gains.sum() - solution["exploitability"]["pool_pct"]) <= 1e-4
+    for width in (390, 1366):
+        page.set_viewport_size({"width": width, "height": 900})
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {width} px"
+        assert axe_violations(page) == [], width
+        screenshot(page, f"pushfold-solver-pko-{width}")
+
+
+@pytest.mark.parametrize(("query", "field", "expected"), [
+    ("stacks=10,10,10&bounties=1,-1,0", "bounties", lambda: table_errors(Table((10.0,) * 3, bounties=(1.0, -1.0, 0.0)))),
+    ("stacks=10,10,10&payouts=50,30,20&bounties=1,1", "bounties",
+     lambda: table_errors(Table((10.0,) * 3, payouts=(50.0, 30.0, 20.0), bounties=(1.0, 1.0)))),
+    ("stacks=10,10,10&bounties=1,1,1&share=150%25", "share", lambda: [bounty_refusal("1 1 1", "150%")]),
+    ("stacks=10,10,10&share=0.5", "share", lambda: [bounty_refusal(None, "0.5")]),
+    ("stacks=10,10,10&payouts=50%25,50%25&bounties=1,1,1", "bounties", lambda: [bounty_refusal("1 1 1", None, percent=True)]),
+])  # fmt: skip
+def test_bad_bounties_get_python_s_messages_under_their_fields(open_page, query, field, expected):
+    page = open_page(f"{SOLVER}?{query}")
+    page.wait_for_function(f"document.querySelector('#{field}-error li')", timeout=60000)
+    assert page.locator(f"#{field}-error li").all_inner_texts() == expected()
+    assert page.locator("#table-error li").count() == 0 and page.locator("#solver-results").is_hidden()
+    assert page.locator(f"#{field}").get_attribute("aria-invalid") == "true"
+    assert page.locator("#stack-0").get_attribute("aria-invalid") == "false"

@@ -4,8 +4,8 @@ JavaScript must say exactly as Python does.
 Seat names (kernels.pushfold_table.position_names), stack file names (``f"{stack:g}"``, the precomputed
 set's layout), cell texts, colour buckets and shares of the 13×13 charts (generator/pushfold_pages.py,
 generator/charts.py), the solver page's URL (generator.structure.pushfold_solver_path), the call spots
-of a game (generator.stages.pushfold_table.spot_name) and the messages of table_errors with the field
-each is about.
+of a game (generator.stages.pushfold_table.spot_name) and the messages of table_errors (bad bounties among
+them) with the field each is about.
 
 Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_page_fixtures.py``.
 """
@@ -35,6 +35,8 @@ BAD_TABLES = [
     (Table((10.0, 0.3, 10.0), (2.0, 1.0), -1.0, False, (5.0, 4.0, 3.0, 2.0)), ["blinds", "ante", "stack-1", "payouts"]),
     (Table((10.0, 10.0, 1.0), (0.5, 1.0), 0.5, True, (0.0, 0.0)), ["stack-2", "payouts"]),
     (Table((0.5, 4.0, 4.0, 4.0), (0.5, 1.0), 0.5, False, None), ["stack-0"]),
+    (Table((10.0, 10.0, 10.0), bounties=(1.0, -1.0, 0.0)), ["bounties"]),
+    (Table((10.0, 0.3, 10.0), payouts=(50.0, 30.0, 20.0), bounties=(1.0, 1.0), bounty_share=0.5), ["stack-1", "bounties"]),
 ]
 
 #: ``certified_exploitability`` objects (docs/data-format.md): none, one and several deviations, chip EV and ICM.
@@ -67,7 +69,8 @@ def main() -> None:
         "solutions": solutions,
         "queries": presets + [pushfold_solver_path([22, 14.5, 9, 30, 7], (1, 2), 2, True, (50, 30, 20)).split("?", 1)[1]],
         "bad_tables": [{"table": {"stacks": list(t.stacks), "blinds": list(t.blinds), "ante": t.ante, "bbAnte": t.bb_ante,
-                                  "payouts": None if t.payouts is None else list(t.payouts)},
+                                  "payouts": None if t.payouts is None else list(t.payouts),
+                                  "bounties": None if t.bounties is None else list(t.bounties), "bountyShare": t.bounty_share},
                         "messages": table_errors(t), "fields": fields} for t, fields in BAD_TABLES],
         "certificates": [[c, pushfold_pages.certified_text(c)] for c in CERTIFICATES],
     }  # fmt: skip

@@ -3,10 +3,10 @@ the build publishes them) and pushfold-solver.json: tables solved by kernels/pus
 the quantised 3-way table of threeway.bin.gz, for tests/js/pushfold_solver.test.mjs; and the provisional
 3-way table of the heads-up results (kernels.threeway.pairwise), quantised, as a SHA-256 and sample rows.
 
-Each table runs a fixed number of discounted CFR iterations (tolerance 0) with the dense 3-way tensor in float64,
-so the JS solver (float64 throughout) must give the same iterates up to summation order. Also: a strategy
-profile that is not an equilibrium with its per-seat best-response gains and values, and bad tables with
-the messages of ``table_errors``.
+Each table (two of them with KO / PKO bounties) runs a fixed number of discounted CFR iterations (tolerance 0)
+with the dense 3-way tensor in float64, so the JS solver (float64 throughout) must give the same iterates up to
+summation order. Also: a strategy profile that is not an equilibrium with its per-seat best-response gains and
+values, and bad tables (bounties among them) with the messages of ``table_errors``.
 
 Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_solver_fixtures.py`` (uses the build
 cache's heads-up tables and 3-way checkpoint; about a minute).
@@ -39,6 +39,9 @@ TABLES = [
     ("3-handed 8 bb, BB ante 1, chip EV", pf.Table((8.0, 8.0, 8.0), ante=1.0, bb_ante=True), 30),
     ("4-handed 50/30/20 ICM, unequal stacks (side pots), ante 0.1", pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0)), 30),
     ("5-handed 3 bb, chip EV (4+-way pots)", pf.Table((3.0, 2.5, 4.0, 3.0, 3.5)), 12),
+    ("4-handed 50/30/20 ICM PKO (half in cash), unequal stacks and bounties, ante 0.1",
+     pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 5.0, 20.0, 10.0), bounty_share=0.5), 30),
+    ("5-handed 3 bb, chip EV KO (bounties in bb; 4+-way pots)", pf.Table((3.0, 2.5, 4.0, 3.0, 3.5), bounties=(0.5, 1.0, 0.0, 0.5, 1.5)), 12),
 ]
 #: Warm start: the solution document of TABLES[WARM_FROM] (six decimals, as published) starts this many iterations,
 #: with (start_regret, start_within): the default, the build's regret with a bound it meets, a bound it misses (a cold start).
@@ -61,12 +64,17 @@ BAD = [
     pf.Table((10.0, 10.0), payouts=(50.0, 30.0, 20.0)),
     pf.Table((10.0, 10.0, 10.0), payouts=(0.0, 0.0)),
     pf.Table((10.0, 10.0, 10.0), payouts=(60.0, -10.0)),
+    pf.Table((10.0, 10.0, 10.0), bounties=(1.0, -1.0, 0.0)),
+    pf.Table((10.0, 10.0, 10.0), payouts=(50.0, 30.0, 20.0), bounties=(1.0, 1.0)),
+    pf.Table((10.0, 10.0, 10.0), bounties=(1.0, 1.0, 1.0), bounty_share=1.5),
+    pf.Table((10.0, 0.5, 10.0), bounties=(1.0, 1.0, 1.0), bounty_share=-0.5),
 ]
 
 
 def js_table(table: pf.Table) -> dict:
+    bounties = {} if table.bounties is None else {"bounties": list(table.bounties), "bountyShare": table.bounty_share}
     return {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bbAnte": table.bb_ante,
-            "payouts": None if table.payouts is None else list(table.payouts)}  # fmt: skip
+            "payouts": None if table.payouts is None else list(table.payouts), **bounties}  # fmt: skip
 
 
 def spot_names(game: pf.Game) -> list[str]:

@@ -66,14 +66,15 @@ test("each message of table_errors is tied to the field it is about, and the pag
   for (const { table, messages, fields } of fixture.bad_tables) {
     assert.deepEqual(messages.map(fieldOfMessage), fields);
     const state = { stacks: table.stacks.map(String), blinds: table.blinds.map(String), ante: String(table.ante), bbAnte: table.bbAnte,
-      payouts: table.payouts ? table.payouts.join(", ") : "" };
+      payouts: table.payouts ? table.payouts.join(", ") : "", bounties: table.bounties ? table.bounties.join(" ") : "",
+      share: table.bounties ? String(table.bountyShare) : "" };
     const read = readTable(state, tableErrors);
     assert.deepEqual(read.errors, messages.map((message, k) => ({ field: fields[k], message })));
   }
 });
 
 test("readTable names every number that does not read, then passes the table to the engine's checks", () => {
-  const state = { stacks: ["10", "x", " "], blinds: ["0.5", "1e999"], ante: "", bbAnte: false, payouts: "50, 3o" };
+  const state = { stacks: ["10", "x", " "], blinds: ["0.5", "1e999"], ante: "", bbAnte: false, payouts: "50, 3o", bounties: "", share: "" };
   const { table, errors } = readTable(state, () => assert.fail("not called when numbers do not read"));
   assert.equal(table, null);
   assert.deepEqual(errors, [
@@ -81,17 +82,37 @@ test("readTable names every number that does not read, then passes the table to 
     { field: "blinds", message: "Big blind: must be a finite number, got 1e999" }, { field: "payouts", message: "Payouts: entry 2 is not a number (3o)" },
   ]);
   // one grammar with the ICM pages and the CLI (number-list.js): thousands separators read, payouts too
-  const thousands = { stacks: ["10,000", "8,000", "12,000"], blinds: ["250", "500"], ante: "", bbAnte: false, payouts: "5,000 3,000 2,000" };
+  const thousands = { stacks: ["10,000", "8,000", "12,000"], blinds: ["250", "500"], ante: "", bbAnte: false, payouts: "5,000 3,000 2,000",
+    bounties: "", share: "" };
   assert.deepEqual(readTable(thousands, () => []).table,
     { stacks: [10000, 8000, 12000], blinds: [250, 500], ante: 0, bbAnte: false, payouts: [5000, 3000, 2000] });
   assert.equal(queryFromState(thousands), "stacks=10000,8000,12000&blinds=250,500&ante=0&bbante=0&payouts=5000,3000,2000");
-  const good = { stacks: ["10", "8", "12"], blinds: ["0.5", "1"], ante: "", bbAnte: true, payouts: "50% 30% 20%" };
+  const good = { stacks: ["10", "8", "12"], blinds: ["0.5", "1"], ante: "", bbAnte: true, payouts: "50% 30% 20%", bounties: "", share: "" };
   let seen = null;
   const read = readTable(good, (t) => { seen = t; return ["stack 8 bb of seat 2 does not cover its blind and ante (9 bb)"]; });
   assert.deepEqual(seen, { stacks: [10, 8, 12], blinds: [0.5, 1], ante: 0, bbAnte: true, payouts: [50, 30, 20] });
   assert.equal(read.table, null);
   assert.deepEqual(read.errors, [{ field: "stack-1", message: "stack 8 bb of seat 2 does not cover its blind and ante (9 bb)" }]);
   assert.deepEqual(readTable(good, () => []).table, seen);
+});
+
+test("bounties: read with the ICM pages' reader and messages, kept in the URL, passed to the engine as bounties and bountyShare", () => {
+  const state = { stacks: ["10", "8", "12"], blinds: ["0.5", "1"], ante: "", bbAnte: false, payouts: "50, 30, 20", bounties: "10 10 20", share: "50%" };
+  assert.deepEqual(readTable(state, () => []).table,
+    { stacks: [10, 8, 12], blinds: [0.5, 1], ante: 0, bbAnte: false, payouts: [50, 30, 20], bounties: [10, 10, 20], bountyShare: 0.5 });
+  const query = queryFromState(state);
+  assert.equal(query, "stacks=10,8,12&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20&bounties=10,10,20&share=50%25");
+  const back = stateFromQuery(`?${query}`).state;
+  assert.deepEqual([back.bounties, back.share], ["10, 10, 20", "50%"]);
+  assert.equal(queryFromState(back), query);
+  const refused = (changes) => readTable({ ...state, ...changes }, () => assert.fail("not called")).errors;
+  assert.deepEqual(refused({ payouts: "50% 30% 20%" }), [{ field: "bounties",
+    message: "bounties: give the payouts as amounts in the unit of the bounties, not as percentages of the pool" }]);
+  assert.deepEqual(refused({ bounties: "", share: "0.5" }), [{ field: "share", message: "bounty share needs bounties (one bounty per player)" }]);
+  assert.deepEqual(refused({ share: "150%" }), [{ field: "share", message:
+    "bounty share: 150% is outside 0 to 1 (0% to 100%): the part of a bounty paid in cash at a knockout, 1 for a regular KO, 0.5 for a typical PKO" }]);
+  assert.deepEqual(refused({ bounties: "1 x 2" }), [{ field: "bounties", message: "bounties: entry 2 is not a number (x)" }]);
+  assert.equal(queryFromState({ ...state, bounties: "", share: "50%" }), "stacks=10,8,12&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20");
 });
 
 const INDEX = { groups: [
@@ -112,6 +133,10 @@ test("findPrecomputed: equal stacks on the grid, unequal examples, the same game
   assert.equal(findPrecomputed(INDEX, table([11, 11, 11])), null);
   assert.equal(findPrecomputed(INDEX, table([10, 10, 10, 10])), null);
   assert.equal(findPrecomputed(null, table([10, 10, 10])), null);
+  // the set has no bounty tables: a table with bounties is solved in the browser, from no start; zero bounties are none
+  assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { bounties: [1, 1, 1], bountyShare: 0.5 })), null);
+  assert.equal(nearestPrecomputed(INDEX, table([11, 11, 11], { bounties: [0, 0, 1] })), null);
+  assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { bounties: [0, 0, 0] })).path, "pushfold/3p-chipev/10.json");
 });
 
 test("nearestPrecomputed: the closest table of the same game, or none", () => {

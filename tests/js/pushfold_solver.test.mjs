@@ -54,9 +54,19 @@ for (const fixture of fixtures.solved) {
   });
 }
 
-test("the 5-handed fixture does reach 4+-way pots (the approximation is exercised)", () => {
-  const reach = fixtures.solved.find((f) => f.table.stacks.length === 5).reach;
-  assert.ok(reach["4"] > 1e-3 && reach["5"] > 0, JSON.stringify(reach));
+test("the 5-handed fixtures do reach 4+-way pots (the approximation is exercised, with bounties too)", () => {
+  const fives = fixtures.solved.filter((f) => f.table.stacks.length === 5);
+  assert.deepEqual(fives.map((f) => f.table.bounties !== undefined), [false, true]);
+  for (const { reach } of fives) assert.ok(reach["4"] > 1e-3 && reach["5"] > 0, JSON.stringify(reach));
+});
+
+test("bounty tables: the solution object's table carries the bounties and the share", () => {
+  const pko = fixtures.solved.find((f) => f.table.bountyShare === 0.5);
+  const solution = solvePushfold(pko.table, equities, { tolerance: 0, maxIterations: 5 });
+  assert.deepEqual(solution.table, { stacks: pko.table.stacks, blinds: pko.table.blinds, ante: pko.table.ante, bb_ante: false,
+    payouts: pko.table.payouts, bounties: pko.table.bounties, bounty_share: 0.5 });
+  const plain = solvePushfold(fixtures.solved[0].table, equities, { tolerance: 0, maxIterations: 5 });
+  assert.ok(!("bounties" in plain.table) && !("bounty_share" in plain.table));
 });
 
 test("best-response gains and values of a profile that is no equilibrium = Python's", () => {

@@ -66,11 +66,14 @@ export function bountyEquity(stacks, bounties) {
 }
 
 /** The value of a position, as position_value in kernels/bounty.py: {prize (ICM equity of the
- * payouts), bounty (chip-proportional share of the bounties on heads), total, method}. */
-export function positionValue(stacks, payouts, bounties, { method = "auto" } = {}) {
+ * payouts), bounty (bounty `cash` already won, default none, + chip-proportional share of the bounties
+ * on heads), total, method}. */
+export function positionValue(stacks, payouts, bounties, { method = "auto", cash = null } = {}) {
   const checked = checkedPosition(stacks, payouts, bounties, 1);
   const { equity: prize, method: chosen } = icm(stacks, payouts, { method, places: false });
-  const bounty = bountyEquity(stacks, checked.bounties);
+  const won = cash ?? new Array(stacks.length).fill(0);
+  if (won.length !== stacks.length) throw new Error(`cash: ${won.length} entries for ${stacks.length} players`);
+  const bounty = bountyEquity(stacks, checked.bounties).map((equity, i) => won[i] + equity);
   return { prize, bounty, total: prize.map((value, i) => value + bounty[i]), method: chosen };
 }
 

@@ -1,15 +1,17 @@
 // The push/fold solver page's pure logic (no DOM; node-tested): seat names, the table as URL state
-// (?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=1&payouts=50,30,20), reading the typed numbers, and
-// finding the table, or the nearest one, in the precomputed set (data/pushfold/index.json, written
-// by the build: see docs/data-format.md).
+// (?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=1&payouts=50,30,20[&bounties=2,2,4&share=50%]), reading the
+// typed numbers (bounties with bounty-fields.js, the ICM pages' reader), and finding the table, or the nearest
+// one, in the precomputed set (data/pushfold/index.json, written by the build: see docs/data-format.md).
 
-import { parseNumber, parsePayouts } from "./number-list.js";
+import { readBounties } from "./bounty-fields.js";
+import { parseNumber, parseNumberList, parsePayouts } from "./number-list.js";
 import { MAX_SEATS, positionNames } from "./pushfold-solver.js";
 import { formatG } from "./python-format.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = MAX_SEATS;
-export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds: ["0.5", "1"], ante: "0", bbAnte: false, payouts: "" });
+export const DEFAULT_STATE = Object.freeze({ stacks: ["10", "10", "10"], blinds: ["0.5", "1"], ante: "0", bbAnte: false, payouts: "",
+  bounties: "", share: "" });
 
 const SAME = 1e-9; // relative tolerance when a typed table is compared with a precomputed one
 
@@ -37,6 +39,8 @@ export function stateFromQuery(search) {
   if (params.has("ante")) state.ante = params.get("ante").trim();
   if (params.has("bbante")) state.bbAnte = params.get("bbante") === "1";
   if (params.has("payouts")) state.payouts = params.get("payouts").split(",").map((s) => s.trim()).filter(Boolean).join(", ");
+  if (params.has("bounties")) state.bounties = params.get("bounties").split(",").map((s) => s.trim()).filter(Boolean).join(", ");
+  if (params.has("share")) state.share = params.get("share").trim();
   return { state, notes };
 }
 
@@ -47,6 +51,10 @@ export function queryFromState(state) {
   let payouts = null;
   try { if (state.payouts.trim()) payouts = parsePayouts(state.payouts, "payouts"); } catch { payouts = null; }
   if (payouts) params.set("payouts", payouts.values.map((p) => `${p}${payouts.percent ? "%" : ""}`).join(","));
+  if (state.bounties.trim()) { // the numbers read, or the text as typed when it does not read
+    try { params.set("bounties", parseNumberList(state.bounties, "bounties").join(",")); } catch { params.set("bounties", state.bounties.trim()); }
+    if (state.share.trim()) params.set("share", state.share.trim());
+  }
   return params.toString().replaceAll("%2C", ",");
 }
 
@@ -59,18 +67,21 @@ function amount(text, label, field, errors) {
   }
 }
 
-/** The field a message of tableErrors is about (for aria-invalid): "stack-3", "blinds", "ante", "payouts" or "players". */
+/** The field a message of tableErrors is about (for aria-invalid): "stack-3", "blinds", "ante", "payouts", "bounties",
+ *  "share" or "players". */
 export function fieldOfMessage(message) {
   const seat = /^stack .* of seat (\d+) /.exec(message);
   if (seat) return `stack-${Number(seat[1]) - 1}`;
   if (message.startsWith("blinds")) return "blinds";
   if (message.startsWith("ante")) return "ante";
+  if (message.startsWith("bounties")) return "bounties";
+  if (message.startsWith("bounty share")) return "share";
   if (message.includes("payouts")) return "payouts";
   return "players";
 }
 
-/** The typed state as the engine's table ({stacks, blinds, ante, bbAnte, payouts}) and every problem,
- *  one {field, message} each: numbers that do not read, then `tableErrors(table)`'s sentences. */
+/** The typed state as the engine's table ({stacks, blinds, ante, bbAnte, payouts, bounties, bountyShare}) and every
+ *  problem, one {field, message} each: numbers that do not read, then `tableErrors(table)`'s sentences. */
 export function readTable(state, tableErrors) {
   const errors = [];
   const n = state.stacks.length;
@@ -79,13 +90,16 @@ export function readTable(state, tableErrors) {
   const blinds = [amount(state.blinds[0], "Small blind", "blinds", errors), amount(state.blinds[1], "Big blind", "blinds", errors)];
   const ante = state.ante.trim() === "" ? 0 : amount(state.ante, "Ante", "ante", errors);
   let payouts = null; // none typed: chip EV; percentages of the pool are a pool of 100 (ICM is the same at any scale)
+  let percent = false;
   try {
-    if (state.payouts.trim()) payouts = parsePayouts(state.payouts, "Payouts").values;
+    if (state.payouts.trim()) ({ values: payouts, percent } = parsePayouts(state.payouts, "Payouts"));
   } catch (error) {
     errors.push({ field: "payouts", message: error.message });
   }
+  const { bounties, share, errors: bountyErrors } = readBounties(state.bounties, state.share, percent);
+  errors.push(...bountyErrors);
   if (errors.length) return { table: null, errors };
-  const table = { stacks, blinds, ante, bbAnte: state.bbAnte, payouts };
+  const table = { stacks, blinds, ante, bbAnte: state.bbAnte, payouts, ...(bounties === null ? {} : { bounties, bountyShare: share }) };
   for (const message of tableErrors(table)) errors.push({ field: fieldOfMessage(message), message });
   return { table: errors.length ? null : table, errors };
 }
@@ -102,8 +116,12 @@ function payoutShares(payouts) {
   return shares;
 }
 
-/** Whether a group of the set plays the same game as `table` (players, blinds, ante, payouts), all in big blinds. */
+const bountyFree = (bounties) => !bounties || bounties.every((b) => b === 0);
+
+/** Whether a group of the set plays the same game as `table` (players, blinds, ante, payouts), all in big blinds.
+ *  The set has no tables with bounties: a table with any is never one of it (nor a start for it). */
 function sameGame(group, table) {
+  if (!bountyFree(table.bounties) || !bountyFree(group.bounties)) return false;
   const big = table.blinds[1];
   if (group.players !== table.stacks.length || !allClose(group.blinds, table.blinds.map((b) => b / big))) return false;
   if (!close(group.ante, table.ante / big) || (table.ante > 0 && group.bb_ante !== table.bbAnte)) return false;

@@ -1,9 +1,10 @@
 // The push/fold solver page: the reader's table (a stack per seat, blinds, ante or big-blind ante,
-// payouts) lives in the URL. A table of the build's precomputed set (data/pushfold/index.json) is
-// shown at once; any other is solved by pushfold-worker.js (download and solve progress, Cancel),
-// warm-started from the nearest precomputed table of the same game. The main thread only reads the
-// form and draws the result (pushfold-view.js).
+// payouts, KO / PKO bounties) lives in the URL. A table of the build's precomputed set (data/pushfold/index.json)
+// is shown at once; any other (every table with bounties) is solved by pushfold-worker.js (download and solve
+// progress, Cancel), warm-started from the nearest precomputed table of the same game. The main thread only reads
+// the form and draws the result (pushfold-view.js).
 
+import { modelLine } from "./bounty-fields.js";
 import { positionNames, tableErrors } from "./pushfold-solver.js";
 import { findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "./pushfold-setup.js";
 import { formatG } from "./python-format.js";
@@ -44,7 +45,8 @@ function buildSeats(texts) {
 const stackTexts = () => [...stackFields.querySelectorAll("input")].map((i) => i.value);
 
 function readState() {
-  return { stacks: stackTexts(), blinds: [input("sb").value, input("bb").value], ante: input("ante").value, bbAnte: input("bbante").checked, payouts: input("payouts").value };
+  return { stacks: stackTexts(), blinds: [input("sb").value, input("bb").value], ante: input("ante").value, bbAnte: input("bbante").checked,
+    payouts: input("payouts").value, bounties: input("bounties").value, share: input("share").value };
 }
 
 function writeState(state) {
@@ -53,6 +55,8 @@ function writeState(state) {
   input("ante").value = state.ante;
   input("bbante").checked = state.bbAnte;
   input("payouts").value = state.payouts;
+  input("bounties").value = state.bounties;
+  input("share").value = state.share;
 }
 
 /** A new player count keeps the blinds' stacks: seats are dropped or added (copying the first) in front. */
@@ -63,10 +67,16 @@ function changePlayers() {
   buildSeats(kept);
 }
 
+/** Each message in the list of its field (the bounty fields have their own, every other field the table's), and
+ *  aria-invalid on every field named. */
 function showErrors(errors) {
-  errorList.replaceChildren(...errors.map((e) => Object.assign(document.createElement("li"), { textContent: e.message })));
+  const lists = { bounties: input("bounties-error"), share: input("share-error") };
+  for (const list of [errorList, ...Object.values(lists)]) {
+    list.replaceChildren(...errors.filter((e) => (lists[e.field] ?? errorList) === list)
+      .map((e) => Object.assign(document.createElement("li"), { textContent: e.message })));
+  }
   const bad = new Set(errors.map((e) => e.field));
-  for (const field of form.querySelectorAll("input:not([type=checkbox]), select")) {
+  for (const field of form.querySelectorAll("input:not([type=checkbox]), select, textarea")) {
     const name = field.id.startsWith("stack-") ? field.id : field.id === "sb" || field.id === "bb" ? "blinds" : field.id;
     field.setAttribute("aria-invalid", String(bad.has(name)));
   }
@@ -76,12 +86,14 @@ function tableText(table) {
   const names = positionNames(table.stacks.length);
   const ante = table.ante > 0 ? `ante ${formatG(table.ante)}${table.bbAnte ? " (big-blind ante)" : " each"}` : "no ante";
   const payoff = table.payouts ? `ICM, payouts ${table.payouts.map(formatG).join("/")}` : "chip EV";
-  return `${table.stacks.length} players (${table.stacks.map((s, k) => `${names[k]} ${formatG(s)}`).join(", ")}) · blinds ${table.blinds.map(formatG).join("/")} · ${ante} · ${payoff}`;
+  const bounties = table.bounties ? ` · bounties ${table.bounties.map(formatG).join("/")}` : "";
+  return `${table.stacks.length} players (${table.stacks.map((s, k) => `${names[k]} ${formatG(s)}`).join(", ")}) · blinds ${table.blinds.map(formatG).join("/")} · ${ante} · ${payoff}${bounties}`;
 }
 
 function fileName(table) {
   const payoff = table.payouts ? `icm-${table.payouts.map(formatG).join("-")}` : "chipev";
-  return `pushfold-${table.stacks.length}p-${table.stacks.map(formatG).join("-")}-${payoff}.json`;
+  const bounties = table.bounties ? `-bounties-${table.bounties.map(formatG).join("-")}${table.bountyShare === 1 ? "" : `-share-${formatG(table.bountyShare)}`}` : "";
+  return `pushfold-${table.stacks.length}p-${table.stacks.map(formatG).join("-")}-${payoff}${bounties}.json`;
 }
 
 /** Draw a solution, or say why it cannot be drawn (a damaged file or message); a `provisional` one (3-way pots priced
@@ -94,6 +106,9 @@ function show(table, solution, source, provisional = false) {
     return;
   }
   input("solver-table").textContent = tableText(table);
+  const model = input("solver-bounty-model");
+  model.hidden = !table.bounties;
+  model.textContent = table.bounties ? modelLine(table.bounties, table.bountyShare) : "";
   results.hidden = false;
   input("solver-solution").toggleAttribute("data-provisional", provisional);
   renderSolution(input("solver-solution"), solution, { root: form.dataset.root, source, filename: fileName(table) });

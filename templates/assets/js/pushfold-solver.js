@@ -9,7 +9,8 @@
 //   provisionalEquities(matchupsBuffer, threewayPrefix) (3-way pots from heads-up results: a first answer while
 //                                                        threeway.bin.gz downloads; the prefix holds its compatible counts)
 //   solvePushfold(table, equities, {tolerance, maxIterations, start, onProgress, shouldStop}) -> solution
-// table = {stacks (bb, first to act first; last two SB, BB), blinds: [sb, bb], ante, bbAnte, payouts|null}.
+// table = {stacks (bb, first to act first; last two SB, BB), blinds: [sb, bb], ante, bbAnte, payouts|null,
+//          bounties|null (KO/PKO: in the payouts' unit, or bb for chip EV), bountyShare (default 1)}.
 // Amounts are bb; ICM payoffs are prize units; NashConv is reported in bb (chip EV) or % of the pool (ICM).
 //
 // Speed: no dense K³ tensor. A 3-way pot's value for a seat, per class c, is a sum over the classes its

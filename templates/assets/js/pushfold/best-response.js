@@ -129,6 +129,17 @@ function add(triple, out, c, p, row, w) {
 }
 const ALL_CLASSES = Int32Array.from({ length: K }, (_, c) => c);
 
+/** (K) expected `payoff[0]` when the seat beats every opponent (the product of its equities `against`), else `payoff[1]`. */
+function scoopOrNothing(against, [scoopPay, losePay]) {
+  const out = new Float64Array(K);
+  for (let c = 0; c < K; c++) {
+    let scoop = 1;
+    for (const b of against) scoop *= b[c];
+    out[c] = scoop * scoopPay + (1 - scoop) * losePay;
+  }
+  return out;
+}
+
 export class Evaluator {
   constructor(game, eq, strategy) {
     this.game = game;
@@ -277,28 +288,26 @@ export class Evaluator {
       beats.set(s, strategy.equityAgainst(info));
     }
     const out = new Float64Array(K);
-    if (!game.icmGame) {
-      const base = t.base[seat] - game.table.stacks[seat];
-      const won = new Float64Array(K);
-      for (const { amount, eligible } of t.layers) {
-        if (!eligible.includes(seat)) continue;
-        const against = eligible.filter((s) => s !== seat).map((s) => beats.get(s));
-        for (let c = 0; c < K; c++) {
-          let p = 1;
-          for (const b of against) p *= b[c];
-          won[c] += p * amount;
-        }
-      }
-      for (let c = 0; c < K; c++) out[c] = reach[c] * (base + won[c]);
+    const against = opponents.map((s) => beats.get(s));
+    if (game.icmGame) {
+      const scoop = scoopOrNothing(against, t.payoff[seat]);
+      for (let c = 0; c < K; c++) out[c] = reach[c] * scoop[c];
       return out;
     }
-    const [scoopPay, losePay] = t.payoff[seat];
-    const against = opponents.map((s) => beats.get(s));
-    for (let c = 0; c < K; c++) {
-      let scoop = 1;
-      for (const b of against) scoop *= b[c];
-      out[c] = reach[c] * (scoop * scoopPay + (1 - scoop) * losePay);
+    const base = t.base[seat] - game.table.stacks[seat];
+    const won = new Float64Array(K);
+    for (const { amount, eligible } of t.layers) {
+      if (!eligible.includes(seat)) continue;
+      const layer = eligible.filter((s) => s !== seat).map((s) => beats.get(s));
+      for (let c = 0; c < K; c++) {
+        let p = 1;
+        for (const b of layer) p *= b[c];
+        won[c] += p * amount;
+      }
     }
+    // the chips layer by layer; the bounties (who busts decides them) scoop or nothing, as ICM payoffs
+    const bounty = t.bounty ? scoopOrNothing(against, t.bounty[seat]) : null;
+    for (let c = 0; c < K; c++) out[c] = reach[c] * (bounty ? base + won[c] + bounty[c] : base + won[c]);
     return out;
   }
 

@@ -180,7 +180,10 @@ export function solutionObject(table, result) {
     rule_met: result.nashConv <= tolerance && worst.regret <= classTolerance,
     iterations: result.iterations,
     values: Object.fromEntries(names.map((name, seat) => [name, result.values[seat]])),
-    table: { stacks: table.stacks, blinds: table.blinds, ante: table.ante, bb_ante: table.bbAnte, payouts: table.payouts ?? null },
+    table: {
+      stacks: table.stacks, blinds: table.blinds, ante: table.ante, bb_ante: table.bbAnte, payouts: table.payouts ?? null,
+      ...(table.bounties == null ? {} : { bounties: table.bounties, bounty_share: table.bountyShare ?? 1 }),
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // with their side pots and payoffs, information sets, the 3-way pots' frames.
 // Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
 
+import { bountyEquity, bountyErrors, knockOut, positionValue } from "../bounty.js";
 import { icm } from "../icm.js";
 import { formatG } from "../python-format.js";
 import { DUEL_ORDERINGS, NO, ORDERINGS, PERMS, STORED, code } from "./model.js";
@@ -47,6 +48,9 @@ export function tableErrors(table) {
       errors.push("payouts must be non-negative with a positive total");
     }
   }
+  if (table.bounties != null && Math.max(...table.stacks) > 0) { // a table without chips is refused above
+    for (const { message } of bountyErrors(table.stacks, table.bounties, table.bountyShare ?? 1)) errors.push(message);
+  }
   return errors;
 }
 
@@ -57,19 +61,45 @@ function pyFloat(x) {
 
 // ------------------------------------------------------------------------------------------ the game
 
-function payoffOf(table, final) {
-  if (table.payouts == null) return final.map((chips, seat) => chips - table.stacks[seat]);
-  return icm(final.map((chips) => Math.max(chips, 0)), table.payouts, { places: false }).equity;
+/** {bounties, cash} after the hand: a seat left without chips is knocked out by `winners[k]` of the last pot layer k
+ *  it was in (kernels/pushfold_table/game.py _knockouts). */
+function knockouts(table, final, layers, winners) {
+  let held = { bounties: table.bounties.slice(), cash: new Array(final.length).fill(0) };
+  final.forEach((chips, seat) => {
+    if (chips > 0) return;
+    const last = layers.findLastIndex(({ eligible }) => eligible.includes(seat));
+    held = knockOut(held.bounties, held.cash, table.bountyShare ?? 1, seat, winners[last]);
+  });
+  return held;
 }
 
+/** {payoff, bounty (its bounty part on a chip-EV table with bounties, else null)} when the hand ends with chips
+ *  `final`, pot layer k split by the seats `winners[k]` (game.py _payoff). */
+function payoffOf(table, final, layers = [], winners = []) {
+  if (table.bounties == null) {
+    if (table.payouts == null) return { payoff: final.map((chips, seat) => chips - table.stacks[seat]), bounty: null };
+    return { payoff: icm(final.map((chips) => Math.max(chips, 0)), table.payouts, { places: false }).equity, bounty: null };
+  }
+  const { bounties, cash } = knockouts(table, final, layers, winners);
+  if (table.payouts == null) {
+    const after = bountyEquity(final, bounties), before = bountyEquity(table.stacks, table.bounties);
+    const bounty = cash.map((won, seat) => won + after[seat] - before[seat]);
+    return { payoff: final.map((chips, seat) => chips - table.stacks[seat] + bounty[seat]), bounty };
+  }
+  return { payoff: positionValue(final.map((chips) => Math.max(chips, 0)), table.payouts, bounties, { cash }).total, bounty: null };
+}
+
+/** Chips won by each seat of `allIn` (by its index there) from the pot layers given its rank (0 = best; ties split),
+ *  and each layer's winners. */
 function winnings(layers, allIn, ranks) {
   const won = new Array(allIn.length).fill(0);
-  for (const { amount, eligible } of layers) {
+  const winners = layers.map(({ amount, eligible }) => {
     const best = Math.min(...eligible.map((s) => ranks[allIn.indexOf(s)]));
-    const winners = eligible.filter((s) => ranks[allIn.indexOf(s)] === best);
-    for (const s of winners) won[allIn.indexOf(s)] += amount / winners.length;
-  }
-  return won;
+    const split = eligible.filter((s) => ranks[allIn.indexOf(s)] === best);
+    for (const s of split) won[allIn.indexOf(s)] += amount / split.length;
+    return split;
+  });
+  return { won, winners };
 }
 
 function evenSplit(layers, seats, final) {
@@ -87,8 +117,8 @@ function makeTerminal(table, shover, callers) {
   if (shover < 0) {
     const final = base.slice();
     final[n - 1] += antes.reduce((a, b) => a + b, 0) + blinds.reduce((a, b) => a + b, 0);
-    const payoff = payoffOf(table, final);
-    return { shover, callers, allIn: [n - 1], payoff: payoff.map((p) => [p]), layers: [], base };
+    const { payoff, bounty } = payoffOf(table, final);
+    return { shover, callers, allIn: [n - 1], payoff: payoff.map((p) => [p]), layers: [], base, bounty: bounty?.map((b) => [b]) ?? null };
   }
   const allIn = [shover, ...callers];
   const behind = stacks.map((s, i) => s - antes[i]);
@@ -107,35 +137,47 @@ function makeTerminal(table, shover, callers) {
     previous = level;
   });
   const m = allIn.length;
-  if (m <= 3) {
-    const ranks = m === 1 ? [[0]] : m === 2 ? DUEL_ORDERINGS : ORDERINGS;
-    const payoff = Array.from({ length: n }, () => new Array(ranks.length));
+  const ranks = m === 1 ? [[0]] : m === 2 ? DUEL_ORDERINGS : m === 3 ? ORDERINGS : null;
+  const columns = ranks?.length ?? 3;
+  const payoff = Array.from({ length: n }, () => new Array(columns));
+  const bounty = table.bounties != null && table.payouts == null ? Array.from({ length: n }, () => new Array(columns)) : null;
+  const record = (seats, column, outcome) => {
+    for (const seat of seats) {
+      payoff[seat][column] = outcome.payoff[seat];
+      if (bounty) bounty[seat][column] = outcome.bounty[seat];
+    }
+  };
+  const everyone = Array.from({ length: n }, (_, seat) => seat);
+  if (ranks) {
     ranks.forEach((rank, o) => {
-      const won = winnings(layers, allIn, rank);
+      const { won, winners } = winnings(layers, allIn, rank);
       const final = base.slice();
       allIn.forEach((s, i) => (final[s] += won[i]));
-      payoffOf(table, final).forEach((p, seat) => (payoff[seat][o] = p));
+      record(everyone, o, payoffOf(table, final, layers, winners));
     });
-    return { shover, callers, allIn, payoff, layers, base };
+    return { shover, callers, allIn, payoff, layers, base, bounty };
   }
-  const payoff = Array.from({ length: n }, () => new Array(3));
-  for (let seat = 0; seat < n; seat++) {
+  for (let seat = 0; seat < n; seat++) { // 4+ all-in: (hero scoops, hero wins nothing, even split) per seat
     [true, false].forEach((heroWins, column) => {
       const final = base.slice();
       const rest = [];
-      for (const { amount, eligible } of layers) {
+      const winners = layers.map(({ amount, eligible }) => {
         const others = eligible.filter((s) => s !== seat);
-        if (eligible.includes(seat) && (heroWins || !others.length)) final[seat] += amount;
-        else rest.push({ amount, eligible: others });
-      }
+        if (eligible.includes(seat) && (heroWins || !others.length)) { // its own uncalled excess comes back
+          final[seat] += amount;
+          return [seat];
+        }
+        rest.push({ amount, eligible: others });
+        return others;
+      });
       evenSplit(rest, allIn, final);
-      payoff[seat][column] = payoffOf(table, final)[seat];
+      record([seat], column, payoffOf(table, final, layers, winners));
     });
   }
   const final = base.slice();
   evenSplit(layers, allIn, final);
-  payoffOf(table, final).forEach((p, seat) => (payoff[seat][2] = p));
-  return { shover, callers, allIn, payoff, layers, base };
+  record(everyone, 2, payoffOf(table, final, layers, layers.map(({ eligible }) => eligible)));
+  return { shover, callers, allIn, payoff, layers, base, bounty };
 }
 
 function subsets(items) {
