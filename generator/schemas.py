@@ -254,6 +254,8 @@ _RULE_META = {
     "tolerance_bb": NONNEGATIVE, "tolerance_pool_pct": NONNEGATIVE, "class_tolerance_bb": NONNEGATIVE,
     "class_tolerance_pool_pct": NONNEGATIVE, "reach_floor": FRACTION, "max_iterations": COUNT,
 }  # fmt: skip
+#: Which CFR schedule produced a push/fold solution (kernels.pushfold_table.solve).
+_SCHEDULE = {"enum": ["dcfr", "cfr+"]}
 
 PUSHFOLD_CHARTS = _schema(
     "pushfold_charts",
@@ -289,6 +291,7 @@ PUSHFOLD_CHARTS = _schema(
                         "nash_conv_bb": NONNEGATIVE_OR_NULL,
                         "nash_conv_pool_pct": NONNEGATIVE_OR_NULL,
                         "iterations": {"type": "integer", "minimum": 1},
+                        "schedule": _SCHEDULE,
                         "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
                         "pots": {"type": "object", "required": ["2", "3", "4+"], "additionalProperties": FRACTION},
                         "ev_se_max": NONNEGATIVE,
@@ -395,7 +398,9 @@ PUSHFOLD_TABLE = {
     "upper bound of the real game's exploitability from the same deals. values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
     "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: discounted CFR iterations, "
-    "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start).",
+    "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start); schedule: "
+    "dcfr, or cfr+ when discounted CFR missed the stopping rule and the table was solved again without discounting positive "
+    "regrets (iterations then count both runs).",
     "type": "object",
     "required": ["positions", "shove", "call", "exploitability", "class_regret", "iterations", "warm_start_bb", "values",
                  "ev_se", "pots", "table"],
@@ -408,6 +413,7 @@ PUSHFOLD_TABLE = {
         "class_regret": _CLASS_REGRET,
         "certified_exploitability": _CERTIFIED,
         "iterations": {"type": "integer", "minimum": 1},
+        "schedule": _SCHEDULE,
         "warm_start_bb": {"type": ["number", "null"], "exclusiveMinimum": 0},
         "values": _BY_POSITION,
         "ev_se": {**_BY_POSITION, "additionalProperties": NONNEGATIVE},

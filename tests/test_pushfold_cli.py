@@ -13,8 +13,9 @@ def test_heads_up_json():
     result = run("pushfold", "--stacks", "10,10", "--blinds", "0.5,1", "--ante", "0", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert set(document) == {"positions", "shove", "call", "exploitability", "class_regret", "rule_met", "iterations", "table"}
+    assert set(document) == {"positions", "shove", "call", "exploitability", "class_regret", "rule_met", "iterations", "schedule", "table"}
     assert document["table"] == {"stacks": [10.0, 10.0], "blinds": [0.5, 1.0], "ante": 0.0, "bb_ante": False, "payouts": None}
+    assert document["schedule"] == "dcfr"  # the fallback schedule only runs when discounted CFR misses the rule
     assert document["positions"] == ["SB", "BB"]
     assert list(document["shove"]) == ["SB"] and list(document["call"]) == ["BB vs SB"]
     assert list(document["shove"]["SB"]) == list(CLASS_NAMES) and list(document["call"]["BB vs SB"]) == list(CLASS_NAMES)

@@ -352,10 +352,11 @@ def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
     assert not _Model(eq._replace(triple_mass=lopsided)).opponent_symmetric()
 
 
-def _reference_dcfr(game, eq, iterations):
+def _reference_dcfr(game, eq, iterations, alpha=1.5):
     """Discounted CFR (α = 3/2, β = −∞, γ = 2) written directly on :func:`pf.counterfactual_values` (the solver
     before its term program): zero regrets at first, alternating seat updates, regrets floored at 0 and
-    multiplied by t^1.5 / (t^1.5 + 1) after iteration t, iteration t's strategies weighted by t²."""
+    multiplied by t^α / (t^α + 1) after iteration t (α = ∞: by 1/2 after the first, then kept), iteration t's
+    strategies weighted by t²."""
     k = eq.prior.size
     keys = pf.infoset_keys(game)
     regrets = {key: np.zeros((k, 2)) for key in keys}
@@ -373,7 +374,8 @@ def _reference_dcfr(game, eq, iterations):
                 regrets[key] = np.maximum(regrets[key] + cfv - ((1 - p) * cfv[:, 0] + p * cfv[:, 1])[:, None], 0.0)
                 current[key] = match(regrets[key])
         for key in keys:
-            regrets[key] = regrets[key] * iteration**1.5 / (iteration**1.5 + 1)
+            factor = (0.5 if iteration == 1 else 1.0) if alpha == np.inf else iteration**alpha / (iteration**alpha + 1)
+            regrets[key] = regrets[key] * factor
             average[key] += iteration**2 * current[key]
     return {key: average[key] / sum(t**2 for t in range(1, iterations + 1)) for key in keys}
 
@@ -396,6 +398,23 @@ def test_solver_iterates_are_the_reference_dcfr_iterates(table):
     for key, strategy in reference.items():
         assert np.allclose(solution.strategy[key], strategy, rtol=0, atol=1e-12), key
     assert any(np.any(np.abs(s - 0.5) > 0.1) for s in reference.values())  # the iterates moved from the start
+
+
+def test_a_run_that_misses_the_rule_is_followed_by_the_fallback_schedule():
+    """With ``fallback_discount``, a run that misses the rule (here: tolerance 0, never met) is followed by one with
+    positive regrets kept (α = ∞) from the same start: its iterates are the reference's with α = ∞, the iterations
+    both runs'; a run that meets the rule, or one without a fallback, is discounted CFR's alone."""
+    eq, _ = _coarse_equities(seed=5, k=4)
+    game = pf.make_game(pf.Table((6.0, 9.0, 7.5, 12.0), ante=0.1, payouts=(50.0, 30.0, 20.0)))
+    solution = pf.solve(game, eq, tolerance=0.0, max_iterations=7, check_every=100, fallback_discount=pf.FALLBACK_DISCOUNT)
+    assert (solution.schedule, solution.iterations) == ("cfr+", 14)
+    reference, discounted = _reference_dcfr(game, eq, 7, alpha=np.inf), _reference_dcfr(game, eq, 7)
+    for key, strategy in reference.items():
+        assert np.allclose(solution.strategy[key], strategy, rtol=0, atol=1e-12), key
+    assert max(np.abs(reference[key] - discounted[key]).max() for key in reference) > 0.1  # the schedules differ here
+    assert pf.solve(game, eq, tolerance=0.0, max_iterations=7, check_every=100).schedule == "dcfr"
+    met = pf.solve(game, eq, tolerance=1.0, max_iterations=7, check_every=5, fallback_discount=pf.FALLBACK_DISCOUNT)
+    assert (met.schedule, met.iterations) == ("dcfr", 5)
 
 
 @pytest.mark.parametrize("table", [pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2), pf.Table((8.0,) * 6)],

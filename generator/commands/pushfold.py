@@ -86,7 +86,7 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     started = time.perf_counter()
     with progress_bar("push/fold DCFR", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
         solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, class_tolerance=class_tolerance,
-                            progress=lambda iteration, *_: advance(iteration))  # fmt: skip
+                            progress=lambda iteration, *_: advance(iteration), fallback_discount=pf.FALLBACK_DISCOUNT)  # fmt: skip
     document = solution_json(game, solution)
     if as_json:
         click.echo(json.dumps(document))
@@ -104,7 +104,8 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     else:
         unit, regret = f"{_figure(exploit['pool_pct'])}% of the pool", f"{_figure(worst['pool_pct'])}% of the pool"
     click.echo(f"NashConv {unit}; worst class regret {regret} ({worst['class']}, {worst['spot']}); "
-               f"{solution.iterations} discounted CFR iterations ({time.perf_counter() - started:.1f} s); "
+               f"{solution.iterations} {'discounted CFR' if solution.schedule == 'dcfr' else 'CFR (discounted, then CFR+)'} iterations "
+               f"({time.perf_counter() - started:.1f} s); "
                "ranges list the classes played at least half the time")  # fmt: skip
     if not document["rule_met"]:
-        click.echo(f"warning: the stopping rule was not met in {MAX_ITERATIONS} iterations", err=True)
+        click.echo(f"warning: the stopping rule was not met in {solution.iterations} iterations", err=True)

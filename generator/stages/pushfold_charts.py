@@ -163,7 +163,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
                         start=None if start is None else record_strategy(game, start),
                         check_every=CHECK_EVERY, certify=False, start_regret=START_REGRET * tolerance,
                         start_within=None if _trusted(start) else START_WITHIN * tolerance,
-                        class_tolerance=class_tolerance)  # fmt: skip
+                        class_tolerance=class_tolerance, fallback_discount=pf.FALLBACK_DISCOUNT)  # fmt: skip
     strategy, check, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS,
                                                    class_tolerance)  # fmt: skip
     gains, values = check.gains, check.values
@@ -178,6 +178,7 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
         "exploitability": {"bb": None if pool else float(gains.sum()), "pool_pct": 100 * float(gains.sum()) / pool if pool else None},
         "class_regret": worst_class_regret(game, check.class_regret, pool),
         "iterations": solution.iterations,
+        "schedule": solution.schedule,
         "warm_start_bb": start_stack if solution.warm_started else None,
         "values": {name: round(float(v), 6) for name, v in zip(names, values)},
         "ev_se": {name: float(f"{v:.3g}") for name, v in zip(names, error)},
@@ -348,7 +349,8 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
                 "call": {spot_name(names, ("call", *c)): strategy[("call", *c)].tolist() for c in game.call_sets},
                 "nash_conv_bb": record["exploitability"]["bb"], "nash_conv_pool_pct": record["exploitability"]["pool_pct"],
                 "class_regret": record["class_regret"],
-                "iterations": record["iterations"], "warm_start_bb": record["warm_start_bb"], "pots": record["pots"],
+                "iterations": record["iterations"], "schedule": record["schedule"], "warm_start_bb": record["warm_start_bb"],
+                "pots": record["pots"],
                 "ev_se_max": max(record["ev_se"].values()), "solve_s": record["solve_s"],
                 "certified": record.get("certified_exploitability"),
             })  # fmt: skip

@@ -75,7 +75,7 @@ def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
     rule_met = solution.nash_conv <= tolerance and solution.max_class_regret <= class_tolerance
     return {"positions": names, "shove": shove, "call": call, "exploitability": exploitability,
             "class_regret": worst_class_regret(game, solution.class_regret, pool), "rule_met": bool(rule_met),
-            "iterations": solution.iterations, "table": table_json(game.table)}  # fmt: skip
+            "iterations": solution.iterations, "schedule": solution.schedule, "table": table_json(game.table)}  # fmt: skip
 
 
 def worst_class_regret(game: pf.Game, class_regret: dict, pool: float | None) -> dict:

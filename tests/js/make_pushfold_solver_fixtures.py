@@ -50,6 +50,9 @@ WARM_OPTIONS = [(1e-3, None), (0.1, 10.0), (0.1, 0.0)]
 #: Solved under the stopping rule (kernels.pushfold_table.RULE), as the solver page does: the JS solver must stop at
 #: the same iteration with the same figures.
 RULED = ("4-handed 50/30/20 ICM, 12 / 8 / 20 / 5 bb", pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0)))
+#: Solved under the stopping rule with so few iterations that discounted CFR misses it: the fallback schedule
+#: (FALLBACK_DISCOUNT) runs as many again, and the JS solver must give the same iterates and totals.
+FALLBACK = ("3-handed 50/30/20 ICM, 6 / 9 / 12 bb, 10 + 10 iterations", pf.Table((6.0, 9.0, 12.0), payouts=(50.0, 30.0, 20.0)), 10)
 #: A profile that is not an equilibrium, evaluated by the best response.
 EVALUATED = ("3-handed 50/30/20 ICM, 6 / 9 / 12 bb", pf.Table((6.0, 9.0, 12.0), payouts=(50.0, 30.0, 20.0)))
 #: Tables table_errors refuses.
@@ -131,10 +134,20 @@ def main() -> None:
     ruled = {"name": name, "table": js_table(spot), "iterations": solution.iterations, "document": solution_json(game, solution)}
     print(f"{name}: the stopping rule met after {solution.iterations} iterations", flush=True)
 
+    name, spot, iterations = FALLBACK
+    game = pf.make_game(spot)
+    tolerance, class_tolerance = pf.RULE.tolerances(spot)
+    solution = pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance, max_iterations=iterations,
+                        fallback_discount=pf.FALLBACK_DISCOUNT)  # fmt: skip
+    assert solution.schedule == "cfr+", "the fixture must exercise the fallback"
+    fallback = {"name": name, "table": js_table(spot), "max_iterations": iterations, "iterations": solution.iterations,
+                "schedule": solution.schedule, "strategies": [solution.strategy[key].tolist() for key in pf.infoset_keys(game)],
+                "nash_conv": solution.nash_conv}  # fmt: skip
+
     bad = [{"table": js_table(spot), "errors": pf.table_errors(spot)} for spot in BAD]
     pairwise = pairwise_table(headsup, table.compatible)
     (FIXTURES / "pushfold-solver.json").write_text(json.dumps({"classes": list(CLASS_NAMES), "solved": solved, "warm": warm, "evaluated": evaluated,
-                                                              "ruled": ruled, "bad": bad, "pairwise": pairwise}))
+                                                              "ruled": ruled, "fallback": fallback, "bad": bad, "pairwise": pairwise}))
     print(f"wrote {FIXTURES / 'pushfold-solver.json'}, {THREEWAY_BIN_NAME} and pushfold-matchups.bin")
 
 

@@ -13,7 +13,8 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 
 import {
-  THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, provisionalEquities, solvePushfold, solveSteps, tableErrors,
+  FALLBACK_DISCOUNT, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
+  solvePushfold, solveSteps, tableErrors,
 } from "../../templates/assets/js/pushfold-solver.js";
 import { NO, ROW_BYTES, ROW_WORDS, WEIGHT_WORD } from "../../templates/assets/js/pushfold/model.js";
 
@@ -109,7 +110,8 @@ test("tableErrors = table_errors, message for message", () => {
 test("solvePushfold: the solution object (six decimals, classes at 0 left out) and progress in reported units", () => {
   const fixture = fixtures.solved.find((f) => f.table.payouts !== null);
   const progress = [];
-  const solution = solvePushfold(fixture.table, equities, { tolerance: 0, maxIterations: fixture.iterations, onProgress: (p) => progress.push(p) });
+  const solution = solvePushfold(fixture.table, equities, { tolerance: 0, maxIterations: fixture.iterations, onProgress: (p) => progress.push(p),
+    fallbackDiscount: null });
   assert.deepEqual(solution.positions, ["CO", "BTN", "SB", "BB"]);
   assert.equal(solution.exploitability.bb, null);
   close([solution.exploitability.pool_pct], [fixture.nash_conv], "pool_pct"); // a pool of 100: % of the pool = prize units
@@ -125,7 +127,7 @@ test("solvePushfold: the solution object (six decimals, classes at 0 left out) a
       if (shown !== undefined) assert.ok(shown > 0);
     });
   });
-  const chipEv = solvePushfold(fixtures.solved[0].table, equities, { tolerance: 0, maxIterations: 30 });
+  const chipEv = solvePushfold(fixtures.solved[0].table, equities, { tolerance: 0, maxIterations: 30, fallbackDiscount: null });
   assert.deepEqual([chipEv.positions, Object.keys(chipEv.shove), Object.keys(chipEv.call)], [["SB", "BB"], ["SB"], ["BB vs SB"]]);
   assert.equal(chipEv.exploitability.pool_pct, null);
   close([chipEv.exploitability.bb], [fixtures.solved[0].nash_conv], "bb");
@@ -140,6 +142,19 @@ for (const warm of fixtures.warm) {
     close([result.nashConv], [nashConv], "NashConv");
   });
 }
+
+test("a run that misses the rule is followed by the fallback schedule (FALLBACK_DISCOUNT): same iterates as Python", () => {
+  const { table, max_iterations: maxIterations } = fixtures.fallback;
+  const [tolerance, classTolerance] = payoffTolerances(table);
+  const result = run(table, maxIterations, null, { tolerance, classTolerance, fallbackDiscount: FALLBACK_DISCOUNT });
+  assert.equal(result.schedule, fixtures.fallback.schedule);
+  assert.equal(result.iterations, fixtures.fallback.iterations);
+  result.strategies.forEach((p, i) => close(p, fixtures.fallback.strategies[i], `set ${i}`));
+  close([result.nashConv], [fixtures.fallback.nash_conv], "NashConv");
+  const without = run(table, maxIterations, null, { tolerance, classTolerance });
+  assert.equal(without.schedule, "dcfr");
+  assert.equal(without.iterations, maxIterations);
+});
 
 test("the warm-start fixtures cover a used start and a refused one (then the iterates are the cold start's)", () => {
   assert.deepEqual(fixtures.warm.map((w) => w.warm_started), [true, true, false]);

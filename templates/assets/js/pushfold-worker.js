@@ -14,7 +14,7 @@
 // within START_WITHIN tolerances (warmStarted says whether it was). A new "solve" replaces the one running. A solve
 // yields to the message queue every ~50 ms so "cancel" is heard.
 import {
-  loadEquities, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject, solveSteps, START_REGRET,
+  FALLBACK_DISCOUNT, loadEquities, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject, solveSteps, START_REGRET,
   START_WITHIN, tableErrors, THREEWAY_BYTES, THREEWAY_WEIGHTS_END,
 } from "./pushfold-solver.js";
 
@@ -159,6 +159,7 @@ async function run(number, table, eq, { start, tolerance, maxIterations, provisi
   const [target, classTolerance] = payoffTolerances(table, tolerance);
   const steps = solveSteps(table, eq, {
     tolerance: target, classTolerance, maxIterations, start, startRegret: START_REGRET * target, startWithin: START_WITHIN * target,
+    fallbackDiscount: FALLBACK_DISCOUNT,
   });
   let measured = null;
   let worst = null;

@@ -29,6 +29,16 @@ export const MAX_ITERATIONS = 5000;
  *  iteration t (α = DISCOUNT_POSITIVE), iteration t's strategies weighted by t^AVERAGE_POWER. */
 export const DISCOUNT_POSITIVE = 1.5;
 export const AVERAGE_POWER = 2;
+/** α of the schedule a table is solved again with when discounted CFR misses the stopping rule
+ *  (kernels.pushfold_table.FALLBACK_DISCOUNT): no discount of positive regrets (CFR+'s regrets, t² averages). */
+export const FALLBACK_DISCOUNT = Infinity;
+
+/** t^α / (t^α + 1), the factor of positive regrets after iteration t; α = ∞: 1/2 after the first, then 1 (as Python's
+ *  1 / (1 + t ** -α), where 1.0 ** -inf is 1: JavaScript's 1 ** -Infinity is NaN). */
+function discountFactor(iteration, alpha) {
+  if (alpha === Infinity) return iteration === 1 ? 0.5 : 1;
+  return 1 / (1 + iteration ** -alpha);
+}
 
 function regretMatch(r0, r1) {
   const total = r0 + r1;
@@ -53,15 +63,28 @@ export function spotName(names, info) {
 /**
  * Discounted CFR on a table, yielding after every iteration: {iteration, nashConv | null, classRegret | null}
  * (payoff units, at every check). Returns {strategies (K-arrays per information set, as game.infosets),
- * nashConv, gains, values, classRegret, iterations, game, warmStarted}. Stops when the NashConv is ≤ `tolerance`
- * and the worst class regret ≤ `classTolerance` (payoff units; null: NashConv only). `start`: a
+ * nashConv, gains, values, classRegret, iterations, game, warmStarted, schedule}. Stops when the NashConv is ≤
+ * `tolerance` and the worst class regret ≤ `classTolerance` (payoff units; null: NashConv only). `start`: a
  * solution object whose strategies start the regrets (`startRegret` · (1 − p, p), payoff units), used
- * only when its NashConv is ≤ `startWithin` (null: always), as kernels.pushfold_table.solve.
+ * only when its NashConv is ≤ `startWithin` (null: always), as kernels.pushfold_table.solve. With a
+ * `fallbackDiscount` (FALLBACK_DISCOUNT), a run that misses the rule in `maxIterations` is followed by one with that
+ * discount from the same start (iterations counted on; the result's `schedule` "cfr+", `iterations` both runs').
  */
-export function* solveSteps(table, equities, { tolerance, classTolerance = null, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY,
-  start = null, startRegret = 1e-3, startWithin = null } = {}) {
+export function* solveSteps(table, equities, options = {}) {
+  const { tolerance, classTolerance = null, fallbackDiscount = null } = options;
   const game = makeGame(table);
-  if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin)");
+  if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin.gz)");
+  const first = yield* cfrSteps(game, equities, options, DISCOUNT_POSITIVE, 0);
+  const met = first.nashConv <= tolerance && (classTolerance === null || first.classRegret.regret <= classTolerance);
+  if (fallbackDiscount === null || met) return { ...first, schedule: "dcfr" };
+  const second = yield* cfrSteps(game, equities, options, fallbackDiscount, first.iterations);
+  return { ...second, iterations: first.iterations + second.iterations, schedule: "cfr+" };
+}
+
+/** One run of discounted CFR with positive regrets discounted by α = `discount` (solveSteps); iterations are
+ *  yielded numbered from `offset` + 1. */
+function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY,
+  start = null, startRegret = 1e-3, startWithin = null }, discount, offset) {
   const count = game.infosets.length;
   let scale = 0;
   let initial = startStrategy(game, null);
@@ -103,17 +126,17 @@ export function* solveSteps(table, equities, { tolerance, classTolerance = null,
         current.changed(i);
       }
     }
-    const discount = 1 / (1 + iteration ** -DISCOUNT_POSITIVE); // t^α / (t^α + 1)
-    for (const r of regrets) for (let j = 0; j < r.length; j++) r[j] *= discount;
+    const factor = discountFactor(iteration, discount);
+    for (const r of regrets) for (let j = 0; j < r.length; j++) r[j] *= factor;
     const step = iteration ** AVERAGE_POWER;
     for (let i = 0; i < count; i++) for (let c = 0; c < K; c++) average[i][c] += step * current.p[i][c];
     weight += step;
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
       result = { ...measure(game, equities, average, weight, iteration), warmStarted };
-      yield { iteration, nashConv: result.nashConv, classRegret: result.classRegret.regret };
+      yield { iteration: offset + iteration, nashConv: result.nashConv, classRegret: result.classRegret.regret };
       if (result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance)) break;
     } else {
-      yield { iteration, nashConv: null, classRegret: null };
+      yield { iteration: offset + iteration, nashConv: null, classRegret: null };
     }
   }
   return result;
@@ -179,6 +202,7 @@ export function solutionObject(table, result) {
     },
     rule_met: result.nashConv <= tolerance && worst.regret <= classTolerance,
     iterations: result.iterations,
+    schedule: result.schedule,
     values: Object.fromEntries(names.map((name, seat) => [name, result.values[seat]])),
     table: {
       stacks: table.stacks, blinds: table.blinds, ante: table.ante, bb_ante: table.bbAnte, payouts: table.payouts ?? null,
@@ -210,14 +234,16 @@ export function payoffTolerances(table, tolerance = null) {
 
 /**
  * Solve a table: discounted CFR until it meets the stopping rule (payoffTolerances; `tolerance`: another NashConv
- * target, bb for chip EV, % of the pool for ICM) or `maxIterations`. `onProgress({iteration, nashConv, classRegret})`
+ * target, bb for chip EV, % of the pool for ICM) or `maxIterations`, then if need be again with FALLBACK_DISCOUNT. `onProgress({iteration, nashConv, classRegret})`
  * at every check (reported units); `shouldStop()` is asked after every iteration and, when true, the solve throws a
- * SolveCancelled error. `start`: a solution object to warm-start from. Returns a solution object.
+ * SolveCancelled error. `start`: a solution object to warm-start from; `fallbackDiscount`: null for exactly
+ * `maxIterations` of discounted CFR. Returns a solution object.
  */
-export function solvePushfold(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, start = null, onProgress, shouldStop } = {}) {
+export function solvePushfold(table, equities, { tolerance, maxIterations = MAX_ITERATIONS, start = null, onProgress, shouldStop,
+  fallbackDiscount = FALLBACK_DISCOUNT } = {}) {
   const toPayoff = payoffPerUnit(table);
   const [target, classTolerance] = payoffTolerances(table, tolerance);
-  const steps = solveSteps(table, equities, { tolerance: target, classTolerance, maxIterations, start });
+  const steps = solveSteps(table, equities, { tolerance: target, classTolerance, maxIterations, start, fallbackDiscount });
   for (;;) {
     const { value, done } = steps.next();
     if (done) return solutionObject(table, value);
