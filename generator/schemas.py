@@ -282,8 +282,8 @@ PUSHFOLD_CHARTS = _schema(
                 "stacks": _array({"type": "number", "exclusiveMinimum": 1}),
                 "charts": _array({
                     "type": "object",
-                    "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "warm_start_bb",
-                                 "pots", "ev_se_max"],
+                    "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "schedule",
+                                 "warm_start_bb", "pots", "ev_se_max"],
                     "properties": {
                         "stack": {"type": "number"},
                         "shove": _SPOT_FREQUENCIES,
@@ -402,8 +402,8 @@ PUSHFOLD_TABLE = {
     "dcfr, or cfr+ when discounted CFR missed the stopping rule and the table was solved again without discounting positive "
     "regrets (iterations then count both runs).",
     "type": "object",
-    "required": ["positions", "shove", "call", "exploitability", "class_regret", "iterations", "warm_start_bb", "values",
-                 "ev_se", "pots", "table"],
+    "required": ["positions", "shove", "call", "exploitability", "class_regret", "iterations", "schedule", "warm_start_bb",
+                 "values", "ev_se", "pots", "table"],
     "properties": {
         "positions": _array(TEXT),
         "shove": _SPARSE_FREQUENCIES,

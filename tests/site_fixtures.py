@@ -272,7 +272,7 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
                 "nash_conv_bb": None if payouts else 0.0042, "nash_conv_pool_pct": 0.021 if payouts else None,
                 "class_regret": {"bb": None if payouts else 0.0061, "pool_pct": 0.0047 if payouts else None,
                                  "spot": names[0], "class": "A5s"},
-                "iterations": 300, "warm_start_bb": stack - 5 if stack > 5 else None,
+                "iterations": 300, "schedule": "dcfr", "warm_start_bb": stack - 5 if stack > 5 else None,
                 "pots": {"2": 0.12, "3": 0.011, "4+": 0.00042}, "ev_se_max": 0.0021 if payouts else 0.0013, "solve_s": 0.5,
             })  # fmt: skip
 
@@ -340,7 +340,7 @@ def write_pushfold_set(site_dir: Path) -> Path:
                 **{key: {spot: {c: p for c, p in zip(CLASS_NAMES, values) if p > 0} for spot, values in chart[key].items()}
                    for key in ("shove", "call")},
                 "exploitability": {"bb": chart["nash_conv_bb"], "pool_pct": chart["nash_conv_pool_pct"]},
-                "class_regret": chart["class_regret"], "iterations": chart["iterations"], "warm_start_bb": chart["warm_start_bb"], "pots": chart["pots"],
+                "class_regret": chart["class_regret"], "iterations": chart["iterations"], "schedule": chart["schedule"], "warm_start_bb": chart["warm_start_bb"], "pots": chart["pots"],
                 "ev_se": {name: 0.0021 if payouts else 0.0013 for name in names},
                 "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante,
                           "bb_ante": table.bb_ante, "payouts": None if payouts is None else list(payouts)},
