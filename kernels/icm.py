@@ -38,6 +38,7 @@ MIN_SHARE = 1e-305
 STEP = 0.25  # trapezoid step h in the stretched variable v (equity: error ~1e-12 of the pool)
 PLACES_STEP = 0.125  # finer step for single place probabilities (error ~1e-14 instead of ~1e-10)
 STRETCH = 0.40  # c in v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))
+GROUP_SPREAD = 1.0 / 64.0  # shares within this relative spread count as one term of mu(t) in the stretched variable
 TAIL_MASS = 1e-18  # probability mass left outside [T_MIN, t_max], per unit of the prize pool
 T_MIN = 1e-18  # sum_j p_j(t) <= t (shares sum to 1), so the mass below T_MIN is below T_MIN
 WINDOW_SIGMAS = 10.0  # Poisson-binomial coefficients beyond mean ± (this many sd + a margin) are dropped
@@ -176,20 +177,47 @@ def dp_place_probabilities(shares: np.ndarray, paid: int) -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def _expected_rung(shares, t):
-    """(mu, dmu/dt): mu(t) = sum_j (1 - e^{-x_j t}), the expected number of clocks rung by t."""
+def _share_groups(shares):
+    """(values (G,), counts (G,)): the shares sorted and merged into groups whose largest is at most
+    (1 + GROUP_SPREAD) times their smallest, each group standing as its count times its mean share. The
+    stretched variable is built on these G <= n terms (G ~ 500 at 20,000 log-normal stacks, 1 for equal
+    stacks): any smooth increasing v(t) is a valid change of variables, and merging shares this close
+    moves mu(t) by a relative ~GROUP_SPREAD^2 / 8, so the nodes land where the field's clocks ring."""
+    ordered = np.sort(shares)
+    values = np.empty(ordered.size)
+    counts = np.empty(ordered.size)
+    groups = 0
+    start = 0
+    while start < ordered.size:
+        stop = start
+        total = 0.0
+        while stop < ordered.size and ordered[stop] <= ordered[start] * (1.0 + GROUP_SPREAD):
+            total += ordered[stop]
+            stop += 1
+        values[groups] = total / (stop - start)
+        counts[groups] = stop - start
+        groups += 1
+        start = stop
+    return values[:groups], counts[:groups]
+
+
+@numba.njit(cache=True)
+def _expected_rung(values, counts, t):
+    """(mu, dmu/dt): mu(t) = sum_g c_g (1 - e^{-x_g t}) over the share groups, the expected number of
+    clocks rung by t."""
     mu = 0.0
     slope = 0.0
-    for x in shares:
-        mu -= math.expm1(-x * t)
-        slope += x * math.exp(-x * t)
+    for g in range(values.size):
+        x = values[g]
+        mu -= counts[g] * math.expm1(-x * t)
+        slope += counts[g] * x * math.exp(-x * t)
     return mu, slope
 
 
 @numba.njit(cache=True)
-def _stretched(shares, t):
-    """(v(t), v'(t)) for v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))."""
-    mu, slope = _expected_rung(shares, t)
+def _stretched(values, counts, t):
+    """(v(t), v'(t)) for v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t)), mu over the share groups."""
+    mu, slope = _expected_rung(values, counts, t)
     log_term = math.log1p(1.0 / t)
     root = math.sqrt(9.0 + mu)
     value = -math.log(log_term) + 2.0 * STRETCH * root
@@ -240,7 +268,7 @@ def _upper_time(shares, paid):
 
 
 @numba.njit(cache=True)
-def _solve_stretched(shares, target, start, start_value, start_slope):
+def _solve_stretched(values, counts, target, start, start_value, start_slope):
     """(t, v'(t)) with v(t) = target > start_value = v(start), start_slope = v'(start): Newton in
     u = log t from the linear prediction, kept inside a bracket by bisection (or stepping upwards)."""
     low = math.log(start)
@@ -248,7 +276,7 @@ def _solve_stretched(shares, target, start, start_value, start_slope):
     u = low + (target - start_value) / (start_slope * start)
     for _ in range(200):
         t = math.exp(u)
-        value, derivative = _stretched(shares, t)
+        value, derivative = _stretched(values, counts, t)
         if abs(value - target) <= 1e-13 * max(1.0, abs(target)):
             return t, derivative
         if value < target:
@@ -259,7 +287,7 @@ def _solve_stretched(shares, target, start, start_value, start_slope):
         if not (low < candidate < high):
             candidate = 0.5 * (low + high) if high < math.inf else low + 2.0 * (u - low) + 1.0
         u = candidate
-    return math.exp(u), _stretched(shares, math.exp(u))[1]
+    return math.exp(u), _stretched(values, counts, math.exp(u))[1]
 
 
 @numba.njit(cache=True)
@@ -271,8 +299,9 @@ def _quadrature(shares, paid, step):
 @numba.njit(cache=True)
 def _quadrature_to(shares, t_max, step):
     """The grid of ``_quadrature`` from T_MIN up to a given end time t_max."""
-    v_min, slope = _stretched(shares, T_MIN)
-    v_max = _stretched(shares, t_max)[0]
+    values, counts = _share_groups(shares)
+    v_min, slope = _stretched(values, counts, T_MIN)
+    v_max = _stretched(values, counts, t_max)[0]
     count = int(math.ceil((v_max - v_min) / step)) + 1
     times = np.empty(count)
     weights = np.empty(count)
@@ -280,7 +309,7 @@ def _quadrature_to(shares, t_max, step):
     times[0] = t
     weights[0] = step / slope
     for j in range(1, count):
-        t, slope = _solve_stretched(shares, v_min + j * step, t, v_min + (j - 1) * step, slope)
+        t, slope = _solve_stretched(values, counts, v_min + j * step, t, v_min + (j - 1) * step, slope)
         times[j] = t
         weights[j] = step / slope
     return times, weights
