@@ -4,14 +4,15 @@ Model: with chip shares x_j = s_j / S, player i finishes first with probability 
 are drawn the same way among the players left. Equivalently, give every player an independent
 exponential clock T_j ~ Exp(rate x_j); players finish in the order their clocks ring.
 
-Three methods, all returning place probabilities ``places`` of shape (n, k) for the k paid places
-(``places[i, r]`` = P(player i finishes (r+1)-th)):
+Methods (``places[i, r]`` = P(player i finishes (r+1)-th), shape (n, k) for the k paid places):
 
 * ``dp_place_probabilities``: the exact subset recursion over 2^n bitmasks (reference, n <= 22).
 * ``integral_place_probabilities`` / ``integral_equity``: the exact integral
   P(i finishes r+1-th) = ∫_0^∞ x_i e^{-x_i t} PB_r^{(-i)}(t) dt, where PB^{(-i)}(t) is the
   Poisson-binomial law of how many *other* clocks rang before t (p_j = 1 - e^{-x_j t}); evaluated by
   a double-exponentially convergent trapezoid rule, accurate to ~1e-13 of the prize pool, any n.
+* ``fourier_equity``: the same integral, each node's leave-one-out sums from the characteristic function
+  of the clocks rung (kernels/icm_fourier.py), O(n) per node whatever k: the fast path for many paid places.
 * ``monte_carlo_equity``: sampled clocks, an independent statistical check.
 
 Conventions (see docs/icm.md):
@@ -30,9 +31,13 @@ import math
 import numba
 import numpy as np
 
+from kernels.icm_fourier import fourier_integral
+
 MAX_PLAYERS = 100_000
 DP_MAX_PLAYERS = 22
 AUTO_DP_MAX_PLAYERS = 10
+AUTO_FOURIER_MIN_PAID = 30  # from this many paid places (players with chips) auto takes the Fourier method
+METHODS = ("auto", "dp", "integral", "fourier")
 MIN_SHARE = 1e-305
 
 STEP = 0.25  # trapezoid step h in the stretched variable v (equity: error ~1e-12 of the pool)
@@ -513,6 +518,19 @@ def integral_equity(shares: np.ndarray, payouts: np.ndarray, step: float = STEP)
     return _integral_equity(shares, payouts, times, weights)
 
 
+def fourier_equity(shares: np.ndarray, payouts: np.ndarray, step: float = STEP) -> np.ndarray:
+    """Prize equity (n,) by the integral method with each node's leave-one-out sums taken from the
+    characteristic function (kernels/icm_fourier.py): O(N n (S + D)) for N nodes, S ~ 32 samples and a
+    Chebyshev degree D ~ 15-40, whatever the number k of paid places. Same arguments as ``integral_equity``."""
+    order = np.argsort(shares, kind="stable")
+    payouts = np.ascontiguousarray(_paid_prefix(payouts), dtype=np.float64)
+    ordered = np.ascontiguousarray(shares[order], dtype=np.float64)
+    times, weights = _quadrature(ordered, payouts.size, step)
+    equity = np.empty(shares.size)
+    equity[order] = fourier_integral(ordered, payouts, times, weights)
+    return equity
+
+
 def integral_place_probabilities(shares: np.ndarray, paid: int) -> np.ndarray:
     """Place probabilities (n, paid) by the integral method; O(N n paid) on top of the equity's cost."""
     shares = np.ascontiguousarray(shares, dtype=np.float64)
@@ -581,34 +599,50 @@ def _live_places(shares: np.ndarray, paid: int, method: str) -> np.ndarray:
     return integral_place_probabilities(shares, paid)
 
 
+def _equity_method(method: str, live: int, paid: int, places: bool) -> str:
+    """The method ``auto`` resolves to: the DP up to AUTO_DP_MAX_PLAYERS players with chips; beyond, the
+    place recurrences when places are wanted (they give the equity too), else the leave-one-out series
+    below AUTO_FOURIER_MIN_PAID paid places and the characteristic function from there (measured
+    crossover, BENCHMARKS.md)."""
+    if method != "auto":
+        return method
+    if live <= AUTO_DP_MAX_PLAYERS:
+        return "dp"
+    return "fourier" if not places and paid >= AUTO_FOURIER_MIN_PAID else "integral"
+
+
 def prize_equity(stacks, payouts, method: str = "auto", places: bool = True) -> IcmResult:
     """ICM prize equity of every player, and (when `places`) the paid-place probabilities.
 
     stacks: (n,) chip counts >= 0 (any unit), payouts: (k,) prizes >= 0 for places 1..k, k <= n.
-    method: "dp" (exact subset DP, n <= 22), "integral", or "auto" (DP up to 10 players).
+    method: "dp" (exact subset DP, n <= 22), "integral" (leave-one-out series), "fourier" (characteristic
+    function; places, when wanted, from the integral's recurrences), or "auto" (``_equity_method``).
     Returns IcmResult(equity (n,) in payout units, places (n, k) or None, method)."""
-    if method not in ("auto", "dp", "integral"):
-        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
+    if method not in METHODS:
+        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp, integral or fourier)")
     stacks, payouts = validate_field(stacks, payouts)
     shares = chip_shares(stacks)
     live = np.flatnonzero(shares > 0)
     busted = np.flatnonzero(shares == 0)
-    chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
-    if chosen == "dp" and live.size > DP_MAX_PLAYERS:
-        raise ValueError(f"method 'dp' handles at most {DP_MAX_PLAYERS} players with chips (got {live.size})")
     paid = payouts.size
     live_paid = min(paid, live.size)
+    chosen = _equity_method(method, live.size, live_paid, places)
+    if chosen == "dp" and live.size > DP_MAX_PLAYERS:
+        raise ValueError(f"method 'dp' handles at most {DP_MAX_PLAYERS} players with chips (got {live.size})")
     live_shares = shares[live]
+    table = None
     if places or chosen == "dp":
         table = np.zeros((stacks.size, paid))
         table[live, :live_paid] = _live_places(live_shares, live_paid, chosen)
         table[busted] = _busted_places(busted.size, live.size, paid)
-        return IcmResult(table @ payouts, table if places else None, chosen)
+        if chosen != "fourier":
+            return IcmResult(table @ payouts, table if places else None, chosen)
     equity = np.zeros(stacks.size)
-    equity[live] = integral_equity(live_shares, payouts[:live_paid])
+    live_equity = fourier_equity if chosen == "fourier" else integral_equity
+    equity[live] = live_equity(live_shares, payouts[:live_paid])
     if busted.size:
         equity[busted] = payouts[live.size :].sum() / busted.size
-    return IcmResult(equity, None, chosen)
+    return IcmResult(equity, table, chosen)
 
 
 # ------------------------------------------------------------------ bubble factors, risk premium
@@ -790,7 +824,7 @@ def pair_equities(stacks, payouts, method: str = "auto"):
     live = np.flatnonzero(shares > 0)
     chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
     if chosen not in ("dp", "integral"):
-        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
+        raise ValueError(f"bubble factors take method auto, dp or integral (got {method!r})")
     if chosen == "dp":  # stacks scaled by the largest: 1e308 + 1e308 would overflow
         base, won, lost = _dp_pair_equities(stacks / stacks.max(), payouts, live)
         return base, won, lost, chosen
