@@ -824,7 +824,7 @@ def pair_equities(stacks, payouts, method: str = "auto"):
     live = np.flatnonzero(shares > 0)
     chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
     if chosen not in ("dp", "integral"):
-        raise ValueError(f"bubble factors take method auto, dp or integral (got {method!r})")
+        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
     if chosen == "dp":  # stacks scaled by the largest: 1e308 + 1e308 would overflow
         base, won, lost = _dp_pair_equities(stacks / stacks.max(), payouts, live)
         return base, won, lost, chosen

@@ -175,7 +175,8 @@ def _pole_sum(c_re, c_im, shifted_cos, sines, p, gap):
 @numba.njit(cache=True)
 def _chebyshev_degree(c_re, c_im, angle, scale):
     """Degree D of a Chebyshev interpolant of the pole sum on u = 2p - 1 in [-1, 1] within
-    CHEBYSHEV_TOL * scale, or CHEBYSHEV_MAX + 1 when none is cheap. Pole s sits at u = i b_s,
+    CHEBYSHEV_TOL * scale, 0 when the sum vanishes (no samples, or every C_s = 0), or
+    CHEBYSHEV_MAX + 1 when no degree is cheap. Pole s sits at u = i b_s,
     b_s = cot(theta_s / 2), residue of size |C_s| / sin(theta_s / 2); on the Bernstein ellipse of
     parameter r (semi-minor axis (r - 1/r)/2 < b_s) the sum is at most M = sum_s |residue_s| / (b_s - that),
     and ||H - p_D|| <= 4 M r^{-D} / (r - 1). Tries a few r below the nearest pole's."""
@@ -269,12 +270,12 @@ def _direct(c_re, c_im, shifted_cos, sines, fired, quiet, out):
 @numba.njit(cache=True)
 def node_integrands(shares, payouts, fired, quiet, out):
     """out[j] = x_j q_j H_j(t) for every player at one node (fired, quiet: p_j, q_j at t; shares (m,);
-    payouts (k,), k <= m). Returns (S, D): samples used and Chebyshev degree (0: direct sum)."""
+    payouts (k,), k <= m)."""
     m = shares.size
     lo, size, others_variance = _window(fired, quiet)
     if lo >= payouts.size:  # every paid place taken by the others but for e^{-LOG_TAIL}
         out[:] = 0.0
-        return 0, 0
+        return
     count = _sample_count(size, others_variance)
     a_re, a_im = _payout_transform(payouts, lo, size, count)
     angle = 2.0 * math.pi / size
@@ -294,15 +295,15 @@ def node_integrands(shares, payouts, fired, quiet, out):
     for r in range(payouts.size):
         largest = max(largest, abs(payouts[r]))
     degree = _chebyshev_degree(c_re, c_im, angle, largest)
-    if degree <= CHEBYSHEV_MAX and degree < CHEBYSHEV_PER_SAMPLE * count:
+    if degree == 0:  # no sample left, or every C_s is 0 (no paid place in the window): H is A(0) / N
+        out[:] = 0.0
+    elif degree <= CHEBYSHEV_MAX and degree < CHEBYSHEV_PER_SAMPLE * count:
         _clenshaw(_chebyshev_coefficients(c_re, c_im, shifted_cos, sines, degree), fired, quiet, out)
     else:
-        degree = 0
         _direct(c_re, c_im, shifted_cos, sines, fired, quiet, out)
     base = a_re[0] / size
     for j in range(m):
         out[j] = shares[j] * quiet[j] * (base + out[j])
-    return count, degree
 
 
 @numba.njit(cache=True)
