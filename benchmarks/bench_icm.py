@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table;
 ``--bubble-factors`` prints only the bubble-factor rows, ``--summary`` only the big-field summary rows,
-``--all-paid`` only issue #25's rows: every place paid at 1,000 to 20,000 players, ours (Python, node,
+``--crossover`` the series against the Fourier method by players and paid places, ``--all-paid`` only
+issue #25's rows: every place paid at 1,000 to 20,000 players, ours (Python, node,
 headless Chromium) against the peer Sarose550/ICM (C + FFTW, one thread) in the same run, and the largest
 field each computes in 1 s. The peer is on no package registry: it is built (``make libicm``, gcc and
 libfftw3-dev) from a checkout named by ``ICM_PEER_DIR`` (default ``benchmarks/peers/ICM``, git-ignored;
@@ -102,6 +103,8 @@ def measure(stacks: np.ndarray, payouts: np.ndarray, equal: bool, js: dict | Non
     reference, reference_name = reference_equity(stacks, payouts, equal)
     integral_error = np.abs(integral.equity - reference).max() / pool
     integral_l1 = np.abs(integral.equity - reference).sum() / pool
+    fourier_seconds, fourier = best_time(lambda: icm.prize_equity(stacks, payouts, places=False, method="fourier"), repeats_for(n))
+    fourier_error = np.abs(fourier.equity - reference).max() / pool
     dp_text = "—"
     if n <= 20:
         dp_seconds, _ = best_time(lambda: icm.prize_equity(stacks, payouts, method="dp"), repeats_for(n))
@@ -117,7 +120,7 @@ def measure(stacks: np.ndarray, payouts: np.ndarray, equal: bool, js: dict | Non
     label = f"{n:,}" + (" equal" if equal else "")
     return (
         f"| {label} | {payouts.size:,} | {nodes} | {milliseconds(integral_seconds)} | {integral_error:.1e} / {integral_l1:.1e} "
-        f"| {reference_name} "
+        f"| {milliseconds(fourier_seconds)} | {fourier_error:.1e} | {reference_name} "
         f"| {dp_text} | {milliseconds(mc_seconds)} | {mc_text} | {js_time} | {js_error} | {js_gap} |"
     )
 
@@ -181,12 +184,12 @@ SUMMARY_BANDS = [[1, 1], [2, 3], [4, 9]]
 
 def summary_rows() -> list[str]:
     """Markdown rows: the ICM page's big-field summary (fieldSummary in node: equity, P(cash),
-    P(final table), expected finish, 3 bands) against the plain equity of the same field in the same run."""
+    P(final table), expected finish, 3 bands) against the plain equity (icm, auto) of the same field in the same run."""
     rows = ["| n | paid | summary JS s | equity only JS s | summary / equity | max abs(P(cash) - Py) |",
             "|---|---|---|---|---|---|"]
     fields = [make_field(n) for n in SUMMARY_SIZES]
     summaries = run_node(fields, bands=SUMMARY_BANDS)
-    plain = run_node(fields)
+    plain = run_node(fields, method="auto")
     if summaries is None or plain is None:
         return rows + ["| (node not found) | | | | | |"]
     for (stacks, payouts), summary, equity in zip(fields, summaries, plain):
@@ -348,7 +351,34 @@ def all_paid_rows() -> list[str]:
     return rows
 
 
+CROSSOVER_SIZES = [20, 50, 100, 300, 1000, 3000]
+CROSSOVER_PAID = [3, 10, 20, 30, 50, 100]
+
+
+def crossover_rows() -> list[str]:
+    """Markdown rows: the equity by the leave-one-out series and by the Fourier method (Python, same run)
+    for log-normal fields of 20-3,000 players and 3-100 paid places (auto's AUTO_FOURIER_MIN_PAID)."""
+    rows = ["| players \\ paid | " + " | ".join(str(k) for k in CROSSOVER_PAID) + " |",
+            "|---|" + "---|" * len(CROSSOVER_PAID)]
+    for n in CROSSOVER_SIZES:
+        shares = icm.chip_shares(make_field(n)[0])
+        cells = []
+        for paid in CROSSOVER_PAID:
+            if paid > n:
+                cells.append("—")
+                continue
+            payouts = np.linspace(2.0, 1.0, paid) ** 2
+            (series, _), (fourier, _) = turns([lambda: icm.integral_equity(shares, payouts),
+                                               lambda: icm.fourier_equity(shares, payouts)], 5 if n <= 300 else 3)
+            cells.append(f"{series * 1e3:.2f} / {fourier * 1e3:.2f}")
+        rows.append(f"| {n:,} | " + " | ".join(cells) + " |")
+    return rows
+
+
 def main() -> None:
+    if "--crossover" in sys.argv:
+        print("\n".join(crossover_rows()))
+        return
     if "--all-paid" in sys.argv:
         print("\n".join(all_paid_rows()))
         return
@@ -360,9 +390,9 @@ def main() -> None:
         return
     fields = [(*make_field(n), False) for n in SIZES] + [(*make_field(10_000, equal=True), True)]
     js_results = run_node([(stacks, payouts) for stacks, payouts, _ in fields]) or [None] * len(fields)
-    print("| n | paid | nodes | integral Py ms | integral error max / L1 | reference | DP Py ms | MC Py ms "
-          f"({MC_SAMPLES:,} samples) | MC error | integral JS ms | JS error | abs(JS - Py) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| n | paid | nodes | integral Py ms | integral error max / L1 | Fourier Py ms | Fourier error max | reference "
+          f"| DP Py ms | MC Py ms ({MC_SAMPLES:,} samples) | MC error | integral JS ms | JS error | abs(JS - Py) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (stacks, payouts, equal), js in zip(fields, js_results):
         print(measure(stacks, payouts, equal, js), flush=True)
     print("\nErrors: max over players (and L1: sum over players) of |equity - reference| / prize pool.")

@@ -36,7 +36,8 @@ from kernels.icm_fourier import fourier_integral
 MAX_PLAYERS = 100_000
 DP_MAX_PLAYERS = 22
 AUTO_DP_MAX_PLAYERS = 10
-AUTO_FOURIER_MIN_PAID = 30  # from this many paid places (players with chips) auto takes the Fourier method
+AUTO_FOURIER_MIN_PAID = 30  # from this many paid places auto takes the Fourier method for the equity...
+AUTO_FOURIER_LARGE_FIELD = (1000, 10)  # ...and from 10 paid places with 1,000 players with chips
 METHODS = ("auto", "dp", "integral", "fourier")
 MIN_SHARE = 1e-305
 
@@ -600,15 +601,18 @@ def _live_places(shares: np.ndarray, paid: int, method: str) -> np.ndarray:
 
 
 def _equity_method(method: str, live: int, paid: int, places: bool) -> str:
-    """The method ``auto`` resolves to: the DP up to AUTO_DP_MAX_PLAYERS players with chips; beyond, the
-    place recurrences when places are wanted (they give the equity too), else the leave-one-out series
-    below AUTO_FOURIER_MIN_PAID paid places and the characteristic function from there (measured
-    crossover, BENCHMARKS.md)."""
+    """The method ``auto`` resolves to for `live` players with chips and `paid` places they can take: the
+    DP up to AUTO_DP_MAX_PLAYERS; beyond, the place recurrences when places are wanted (they give the
+    equity too), else the characteristic function from AUTO_FOURIER_MIN_PAID paid places (or
+    AUTO_FOURIER_LARGE_FIELD) and the leave-one-out series below (the measured crossover:
+    ``bench_icm.py --crossover``, BENCHMARKS.md)."""
     if method != "auto":
         return method
     if live <= AUTO_DP_MAX_PLAYERS:
         return "dp"
-    return "fourier" if not places and paid >= AUTO_FOURIER_MIN_PAID else "integral"
+    large, large_paid = AUTO_FOURIER_LARGE_FIELD
+    faster = paid >= AUTO_FOURIER_MIN_PAID or (live >= large and paid >= large_paid)
+    return "fourier" if not places and faster else "integral"
 
 
 def prize_equity(stacks, payouts, method: str = "auto", places: bool = True) -> IcmResult:

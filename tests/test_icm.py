@@ -234,6 +234,9 @@ def test_auto_picks_the_method_by_field_and_paid_places():
     assert icm.prize_equity(stacks, [3, 2, 1], places=False).method == "integral"
     assert icm.prize_equity(stacks, np.arange(30, 0, -1.0), places=False).method == "fourier"
     assert icm.prize_equity(stacks, np.arange(30, 0, -1.0)).method == "integral"  # places wanted
+    big = np.arange(1.0, 1001.0)
+    assert icm.prize_equity(big, np.arange(10, 0, -1.0), places=False).method == "fourier"
+    assert icm.prize_equity(big, np.arange(9, 0, -1.0), places=False).method == "integral"
     with_places = icm.prize_equity(stacks, np.arange(40, 0, -1.0), method="fourier")
     assert with_places.method == "fourier" and with_places.places.shape == (40, 40)
     assert np.abs(with_places.places @ np.arange(40, 0, -1.0) - with_places.equity).max() <= 1e-12 * 820

@@ -15,7 +15,8 @@
 export const MAX_PLAYERS = 100000;
 export const DP_MAX_PLAYERS = 22;
 export const AUTO_DP_MAX_PLAYERS = 10;
-export const AUTO_FOURIER_MIN_PAID = 30; // from this many paid places auto takes the Fourier method (equity only)
+export const AUTO_FOURIER_MIN_PAID = 30; // from this many paid places auto takes the Fourier method for the equity...
+const AUTO_FOURIER_LARGE_FIELD = [1000, 10]; // ...and from 10 paid places with 1,000 players with chips
 const METHODS = ["auto", "dp", "integral", "fourier"];
 const MIN_SHARE = 1e-305;
 
@@ -489,13 +490,16 @@ function preparedField(stacks, payouts, method, methods) {
   return { stackNumbers, prizes, shares, live, busted };
 }
 
-/** The method "auto" resolves to (kernels/icm.py _equity_method): the DP up to AUTO_DP_MAX_PLAYERS players
- * with chips; beyond, the place recurrences when places are wanted, else the series below
- * AUTO_FOURIER_MIN_PAID paid places and the characteristic function from there. */
+/** The method "auto" resolves to for `live` players with chips and `paid` places they can take
+ * (kernels/icm.py _equity_method): the DP up to AUTO_DP_MAX_PLAYERS; beyond, the place recurrences when
+ * places are wanted, else the characteristic function from AUTO_FOURIER_MIN_PAID paid places (or
+ * AUTO_FOURIER_LARGE_FIELD) and the series below. */
 function equityMethod(method, live, paid, places) {
   if (method !== "auto") return method;
   if (live <= AUTO_DP_MAX_PLAYERS) return "dp";
-  return !places && paid >= AUTO_FOURIER_MIN_PAID ? "fourier" : "integral";
+  const [large, largePaid] = AUTO_FOURIER_LARGE_FIELD;
+  const faster = paid >= AUTO_FOURIER_MIN_PAID || (live >= large && paid >= largePaid);
+  return !places && faster ? "fourier" : "integral";
 }
 
 /**
