@@ -375,19 +375,15 @@ def crossover_rows() -> list[str]:
     return rows
 
 
+ONLY = {"--crossover": crossover_rows, "--all-paid": all_paid_rows, "--bubble-factors": bubble_factor_rows,
+        "--summary": summary_rows}  # a flag prints only these rows
+
+
 def main() -> None:
-    if "--crossover" in sys.argv:
-        print("\n".join(crossover_rows()))
-        return
-    if "--all-paid" in sys.argv:
-        print("\n".join(all_paid_rows()))
-        return
-    if "--bubble-factors" in sys.argv:
-        print("\n".join(bubble_factor_rows()))
-        return
-    if "--summary" in sys.argv:
-        print("\n".join(summary_rows()))
-        return
+    for flag, rows in ONLY.items():
+        if flag in sys.argv:
+            print("\n".join(rows()))
+            return
     fields = [(*make_field(n), False) for n in SIZES] + [(*make_field(10_000, equal=True), True)]
     js_results = run_node([(stacks, payouts) for stacks, payouts, _ in fields]) or [None] * len(fields)
     print("| n | paid | nodes | integral Py ms | integral error max / L1 | Fourier Py ms | Fourier error max | reference "
