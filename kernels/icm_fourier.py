@@ -105,15 +105,10 @@ def _sample_count(size, others_variance):
 
 
 @numba.njit(cache=True)
-def _payout_transform(payouts, lo, size, count):
-    """(re (count + 1,), im (count + 1,)): A(s) = sum_{lo <= r < lo + size} a_r e^{-2 pi i s r / size},
-    s = 0..count, payouts past their end counted as 0, from one table of size cosines."""
-    cosines = np.empty(size)
-    sines = np.empty(size)
-    for index in range(size):
-        angle = 2.0 * math.pi * index / size
-        cosines[index] = math.cos(angle)
-        sines[index] = math.sin(angle)
+def _payout_transform(payouts, lo, count, cosines, sines):
+    """(re (count + 1,), im (count + 1,)): A(s) = sum_{lo <= r < lo + N} a_r e^{-2 pi i s r / N},
+    s = 0..count, payouts past their end counted as 0; cosines, sines (N,): cos and sin of 2 pi j / N."""
+    size = cosines.size
     re = np.zeros(count + 1)
     im = np.zeros(count + 1)
     stop = min(lo + size, payouts.size)
@@ -277,13 +272,15 @@ def node_integrands(shares, payouts, fired, quiet, out):
         out[:] = 0.0
         return
     count = _sample_count(size, others_variance)
-    a_re, a_im = _payout_transform(payouts, lo, size, count)
     angle = 2.0 * math.pi / size
-    shifted_cos = np.empty(count + 1)
-    sines = np.empty(count + 1)
-    for s in range(count + 1):
-        shifted_cos[s] = 1.0 + math.cos(angle * s)
-        sines[s] = math.sin(angle * s)
+    cosines = np.empty(size)
+    all_sines = np.empty(size)
+    for index in range(size):
+        cosines[index] = math.cos(angle * index)
+        all_sines[index] = math.sin(angle * index)
+    a_re, a_im = _payout_transform(payouts, lo, count, cosines, all_sines)
+    shifted_cos = 1.0 + cosines[: count + 1]
+    sines = all_sines[: count + 1]
     phi_re, phi_im = _characteristic(fired, quiet, shifted_cos, sines, count)
     c_re = np.empty(count + 1)
     c_im = np.empty(count + 1)

@@ -187,9 +187,10 @@ def test_fourier_chebyshev_and_direct_sums_agree_within_their_bound():
         fourier._clock_probabilities(shares, t, fired, quiet)
         lo, size, others_variance = fourier._window(fired, quiet)
         count = fourier._sample_count(size, others_variance)
-        a_re, a_im = fourier._payout_transform(payouts, lo, size, count)
         angle = 2 * np.pi / size
-        shifted_cos, sines = 1 + np.cos(angle * np.arange(count + 1)), np.sin(angle * np.arange(count + 1))
+        cosines, all_sines = np.cos(angle * np.arange(size)), np.sin(angle * np.arange(size))
+        a_re, a_im = fourier._payout_transform(payouts, lo, count, cosines, all_sines)
+        shifted_cos, sines = 1 + cosines[: count + 1], all_sines[: count + 1]
         phi_re, phi_im = fourier._characteristic(fired, quiet, shifted_cos, sines, count)
         c_re, c_im = 2 * (a_re * phi_re - a_im * phi_im) / size, 2 * (a_re * phi_im + a_im * phi_re) / size
         degree = fourier._chebyshev_degree(c_re, c_im, angle, payouts.max())

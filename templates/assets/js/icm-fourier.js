@@ -73,8 +73,9 @@ function sampleCount(size, othersVariance) {
   return Math.min(half, Math.trunc((size * Math.acos(cosine)) / (2 * Math.PI)) + 1);
 }
 
-/** [re, im] of A(s) = Σ_{lo <= r < lo + size} a_r e^{-2πi s r / size}, s = 0..count. */
-function payoutTransform(payouts, lo, size, count, cosines, sines) {
+/** [re, im] of A(s) = Σ_{lo <= r < lo + N} a_r e^{-2πi s r / N}, s = 0..count; cosines, sines: of 2πj/N. */
+function payoutTransform(payouts, lo, count, cosines, sines) {
+  const size = cosines.length;
   const re = new Float64Array(count + 1);
   const im = new Float64Array(count + 1);
   const stop = Math.min(lo + size, payouts.length);
@@ -250,21 +251,17 @@ export function fourierNode(shares, vectors, fired, quiet, outs) {
   const count = sampleCount(size, othersVariance);
   const angle = (2 * Math.PI) / size;
   const cosines = new Float64Array(size);
-  const tableSines = new Float64Array(size);
+  const allSines = new Float64Array(size);
   for (let index = 0; index < size; index++) {
     cosines[index] = Math.cos(angle * index);
-    tableSines[index] = Math.sin(angle * index);
+    allSines[index] = Math.sin(angle * index);
   }
-  const shiftedCos = new Float64Array(count + 1);
-  const sines = new Float64Array(count + 1);
-  for (let s = 0; s <= count; s++) {
-    shiftedCos[s] = 1 + Math.cos(angle * s);
-    sines[s] = Math.sin(angle * s);
-  }
+  const shiftedCos = cosines.slice(0, count + 1).map((cosine) => 1 + cosine);
+  const sines = allSines.subarray(0, count + 1);
   const [phiRe, phiIm] = characteristic(fired, quiet, shiftedCos, sines, count);
   vectors.forEach((payouts, v) => {
     const out = outs[v];
-    const [aRe, aIm] = payoutTransform(payouts, lo, size, count, cosines, tableSines);
+    const [aRe, aIm] = payoutTransform(payouts, lo, count, cosines, allSines);
     const cRe = new Float64Array(count + 1);
     const cIm = new Float64Array(count + 1);
     for (let s = 1; s <= count; s++) {
