@@ -20,7 +20,7 @@ the generating function on the unit circle, never from its coefficients:
   degree D chosen per node from the analytic bound ||H - p_D|| <= 4 M rho^{-D} / (rho - 1) (Trefethen,
   ATAP Thm 8.2), and each player costs D Clenshaw steps instead of S complex divisions.
 
-Cost per node O(m (S + D) + N S), S ~ 32 and D ~ 15-40: O(m) per node where the window is wide, against
+Cost per node O(m (S + D) + N S), S ~ 32 and D ~ 12-40: O(m) per node where the window is wide, against
 O(m (W + D')) for the Poisson-binomial coefficients and leave-one-out series of kernels/icm.py.
 Pure numerics: no printing and no file I/O.
 """
@@ -263,9 +263,9 @@ def _direct(c_re, c_im, shifted_cos, sines, fired, quiet, out):
 
 
 @numba.njit(cache=True)
-def node_integrands(shares, payouts, fired, quiet, out):
+def node_integrands(shares, payouts, largest, fired, quiet, out):
     """out[j] = x_j q_j H_j(t) for every player at one node (fired, quiet: p_j, q_j at t; shares (m,);
-    payouts (k,), k <= m)."""
+    payouts (k,), k <= m, the largest of them in absolute value `largest`)."""
     m = shares.size
     lo, size, others_variance = _window(fired, quiet)
     if lo >= payouts.size:  # every paid place taken by the others but for e^{-LOG_TAIL}
@@ -288,9 +288,6 @@ def node_integrands(shares, payouts, fired, quiet, out):
         pair = 1.0 if 2 * s == size else 2.0  # s and size - s are conjugate
         c_re[s] = pair * (a_re[s] * phi_re[s] - a_im[s] * phi_im[s]) / size
         c_im[s] = pair * (a_re[s] * phi_im[s] + a_im[s] * phi_re[s]) / size
-    largest = 0.0
-    for r in range(payouts.size):
-        largest = max(largest, abs(payouts[r]))
     degree = _chebyshev_degree(c_re, c_im, angle, largest)
     if degree == 0:  # no sample left, or every C_s is 0 (no paid place in the window): H is A(0) / N
         out[:] = 0.0
@@ -311,8 +308,9 @@ def fourier_integral(shares, payouts, times, weights):
     node = np.empty(m)
     fired = np.empty(m)
     quiet = np.empty(m)
+    largest = np.abs(payouts).max()
     for j in range(times.size):
         _clock_probabilities(shares, times[j], fired, quiet)
-        node_integrands(shares, payouts, fired, quiet, node)
+        node_integrands(shares, payouts, largest, fired, quiet, node)
         equity += weights[j] * node
     return equity

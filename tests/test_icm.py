@@ -168,7 +168,7 @@ def fourier_integrands_at(shares, payouts, t, fired, quiet, out):
     from kernels import icm_fourier
 
     icm_fourier._clock_probabilities(shares, t, fired, quiet)
-    icm_fourier.node_integrands(shares, payouts, fired, quiet, out)
+    icm_fourier.node_integrands(shares, payouts, np.abs(payouts).max(), fired, quiet, out)
 
 
 def test_fourier_chebyshev_and_direct_sums_agree_within_their_bound():

@@ -1,8 +1,8 @@
 // ICM prize integrands at one quadrature node through the characteristic function of the clocks rung:
 // the twin of kernels/icm_fourier.py (the method, its error bounds and its cost are described there and in
 // docs/icm.md). Pure ES module, no DOM.
-//   clockProbabilities(shares, t, fired, quiet)      shares sorted ascending
-//   fourierNode(shares, vectors, fired, quiet, outs) outs[v][j] = x_j q_j Σ_r a^v_r PB_r^{(-j)}(t)
+//   clockProbabilities(shares, t, fired, quiet)                 shares sorted ascending
+//   fourierNode(shares, vectors, largest, fired, quiet, outs)   outs[v][j] = x_j q_j Σ_r a^v_r PB_r^{(-j)}(t)
 
 const LOG_TAIL = 46; // window tails and dropped samples each below e^{-46} ~ 1e-20 of the largest prize
 const BLOCK = 128; // players per partial product of the characteristic function
@@ -237,11 +237,12 @@ function direct(cRe, cIm, shiftedCos, sines, fired, quiet, out) {
 }
 
 /**
- * outs[v][j] = x_j q_j H^v_j(t) for each payout vector (all of one length k <= m) at one node, the
- * characteristic function built once for all of them (kernels/icm_fourier.py node_integrands).
- * shares (m) sorted ascending; fired, quiet: p_j, q_j at t (clockProbabilities).
+ * outs[v][j] = x_j q_j H^v_j(t) for each payout vector (all of one length k <= m; largest[v] its largest
+ * prize in absolute value) at one node, the characteristic function built once for all of them
+ * (kernels/icm_fourier.py node_integrands). shares (m) sorted ascending; fired, quiet: p_j, q_j at t
+ * (clockProbabilities).
  */
-export function fourierNode(shares, vectors, fired, quiet, outs) {
+export function fourierNode(shares, vectors, largest, fired, quiet, outs) {
   const m = shares.length;
   const { lo, size, othersVariance } = countWindow(fired, quiet);
   if (lo >= vectors[0].length) {
@@ -269,9 +270,7 @@ export function fourierNode(shares, vectors, fired, quiet, outs) {
       cRe[s] = (pair * (aRe[s] * phiRe[s] - aIm[s] * phiIm[s])) / size;
       cIm[s] = (pair * (aRe[s] * phiIm[s] + aIm[s] * phiRe[s])) / size;
     }
-    let largest = 0;
-    for (let r = 0; r < payouts.length; r++) largest = Math.max(largest, Math.abs(payouts[r]));
-    const degree = chebyshevDegree(cRe, cIm, angle, largest);
+    const degree = chebyshevDegree(cRe, cIm, angle, largest[v]);
     if (degree === 0) { // no sample left, or every C_s is 0 (no paid place in the window): H is A(0) / N
       out.fill(0, 0, m);
     } else if (degree <= CHEBYSHEV_MAX && degree < CHEBYSHEV_PER_SAMPLE * count) {

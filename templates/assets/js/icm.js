@@ -432,10 +432,11 @@ function integralSums(shares, vectors, method) {
   const quiet = new Float64Array(m);
   const nodes = vectors.map(() => new Float64Array(m));
   const sums = vectors.map(() => new Float64Array(m));
+  const largest = vectors.map((vector) => vector.reduce((most, prize) => Math.max(most, Math.abs(prize)), 0));
   for (let j = 0; j < times.length; j++) {
     if (method === "fourier") {
       sortedClockProbabilities(ordered, times[j], fired, quiet);
-      fourierNode(ordered, vectors, fired, quiet, nodes);
+      fourierNode(ordered, vectors, largest, fired, quiet, nodes);
     } else {
       nodeEquities(ordered, vectors, times[j], nodes);
     }
