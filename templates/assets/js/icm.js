@@ -15,7 +15,7 @@
 export const MAX_PLAYERS = 100000;
 export const DP_MAX_PLAYERS = 22;
 export const AUTO_DP_MAX_PLAYERS = 10;
-export const AUTO_FOURIER_MIN_PAID = 30; // from this many paid places auto takes the Fourier method for the equity...
+const AUTO_FOURIER_MIN_PAID = 30; // from this many paid places auto takes the Fourier method for the equity...
 const AUTO_FOURIER_LARGE_FIELD = [1000, 10]; // ...and from 10 paid places with 1,000 players with chips
 const METHODS = ["auto", "dp", "integral", "fourier"];
 const MIN_SHARE = 1e-305;
@@ -506,7 +506,8 @@ function equityMethod(method, live, paid, places) {
 /**
  * ICM prize equity of every player and (unless places: false) the paid-place probabilities.
  * stacks: chips >= 0; payouts: prizes >= 0 for places 1..k, k <= stacks.length.
- * method: "auto" (exact DP up to 10 players with chips, else the integral), "dp" or "integral".
+ * method: "dp", "integral" (leave-one-out series), "fourier" (characteristic function; places, when
+ * wanted, from the integral's recurrences) or "auto" (equityMethod: the DP up to 10 players with chips).
  * Returns {equity: number[], places: number[][] | null, method}. Throws Error on invalid input.
  */
 export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
