@@ -14,6 +14,7 @@ of the prize pool; the reference is the exact DP (n <= 20), else the integral wi
 and, for equal stacks, the closed form pool / n.
 """
 
+import contextlib
 import ctypes
 import json
 import os
@@ -214,11 +215,12 @@ def chip_field(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 class Peer:
     """Sarose550/ICM's C library built from a checkout into ``workdir`` and called through ctypes
-    (``icm_equity(n, stacks, Q, payouts, k, equity)``, one thread, FFTW's estimated plans)."""
+    (``icm_equity(n, stacks, Q, payouts, k, equity)``, one thread, FFTW's estimated plans). It is called
+    from ``workdir``: it saves an ``fftw_wisdom.dat`` in its working directory."""
 
     def __init__(self, workdir: Path):
         source = Path(os.environ.get("ICM_PEER_DIR", ROOT / "benchmarks" / "peers" / "ICM"))
-        self.library, self.why_not = None, None
+        self.library, self.why_not, self.workdir = None, None, workdir
         if not (source / "src" / "cpu" / "icm.c").is_file():
             self.why_not = f"no Sarose550/ICM checkout at {source} (set ICM_PEER_DIR to a clone of https://github.com/Sarose550/ICM)"
             return
@@ -227,14 +229,16 @@ class Peer:
             self.why_not = f"the peer did not build (gcc and libfftw3-dev needed): {build.stderr.strip().splitlines()[-1:]}"
             return
         self.library = ctypes.CDLL(str(workdir / "libicm.so"))
-        self.library.icm_init(None)
+        with contextlib.chdir(workdir):
+            self.library.icm_init(None)
 
     def equity(self, stacks: np.ndarray, payouts: np.ndarray) -> np.ndarray:
         stacks, payouts = (np.ascontiguousarray(a, dtype=np.float64) for a in (stacks, payouts))
         out = np.empty(stacks.size)
         pointer = ctypes.POINTER(ctypes.c_double)
-        self.library.icm_equity(ctypes.c_int(stacks.size), stacks.ctypes.data_as(pointer), ctypes.c_int(PEER_QUADRATURE),
-                                payouts.ctypes.data_as(pointer), ctypes.c_int(payouts.size), out.ctypes.data_as(pointer))
+        with contextlib.chdir(self.workdir):
+            self.library.icm_equity(ctypes.c_int(stacks.size), stacks.ctypes.data_as(pointer), ctypes.c_int(PEER_QUADRATURE),
+                                    payouts.ctypes.data_as(pointer), ctypes.c_int(payouts.size), out.ctypes.data_as(pointer))
         return out
 
 
