@@ -1,14 +1,23 @@
 """ICM engine benchmark: integral vs subset DP vs Monte Carlo, Python (Numba) and JS (node) side by side.
 
 Run: ``.venv/bin/python benchmarks/bench_icm.py`` (from the repository root). Prints a markdown table;
-``--bubble-factors`` prints only the bubble-factor rows, ``--summary`` only the big-field summary rows.
+``--bubble-factors`` prints only the bubble-factor rows, ``--summary`` only the big-field summary rows,
+``--crossover`` the series against the Fourier method by players and paid places, ``--all-paid`` only
+issue #25's rows: every place paid at 1,000 to 20,000 players, ours (Python, node,
+headless Chromium) against the peer Sarose550/ICM (C + FFTW, one thread) in the same run, and the largest
+field each computes in 1 s. The peer is on no package registry: it is built (``make libicm``, gcc and
+libfftw3-dev) from a checkout named by ``ICM_PEER_DIR`` (default ``benchmarks/peers/ICM``, git-ignored;
+https://github.com/Sarose550/ICM), and its rows are skipped, saying so, without one.
 Fields: log-normal stacks (sd 1 in log), 15% of the field paid (at least 3 places) with decreasing
 prizes, plus equal stacks at n = 10,000. Errors are max (and summed, L1) |equity - reference| over players, in units
 of the prize pool; the reference is the exact DP (n <= 20), else the integral with half the step (h/2)
 and, for equal stacks, the closed form pool / n.
 """
 
+import contextlib
+import ctypes
 import json
+import os
 from pathlib import Path
 import shutil
 import subprocess
@@ -21,6 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kernels import icm  # noqa: E402
+from served import CHROMIUM, served_page  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [10, 20, 100, 1000, 10_000]
@@ -94,6 +104,8 @@ def measure(stacks: np.ndarray, payouts: np.ndarray, equal: bool, js: dict | Non
     reference, reference_name = reference_equity(stacks, payouts, equal)
     integral_error = np.abs(integral.equity - reference).max() / pool
     integral_l1 = np.abs(integral.equity - reference).sum() / pool
+    fourier_seconds, fourier = best_time(lambda: icm.prize_equity(stacks, payouts, places=False, method="fourier"), repeats_for(n))
+    fourier_error = np.abs(fourier.equity - reference).max() / pool
     dp_text = "—"
     if n <= 20:
         dp_seconds, _ = best_time(lambda: icm.prize_equity(stacks, payouts, method="dp"), repeats_for(n))
@@ -109,7 +121,7 @@ def measure(stacks: np.ndarray, payouts: np.ndarray, equal: bool, js: dict | Non
     label = f"{n:,}" + (" equal" if equal else "")
     return (
         f"| {label} | {payouts.size:,} | {nodes} | {milliseconds(integral_seconds)} | {integral_error:.1e} / {integral_l1:.1e} "
-        f"| {reference_name} "
+        f"| {milliseconds(fourier_seconds)} | {fourier_error:.1e} | {reference_name} "
         f"| {dp_text} | {milliseconds(mc_seconds)} | {mc_text} | {js_time} | {js_error} | {js_gap} |"
     )
 
@@ -173,12 +185,12 @@ SUMMARY_BANDS = [[1, 1], [2, 3], [4, 9]]
 
 def summary_rows() -> list[str]:
     """Markdown rows: the ICM page's big-field summary (fieldSummary in node: equity, P(cash),
-    P(final table), expected finish, 3 bands) against the plain equity of the same field in the same run."""
+    P(final table), expected finish, 3 bands) against the plain equity (icm, auto) of the same field in the same run."""
     rows = ["| n | paid | summary JS s | equity only JS s | summary / equity | max abs(P(cash) - Py) |",
             "|---|---|---|---|---|---|"]
     fields = [make_field(n) for n in SUMMARY_SIZES]
     summaries = run_node(fields, bands=SUMMARY_BANDS)
-    plain = run_node(fields)
+    plain = run_node(fields, method="auto")
     if summaries is None or plain is None:
         return rows + ["| (node not found) | | | | | |"]
     for (stacks, payouts), summary, equity in zip(fields, summaries, plain):
@@ -189,18 +201,198 @@ def summary_rows() -> list[str]:
     return rows
 
 
+ALL_PAID_SIZES = [1000, 5000, 10_000, 20_000]
+SERIES_MAX_PLAYERS = 5000  # the leave-one-out series takes ~25 s at 20,000 players all paid
+PEER_QUADRATURE = 256  # the peer's default number of quadrature points (its Python binding's Q)
+
+
+def chip_field(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Log-normal stacks in whole chips (at least 2: the peer reads stacks as chip counts and goes wrong
+    below about 2), every place paid with decreasing prizes."""
+    rng = np.random.default_rng(n)
+    return np.round(1000.0 * rng.lognormal(0.0, 1.0, n)) + 2.0, np.linspace(2.0, 1.0, n) ** 2
+
+
+class Peer:
+    """Sarose550/ICM's C library built from a checkout into ``workdir`` and called through ctypes
+    (``icm_equity(n, stacks, Q, payouts, k, equity)``, one thread, FFTW's estimated plans). It is called
+    from ``workdir``: it saves an ``fftw_wisdom.dat`` in its working directory."""
+
+    def __init__(self, workdir: Path):
+        source = Path(os.environ.get("ICM_PEER_DIR", ROOT / "benchmarks" / "peers" / "ICM"))
+        self.library, self.why_not, self.workdir = None, None, workdir
+        if not (source / "src" / "cpu" / "icm.c").is_file():
+            self.why_not = f"no Sarose550/ICM checkout at {source} (set ICM_PEER_DIR to a clone of https://github.com/Sarose550/ICM)"
+            return
+        build = subprocess.run(["make", "-C", str(source), f"BUILD_DIR={workdir}", "libicm"], capture_output=True, text=True)
+        if build.returncode != 0:
+            self.why_not = f"the peer did not build (gcc and libfftw3-dev needed): {build.stderr.strip().splitlines()[-1:]}"
+            return
+        self.library = ctypes.CDLL(str(workdir / "libicm.so"))
+        with contextlib.chdir(workdir):
+            self.library.icm_init(None)
+
+    def equity(self, stacks: np.ndarray, payouts: np.ndarray) -> np.ndarray:
+        stacks, payouts = (np.ascontiguousarray(a, dtype=np.float64) for a in (stacks, payouts))
+        out = np.empty(stacks.size)
+        pointer = ctypes.POINTER(ctypes.c_double)
+        with contextlib.chdir(self.workdir):
+            self.library.icm_equity(ctypes.c_int(stacks.size), stacks.ctypes.data_as(pointer), ctypes.c_int(PEER_QUADRATURE),
+                                    payouts.ctypes.data_as(pointer), ctypes.c_int(payouts.size), out.ctypes.data_as(pointer))
+        return out
+
+
+def ours(stacks: np.ndarray, payouts: np.ndarray) -> np.ndarray:
+    return icm.prize_equity(stacks, payouts, places=False).equity
+
+
+def turns(functions: list, repeats: int) -> list[tuple[float, np.ndarray]]:
+    """(best seconds, last result) of each function, all warmed up, then timed in turns (one call of each
+    per round, `repeats` rounds) so that a load that comes and goes on a shared machine falls on all alike."""
+    results = [function() for function in functions]
+    best = [np.inf] * len(functions)
+    for _ in range(repeats):
+        for index, function in enumerate(functions):
+            start = time.perf_counter()
+            results[index] = function()
+            best[index] = min(best[index], time.perf_counter() - start)
+    return list(zip(best, results))
+
+
+def largest_in_one_second(equity, start: int) -> int:
+    """The largest n (to 2%) whose chip_field every place paid takes `equity` at most 1 s (best of 2)."""
+    def fits(n: int) -> bool:
+        return turns([lambda: equity(*chip_field(n))], 2)[0][0] <= 1.0
+
+    low, high = start, start
+    while fits(high):
+        low, high = high, high * 2
+    if low == high:  # start itself takes more than a second
+        low = 1
+    while high / low > 1.02:
+        middle = int(np.sqrt(low * high))
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+BROWSER_WORKER = """import { icm } from "./js/icm.js";
+onmessage = ({ data: { stacks, payouts, repeats } }) => {
+  let best = Infinity, result = null;
+  for (let i = 0; i <= repeats; i++) {
+    const start = performance.now();
+    result = icm(stacks, payouts, { places: false });
+    if (i > 0) best = Math.min(best, performance.now() - start);
+  }
+  postMessage({ seconds: best / 1e3, method: result.method, equity: result.equity });
+};
+"""
+BROWSER_PAGE = """<!doctype html><script type="module">
+window.timeIcm = (field) => new Promise((resolve) => {
+  const worker = new Worker("worker.js", { type: "module" });
+  worker.onmessage = ({ data }) => { worker.terminate(); resolve(data); };
+  worker.postMessage(field);
+});
+</script>"""
+
+
+def run_chromium(fields: list[tuple[np.ndarray, np.ndarray]], repeats: int) -> list[dict] | None:
+    """Best of `repeats` warm runs of icm.js's icm(..., {places: false}) in a module Web Worker of headless
+    Chromium (what the ICM page's worker runs) for each field, or None without Chromium."""
+    if not Path(CHROMIUM).exists():
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        shutil.copytree(ROOT / "templates" / "assets" / "js", folder / "js")
+        (folder / "worker.js").write_text(BROWSER_WORKER)
+        (folder / "bench.html").write_text(BROWSER_PAGE)
+        with served_page(folder, "bench.html") as page:
+            page.wait_for_function("window.timeIcm !== undefined")
+            return [page.evaluate("(field) => timeIcm(field)", {"stacks": s.tolist(), "payouts": p.tolist(), "repeats": repeats})
+                    for s, p in fields]
+
+
+def all_paid_rows() -> list[str]:
+    """Markdown rows for issue #25: every place paid, ours (Python, node, Chromium) against the peer."""
+    fields = [chip_field(n) for n in ALL_PAID_SIZES]
+    js_results = run_node(fields, method="auto") or [None] * len(fields)
+    browser = run_chromium(fields, 2) or [None] * len(fields)
+    rows = ["| n = k | ours Py s (method) | peer s | peer ÷ ours | series Py s | ours node s | ours Chromium worker s "
+            "| max abs(ours − peer) | peer's error, stacks ÷ 1,000 | max abs(node − Py) | max abs(Chromium − Py) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        peer = Peer(Path(tmp))
+        for (stacks, payouts), js, chromium in zip(fields, js_results, browser):
+            n, pool = stacks.size, payouts.sum()
+            contenders = [lambda: ours(stacks, payouts)] + ([lambda: peer.equity(stacks, payouts)] if peer.library else [])
+            timed = turns(contenders, 3 if n <= 5000 else 2)
+            (seconds, equity), method = timed[0], icm.prize_equity(stacks[:50], payouts[:50], places=False).method
+            peer_text = ratio = gap = scaled = "—"
+            if peer.library:
+                peer_seconds, peer_equity = timed[1]
+                peer_text, ratio = f"{peer_seconds:.3f}", f"{peer_seconds / seconds:.2f}×"
+                gap = f"{np.abs(peer_equity - equity).max() / pool:.1e}"
+                scaled = f"{np.abs(peer.equity(stacks / 1000, payouts) - equity).max() / pool:.1e}"
+            series = "—"
+            if n <= SERIES_MAX_PLAYERS:
+                series_seconds, series_equity = turns([lambda: icm.prize_equity(stacks, payouts, places=False, method="integral").equity], 1)[0]
+                series = f"{series_seconds:.3f} (gap {np.abs(series_equity - equity).max() / pool:.0e})"
+            node_text = node_gap = browser_text = browser_gap = "—"
+            if js is not None:
+                node_text = f"{js['seconds']:.3f}"
+                node_gap = f"{np.abs(np.array(js['equity']) - equity).max() / pool:.0e}"
+            if chromium is not None:
+                browser_text = f"{chromium['seconds']:.3f}"
+                browser_gap = f"{np.abs(np.array(chromium['equity']) - equity).max() / pool:.0e}"
+            rows.append(f"| {n:,} | {seconds:.3f} ({method}) | {peer_text} | {ratio} | {series} | {node_text} | {browser_text} "
+                        f"| {gap} | {scaled} | {node_gap} | {browser_gap} |")
+        rows.append("")
+        largest = [f"ours (Python) {largest_in_one_second(ours, 20_000):,}"]
+        if peer.library:
+            largest.append(f"the peer {largest_in_one_second(peer.equity, 10_000):,}")
+        else:
+            rows.append(f"Peer skipped: {peer.why_not}.")
+        rows.append("Largest field, every place paid, in 1 s on one thread: " + ", ".join(largest) + " players.")
+    return rows
+
+
+CROSSOVER_SIZES = [20, 50, 100, 300, 1000, 3000]
+CROSSOVER_PAID = [3, 10, 20, 30, 50, 100]
+
+
+def crossover_rows() -> list[str]:
+    """Markdown rows: the equity by the leave-one-out series and by the Fourier method (Python, same run)
+    for log-normal fields of 20-3,000 players and 3-100 paid places (auto's AUTO_FOURIER_MIN_PAID)."""
+    rows = ["| players \\ paid | " + " | ".join(str(k) for k in CROSSOVER_PAID) + " |",
+            "|---|" + "---|" * len(CROSSOVER_PAID)]
+    for n in CROSSOVER_SIZES:
+        shares = icm.chip_shares(make_field(n)[0])
+        cells = []
+        for paid in CROSSOVER_PAID:
+            if paid > n:
+                cells.append("—")
+                continue
+            payouts = np.linspace(2.0, 1.0, paid) ** 2
+            (series, _), (fourier, _) = turns([lambda: icm.integral_equity(shares, payouts),
+                                               lambda: icm.fourier_equity(shares, payouts)], 5 if n <= 300 else 3)
+            cells.append(f"{series * 1e3:.2f} / {fourier * 1e3:.2f}")
+        rows.append(f"| {n:,} | " + " | ".join(cells) + " |")
+    return rows
+
+
+ONLY = {"--crossover": crossover_rows, "--all-paid": all_paid_rows, "--bubble-factors": bubble_factor_rows,
+        "--summary": summary_rows}  # a flag prints only these rows
+
+
 def main() -> None:
-    if "--bubble-factors" in sys.argv:
-        print("\n".join(bubble_factor_rows()))
-        return
-    if "--summary" in sys.argv:
-        print("\n".join(summary_rows()))
-        return
+    for flag, rows in ONLY.items():
+        if flag in sys.argv:
+            print("\n".join(rows()))
+            return
     fields = [(*make_field(n), False) for n in SIZES] + [(*make_field(10_000, equal=True), True)]
     js_results = run_node([(stacks, payouts) for stacks, payouts, _ in fields]) or [None] * len(fields)
-    print("| n | paid | nodes | integral Py ms | integral error max / L1 | reference | DP Py ms | MC Py ms "
-          f"({MC_SAMPLES:,} samples) | MC error | integral JS ms | JS error | abs(JS - Py) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| n | paid | nodes | integral Py ms | integral error max / L1 | Fourier Py ms | Fourier error max | reference "
+          f"| DP Py ms | MC Py ms ({MC_SAMPLES:,} samples) | MC error | integral JS ms | JS error | abs(JS - Py) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for (stacks, payouts, equal), js in zip(fields, js_results):
         print(measure(stacks, payouts, equal, js), flush=True)
     print("\nErrors: max over players (and L1: sum over players) of |equity - reference| / prize pool.")
@@ -209,6 +401,8 @@ def main() -> None:
     print("\n".join(bubble_factor_rows()))
     print("\nBig-field summary of the ICM page (icm.js fieldSummary in node) against the plain equity:\n")
     print("\n".join(summary_rows()))
+    print("\nEvery place paid (issue #25): ours against the peer Sarose550/ICM in the same run:\n")
+    print("\n".join(all_paid_rows()))
 
 
 if __name__ == "__main__":

@@ -4,14 +4,15 @@ Model: with chip shares x_j = s_j / S, player i finishes first with probability 
 are drawn the same way among the players left. Equivalently, give every player an independent
 exponential clock T_j ~ Exp(rate x_j); players finish in the order their clocks ring.
 
-Three methods, all returning place probabilities ``places`` of shape (n, k) for the k paid places
-(``places[i, r]`` = P(player i finishes (r+1)-th)):
+Methods (``places[i, r]`` = P(player i finishes (r+1)-th), shape (n, k) for the k paid places):
 
 * ``dp_place_probabilities``: the exact subset recursion over 2^n bitmasks (reference, n <= 22).
 * ``integral_place_probabilities`` / ``integral_equity``: the exact integral
   P(i finishes r+1-th) = ∫_0^∞ x_i e^{-x_i t} PB_r^{(-i)}(t) dt, where PB^{(-i)}(t) is the
   Poisson-binomial law of how many *other* clocks rang before t (p_j = 1 - e^{-x_j t}); evaluated by
   a double-exponentially convergent trapezoid rule, accurate to ~1e-13 of the prize pool, any n.
+* ``fourier_equity``: the same integral, each node's leave-one-out sums from the characteristic function
+  of the clocks rung (kernels/icm_fourier.py), O(n) per node whatever k: the fast path for many paid places.
 * ``monte_carlo_equity``: sampled clocks, an independent statistical check.
 
 Conventions (see docs/icm.md):
@@ -30,14 +31,20 @@ import math
 import numba
 import numpy as np
 
+from kernels.icm_fourier import fourier_integral
+
 MAX_PLAYERS = 100_000
 DP_MAX_PLAYERS = 22
 AUTO_DP_MAX_PLAYERS = 10
+AUTO_FOURIER_MIN_PAID = 30  # from this many paid places auto takes the Fourier method for the equity...
+AUTO_FOURIER_LARGE_FIELD = (1000, 10)  # ...and from 10 paid places with 1,000 players with chips
+METHODS = ("auto", "dp", "integral", "fourier")
 MIN_SHARE = 1e-305
 
 STEP = 0.25  # trapezoid step h in the stretched variable v (equity: error ~1e-12 of the pool)
 PLACES_STEP = 0.125  # finer step for single place probabilities (error ~1e-14 instead of ~1e-10)
 STRETCH = 0.40  # c in v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))
+GROUP_SPREAD = 1.0 / 64.0  # shares within this relative spread count as one term of mu(t) in the stretched variable
 TAIL_MASS = 1e-18  # probability mass left outside [T_MIN, t_max], per unit of the prize pool
 T_MIN = 1e-18  # sum_j p_j(t) <= t (shares sum to 1), so the mass below T_MIN is below T_MIN
 WINDOW_SIGMAS = 10.0  # Poisson-binomial coefficients beyond mean ± (this many sd + a margin) are dropped
@@ -176,20 +183,47 @@ def dp_place_probabilities(shares: np.ndarray, paid: int) -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def _expected_rung(shares, t):
-    """(mu, dmu/dt): mu(t) = sum_j (1 - e^{-x_j t}), the expected number of clocks rung by t."""
+def _share_groups(shares):
+    """(values (G,), counts (G,)): the shares sorted and merged into groups whose largest is at most
+    (1 + GROUP_SPREAD) times their smallest, each group standing as its count times its mean share. The
+    stretched variable is built on these G <= n terms (G = 387 at 20,000 log-normal stacks, 1 for equal
+    stacks): any smooth increasing v(t) is a valid change of variables, and merging shares this close
+    moves mu(t) by a relative ~GROUP_SPREAD^2 / 8, so the nodes land where the field's clocks ring."""
+    ordered = np.sort(shares)
+    values = np.empty(ordered.size)
+    counts = np.empty(ordered.size)
+    groups = 0
+    start = 0
+    while start < ordered.size:
+        stop = start
+        total = 0.0
+        while stop < ordered.size and ordered[stop] <= ordered[start] * (1.0 + GROUP_SPREAD):
+            total += ordered[stop]
+            stop += 1
+        values[groups] = total / (stop - start)
+        counts[groups] = stop - start
+        groups += 1
+        start = stop
+    return values[:groups], counts[:groups]
+
+
+@numba.njit(cache=True)
+def _expected_rung(values, counts, t):
+    """(mu, dmu/dt): mu(t) = sum_g c_g (1 - e^{-x_g t}) over the share groups, the expected number of
+    clocks rung by t."""
     mu = 0.0
     slope = 0.0
-    for x in shares:
-        mu -= math.expm1(-x * t)
-        slope += x * math.exp(-x * t)
+    for g in range(values.size):
+        x = values[g]
+        mu -= counts[g] * math.expm1(-x * t)
+        slope += counts[g] * x * math.exp(-x * t)
     return mu, slope
 
 
 @numba.njit(cache=True)
-def _stretched(shares, t):
-    """(v(t), v'(t)) for v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))."""
-    mu, slope = _expected_rung(shares, t)
+def _stretched(values, counts, t):
+    """(v(t), v'(t)) for v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t)), mu over the share groups."""
+    mu, slope = _expected_rung(values, counts, t)
     log_term = math.log1p(1.0 / t)
     root = math.sqrt(9.0 + mu)
     value = -math.log(log_term) + 2.0 * STRETCH * root
@@ -240,7 +274,7 @@ def _upper_time(shares, paid):
 
 
 @numba.njit(cache=True)
-def _solve_stretched(shares, target, start, start_value, start_slope):
+def _solve_stretched(values, counts, target, start, start_value, start_slope):
     """(t, v'(t)) with v(t) = target > start_value = v(start), start_slope = v'(start): Newton in
     u = log t from the linear prediction, kept inside a bracket by bisection (or stepping upwards)."""
     low = math.log(start)
@@ -248,7 +282,7 @@ def _solve_stretched(shares, target, start, start_value, start_slope):
     u = low + (target - start_value) / (start_slope * start)
     for _ in range(200):
         t = math.exp(u)
-        value, derivative = _stretched(shares, t)
+        value, derivative = _stretched(values, counts, t)
         if abs(value - target) <= 1e-13 * max(1.0, abs(target)):
             return t, derivative
         if value < target:
@@ -259,7 +293,7 @@ def _solve_stretched(shares, target, start, start_value, start_slope):
         if not (low < candidate < high):
             candidate = 0.5 * (low + high) if high < math.inf else low + 2.0 * (u - low) + 1.0
         u = candidate
-    return math.exp(u), _stretched(shares, math.exp(u))[1]
+    return math.exp(u), _stretched(values, counts, math.exp(u))[1]
 
 
 @numba.njit(cache=True)
@@ -271,8 +305,9 @@ def _quadrature(shares, paid, step):
 @numba.njit(cache=True)
 def _quadrature_to(shares, t_max, step):
     """The grid of ``_quadrature`` from T_MIN up to a given end time t_max."""
-    v_min, slope = _stretched(shares, T_MIN)
-    v_max = _stretched(shares, t_max)[0]
+    values, counts = _share_groups(shares)
+    v_min, slope = _stretched(values, counts, T_MIN)
+    v_max = _stretched(values, counts, t_max)[0]
     count = int(math.ceil((v_max - v_min) / step)) + 1
     times = np.empty(count)
     weights = np.empty(count)
@@ -280,7 +315,7 @@ def _quadrature_to(shares, t_max, step):
     times[0] = t
     weights[0] = step / slope
     for j in range(1, count):
-        t, slope = _solve_stretched(shares, v_min + j * step, t, v_min + (j - 1) * step, slope)
+        t, slope = _solve_stretched(values, counts, v_min + j * step, t, v_min + (j - 1) * step, slope)
         times[j] = t
         weights[j] = step / slope
     return times, weights
@@ -484,6 +519,19 @@ def integral_equity(shares: np.ndarray, payouts: np.ndarray, step: float = STEP)
     return _integral_equity(shares, payouts, times, weights)
 
 
+def fourier_equity(shares: np.ndarray, payouts: np.ndarray, step: float = STEP) -> np.ndarray:
+    """Prize equity (n,) by the integral method with each node's leave-one-out sums taken from the
+    characteristic function (kernels/icm_fourier.py): O(N n (S + D)) for N nodes, S ~ 32 samples and a
+    Chebyshev degree D ~ 15-40, whatever the number k of paid places. Same arguments as ``integral_equity``."""
+    order = np.argsort(shares, kind="stable")
+    payouts = np.ascontiguousarray(_paid_prefix(payouts), dtype=np.float64)
+    ordered = np.ascontiguousarray(shares[order], dtype=np.float64)
+    times, weights = _quadrature(ordered, payouts.size, step)
+    equity = np.empty(shares.size)
+    equity[order] = fourier_integral(ordered, payouts, times, weights)
+    return equity
+
+
 def integral_place_probabilities(shares: np.ndarray, paid: int) -> np.ndarray:
     """Place probabilities (n, paid) by the integral method; O(N n paid) on top of the equity's cost."""
     shares = np.ascontiguousarray(shares, dtype=np.float64)
@@ -552,34 +600,53 @@ def _live_places(shares: np.ndarray, paid: int, method: str) -> np.ndarray:
     return integral_place_probabilities(shares, paid)
 
 
+def _equity_method(method: str, live: int, paid: int, places: bool) -> str:
+    """The method ``auto`` resolves to for `live` players with chips and `paid` places they can take: the
+    DP up to AUTO_DP_MAX_PLAYERS; beyond, the place recurrences when places are wanted (they give the
+    equity too), else the characteristic function from AUTO_FOURIER_MIN_PAID paid places (or
+    AUTO_FOURIER_LARGE_FIELD) and the leave-one-out series below (the measured crossover:
+    ``bench_icm.py --crossover``, BENCHMARKS.md)."""
+    if method != "auto":
+        return method
+    if live <= AUTO_DP_MAX_PLAYERS:
+        return "dp"
+    large, large_paid = AUTO_FOURIER_LARGE_FIELD
+    faster = paid >= AUTO_FOURIER_MIN_PAID or (live >= large and paid >= large_paid)
+    return "fourier" if not places and faster else "integral"
+
+
 def prize_equity(stacks, payouts, method: str = "auto", places: bool = True) -> IcmResult:
     """ICM prize equity of every player, and (when `places`) the paid-place probabilities.
 
     stacks: (n,) chip counts >= 0 (any unit), payouts: (k,) prizes >= 0 for places 1..k, k <= n.
-    method: "dp" (exact subset DP, n <= 22), "integral", or "auto" (DP up to 10 players).
+    method: "dp" (exact subset DP, n <= 22), "integral" (leave-one-out series), "fourier" (characteristic
+    function; places, when wanted, from the integral's recurrences), or "auto" (``_equity_method``).
     Returns IcmResult(equity (n,) in payout units, places (n, k) or None, method)."""
-    if method not in ("auto", "dp", "integral"):
-        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp or integral)")
+    if method not in METHODS:
+        raise ValueError(f"unknown ICM method {method!r} (expected auto, dp, integral or fourier)")
     stacks, payouts = validate_field(stacks, payouts)
     shares = chip_shares(stacks)
     live = np.flatnonzero(shares > 0)
     busted = np.flatnonzero(shares == 0)
-    chosen = method if method != "auto" else ("dp" if live.size <= AUTO_DP_MAX_PLAYERS else "integral")
-    if chosen == "dp" and live.size > DP_MAX_PLAYERS:
-        raise ValueError(f"method 'dp' handles at most {DP_MAX_PLAYERS} players with chips (got {live.size})")
     paid = payouts.size
     live_paid = min(paid, live.size)
+    chosen = _equity_method(method, live.size, live_paid, places)
+    if chosen == "dp" and live.size > DP_MAX_PLAYERS:
+        raise ValueError(f"method 'dp' handles at most {DP_MAX_PLAYERS} players with chips (got {live.size})")
     live_shares = shares[live]
+    table = None
     if places or chosen == "dp":
         table = np.zeros((stacks.size, paid))
         table[live, :live_paid] = _live_places(live_shares, live_paid, chosen)
         table[busted] = _busted_places(busted.size, live.size, paid)
-        return IcmResult(table @ payouts, table if places else None, chosen)
+        if chosen != "fourier":
+            return IcmResult(table @ payouts, table if places else None, chosen)
     equity = np.zeros(stacks.size)
-    equity[live] = integral_equity(live_shares, payouts[:live_paid])
+    live_equity = fourier_equity if chosen == "fourier" else integral_equity
+    equity[live] = live_equity(live_shares, payouts[:live_paid])
     if busted.size:
         equity[busted] = payouts[live.size :].sum() / busted.size
-    return IcmResult(equity, None, chosen)
+    return IcmResult(equity, table, chosen)
 
 
 # ------------------------------------------------------------------ bubble factors, risk premium

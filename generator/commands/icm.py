@@ -185,10 +185,12 @@ def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool
 )
 @click.option(
     "--method",
-    type=click.Choice(["auto", "dp", "integral"]),
+    type=click.Choice(["auto", "dp", "integral", "fourier"]),
     default="auto",
     show_default=True,
-    help="dp: exact subset recursion (<= 22 players); integral: exact integral, any size; auto: dp up to 10.",
+    help="dp: exact subset recursion (<= 22 players); integral: exact integral, any size; fourier: the same "
+    "integral through the characteristic function (fast with many paid places); auto: dp up to 10, then the "
+    "faster of the other two.",
 )
 @click.option(
     "--bubble-factors",

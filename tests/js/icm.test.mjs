@@ -35,6 +35,22 @@ for (const field of fixture.fields) {
   });
 }
 
+// Fields of 2,000 and 20,000 players (Python: the Fourier method). Same algorithm, same nodes; the two
+// differ by exp/expm1 of the two runtimes (an ulp) and by summation order, so each player's equity is held
+// to 1e-12 of itself (every place paid: each is at least the last prize) or of the pool (15% paid);
+// measured 2.4e-15 of an equity, 6e-19 of the pool.
+for (const field of fixture.big) {
+  test(`big field agrees with Python: ${field.name}`, () => {
+    const result = icm(field.stacks, field.payouts, { places: false });
+    assert.equal(result.method, field.method);
+    const allPaid = field.payouts.length === field.stacks.length;
+    result.equity.forEach((value, i) => {
+      const scale = allPaid ? field.equity[i] : pool(field.payouts);
+      assert.ok(Math.abs(value - field.equity[i]) <= TOLERANCE * scale, `equity[${i}]: ${value} vs ${field.equity[i]}`);
+    });
+  });
+}
+
 test("three-handed example", () => {
   const { equity } = icm([500, 300, 200], [600, 400, 0]);
   assertClose(equity, [435.7142857142857, 330, 234.28571428571428], 1000, "equity");

@@ -46,6 +46,30 @@ def answers(field: dict) -> dict:
     }
 
 
+def big_fields() -> list[dict]:
+    """Fields past the place table's reach with Python's equity (``places=False``: the Fourier method):
+    every place paid at 2,000 and 20,000 players, tiny stacks, stacks below one chip, and 15% paid."""
+    rng = np.random.default_rng(2026)
+    fields = [
+        {"name": "2,000 all paid, log-normal", "stacks": rng.lognormal(0.0, 1.5, 2000).tolist(),
+         "payouts": (np.linspace(2.0, 1.0, 2000) ** 2).tolist()},
+        {"name": "2,000 all paid, one chip among millions",
+         "stacks": [1.0] + rng.integers(1_000_000, 5_000_000, 1999).astype(float).tolist(),
+         "payouts": np.linspace(3.0, 1.0, 2000).tolist()},
+        {"name": "2,000 all paid, stacks below one chip", "stacks": rng.uniform(0.001, 1.0, 2000).tolist(),
+         "payouts": (np.linspace(2.0, 1.0, 2000) ** 3).tolist()},
+        {"name": "20,000 all paid, log-normal", "stacks": rng.lognormal(0.0, 1.0, 20_000).tolist(),
+         "payouts": (np.linspace(2.0, 1.0, 20_000) ** 2).tolist()},
+        {"name": "20,000, 15% paid, busted players",
+         "stacks": (rng.lognormal(7.0, 1.0, 20_000) * (rng.random(20_000) > 0.01)).round().tolist(),
+         "payouts": (np.linspace(2.0, 1.0, 3000) ** 2).tolist()},
+    ]
+    for field in fields:
+        result = icm.prize_equity(field["stacks"], field["payouts"], places=False)
+        field.update(equity=result.equity.tolist(), method=result.method)
+    return fields
+
+
 def validation_cases() -> list[dict]:
     """Invalid fields with Python's messages (the JS module must say the same)."""
     cases = [
@@ -195,7 +219,7 @@ def summary_cases() -> list[dict]:
 
 def main() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    data = {"fields": [answers(field) for field in sample_fields()], "invalid": validation_cases(), "typed": typed_list_cases(), "typed_numbers": typed_number_cases(), "bubble": bubble_factor_cases(),
+    data = {"fields": [answers(field) for field in sample_fields()], "big": big_fields(), "invalid": validation_cases(), "typed": typed_list_cases(), "typed_numbers": typed_number_cases(), "bubble": bubble_factor_cases(),
             "summary": summary_cases(), "typed_payouts": typed_payout_cases()}
     FIXTURE.write_text(json.dumps(data))
     print(f"wrote {FIXTURE}")

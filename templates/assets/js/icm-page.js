@@ -13,7 +13,11 @@ const HEATMAP_GROUPS = 10; // players grouped by stack rank for the aggregated p
 const MAX_PLACE_COLUMNS = 20;
 const BUBBLE_MAX_PLAYERS = 200; // the matrix is computed in the worker: ~0.35 s at 100 players, ~3 s at 200 (node)
 const BUBBLE_SHOWN = 12; // a larger field shows the rows and columns of chosen players only
-const METHODS = { dp: "exact recursion over subsets of players", integral: "one integral per player and place" };
+const METHODS = {
+  dp: "exact recursion over subsets of players",
+  integral: "one integral per player and place",
+  fourier: "one integral per player, summed over places through the characteristic function",
+};
 let payoutsInPercent = false; // the payouts were typed as percentages of the pool ("50% 30% 20%"): money shown in %
 const money = (x) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + (payoutsInPercent ? "%" : "");
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;

@@ -15,11 +15,15 @@
 export const MAX_PLAYERS = 100000;
 export const DP_MAX_PLAYERS = 22;
 export const AUTO_DP_MAX_PLAYERS = 10;
+const AUTO_FOURIER_MIN_PAID = 30; // from this many paid places auto takes the Fourier method for the equity...
+const AUTO_FOURIER_LARGE_FIELD = [1000, 10]; // ...and from 10 paid places with 1,000 players with chips
+const METHODS = ["auto", "dp", "integral", "fourier"];
 const MIN_SHARE = 1e-305;
 
 const STEP = 0.25; // trapezoid step h in v (equity)
 const PLACES_STEP = 0.125; // finer step for single place probabilities
 const STRETCH = 0.4; // c in v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))
+const GROUP_SPREAD = 1 / 64; // shares within this relative spread count as one term of mu(t) in v(t)
 const TAIL_MASS = 1e-18;
 const T_MIN = 1e-18;
 const WINDOW_SIGMAS = 10.0;
@@ -36,6 +40,7 @@ const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the
 // twin of generator/numbers.py; re-exported here for the ICM pages and the worker.
 export { PERCENT_ROUNDING, parseNumber, parseNumberList, parsePayouts } from "./number-list.js";
 import { formatG } from "./python-format.js";
+import { clockProbabilities as sortedClockProbabilities, fourierNode } from "./icm-fourier.js";
 
 function parseEntry(value) {
   if (typeof value === "number") return value;
@@ -148,12 +153,30 @@ export function dpPlaces(shares, paid) {
 
 // ------------------------------------------------------------------------------ quadrature in t
 
-function stretched(shares, t) {
+/** {values, counts}: the shares sorted and merged into groups whose largest is at most (1 + GROUP_SPREAD)
+ * times their smallest, each standing as its count times its mean share (kernels/icm.py _share_groups). */
+function shareGroups(shares) {
+  const ordered = Float64Array.from(shares).sort();
+  const values = [];
+  const counts = [];
+  for (let start = 0; start < ordered.length;) {
+    let stop = start;
+    let total = 0;
+    while (stop < ordered.length && ordered[stop] <= ordered[start] * (1 + GROUP_SPREAD)) total += ordered[stop++];
+    values.push(total / (stop - start));
+    counts.push(stop - start);
+    start = stop;
+  }
+  return { values: Float64Array.from(values), counts: Float64Array.from(counts) };
+}
+
+/** [v(t), v'(t)] for v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t)), mu summed over the share groups. */
+function stretched({ values, counts }, t) {
   let mu = 0;
   let slope = 0;
-  for (let j = 0; j < shares.length; j++) {
-    mu -= Math.expm1(-shares[j] * t);
-    slope += shares[j] * Math.exp(-shares[j] * t);
+  for (let g = 0; g < values.length; g++) {
+    mu -= counts[g] * Math.expm1(-values[g] * t);
+    slope += counts[g] * values[g] * Math.exp(-values[g] * t);
   }
   const logTerm = Math.log1p(1 / t);
   const root = Math.sqrt(9 + mu);
@@ -199,13 +222,13 @@ function upperTime(shares, paid) {
   return high;
 }
 
-function solveStretched(shares, target, start, startValue, startSlope) {
+function solveStretched(groups, target, start, startValue, startSlope) {
   let low = Math.log(start);
   let high = Infinity;
   let u = low + (target - startValue) / (startSlope * start);
   for (let i = 0; i < 200; i++) {
     const t = Math.exp(u);
-    const [value, derivative] = stretched(shares, t);
+    const [value, derivative] = stretched(groups, t);
     if (Math.abs(value - target) <= 1e-13 * Math.max(1, Math.abs(target))) return [t, derivative];
     if (value < target) low = u;
     else high = u;
@@ -215,7 +238,7 @@ function solveStretched(shares, target, start, startValue, startSlope) {
     }
     u = candidate;
   }
-  return [Math.exp(u), stretched(shares, Math.exp(u))[1]];
+  return [Math.exp(u), stretched(groups, Math.exp(u))[1]];
 }
 
 /** Trapezoid nodes and weights on the uniform grid v(T_MIN) + j·step: {times, weights}. */
@@ -225,8 +248,9 @@ export function quadratureNodes(shares, paid, step = STEP) {
 
 /** The grid of quadratureNodes from T_MIN up to a given end time tMax. */
 function quadratureTo(shares, tMax, step) {
-  let [vMin, slope] = stretched(shares, T_MIN);
-  const vMax = stretched(shares, tMax)[0];
+  const groups = shareGroups(shares);
+  let [vMin, slope] = stretched(groups, T_MIN);
+  const vMax = stretched(groups, tMax)[0];
   const count = Math.ceil((vMax - vMin) / step) + 1;
   const times = new Float64Array(count);
   const weights = new Float64Array(count);
@@ -234,7 +258,7 @@ function quadratureTo(shares, tMax, step) {
   times[0] = t;
   weights[0] = step / slope;
   for (let j = 1; j < count; j++) {
-    [t, slope] = solveStretched(shares, vMin + j * step, t, vMin + (j - 1) * step, slope);
+    [t, slope] = solveStretched(groups, vMin + j * step, t, vMin + (j - 1) * step, slope);
     times[j] = t;
     weights[j] = step / slope;
   }
@@ -392,17 +416,46 @@ function paidPrefix(payouts) {
   return payouts.slice(0, last + 1);
 }
 
-/** Prize equity by the integral method; shares positive summing to 1, payouts.length <= n. */
-export function integralEquity(shares, payouts) {
-  const prizes = Float64Array.from(paidPrefix(payouts));
-  const { times, weights } = quadratureNodes(shares, prizes.length, STEP);
-  const equity = new Array(shares.length).fill(0);
-  const node = [new Float64Array(shares.length)];
+/**
+ * Σ over the quadrature nodes of weight × integrand for each payout vector (all of one length paid <= m;
+ * live shares (m) summing to 1): the leave-one-out series (method "integral", nodeEquities) or the
+ * characteristic function ("fourier", icm-fourier.js, on the shares sorted ascending as in
+ * kernels/icm.py fourier_equity). Returns one Float64Array(m) of equities per vector.
+ */
+function integralSums(shares, vectors, method) {
+  const m = shares.length;
+  const order = Array.from(shares.keys());
+  if (method === "fourier") order.sort((a, b) => shares[a] - shares[b] || a - b);
+  const ordered = Float64Array.from(order, (i) => shares[i]);
+  const { times, weights } = quadratureNodes(ordered, vectors[0].length, STEP);
+  const fired = new Float64Array(m);
+  const quiet = new Float64Array(m);
+  const nodes = vectors.map(() => new Float64Array(m));
+  const sums = vectors.map(() => new Float64Array(m));
+  const largest = vectors.map((vector) => vector.reduce((most, prize) => Math.max(most, Math.abs(prize)), 0));
   for (let j = 0; j < times.length; j++) {
-    nodeEquities(shares, [prizes], times[j], node);
-    for (let i = 0; i < shares.length; i++) equity[i] += weights[j] * node[0][i];
+    if (method === "fourier") {
+      sortedClockProbabilities(ordered, times[j], fired, quiet);
+      fourierNode(ordered, vectors, largest, fired, quiet, nodes);
+    } else {
+      nodeEquities(ordered, vectors, times[j], nodes);
+    }
+    for (let v = 0; v < vectors.length; v++) {
+      const [node, sum, weight] = [nodes[v], sums[v], weights[j]];
+      for (let k = 0; k < m; k++) sum[k] += weight * node[k];
+    }
   }
-  return equity;
+  return sums.map((sum) => {
+    const equity = new Float64Array(m);
+    order.forEach((player, k) => (equity[player] = sum[k]));
+    return equity;
+  });
+}
+
+/** Prize equity by the integral method ("integral" or "fourier"); shares positive summing to 1,
+ * payouts.length <= n. */
+export function integralEquity(shares, payouts, method = "integral") {
+  return Array.from(integralSums(shares, [Float64Array.from(paidPrefix(payouts))], method)[0]);
 }
 
 /** Place probabilities (n rows × paid) by the integral method. */
@@ -422,10 +475,10 @@ export function integralPlaces(shares, paid) {
 // ------------------------------------------------------------------------------------ front door
 
 /** The checks and set-up shared by icm() and bubbleFactors(): numbers, chip shares, the players with
- * chips (live) and without (busted), and the method "auto" resolves to. Throws Error on invalid input. */
-function preparedField(stacks, payouts, method) {
-  if (!["auto", "dp", "integral"].includes(method)) {
-    throw new Error(`unknown ICM method ${method} (expected auto, dp or integral)`);
+ * chips (live) and without (busted); `methods` are the names accepted. Throws Error on invalid input. */
+function preparedField(stacks, payouts, method, methods) {
+  if (!methods.includes(method)) {
+    throw new Error(`unknown ICM method ${method} (expected ${methods.slice(0, -1).join(", ")} or ${methods.at(-1)})`);
   }
   const errors = validateField(stacks, payouts);
   if (errors.length) throw new Error(errors.map((error) => error.message).join("; "));
@@ -435,40 +488,56 @@ function preparedField(stacks, payouts, method) {
   const live = [];
   const busted = [];
   shares.forEach((share, i) => (share > 0 ? live : busted).push(i));
-  const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
-  return { stackNumbers, prizes, shares, live, busted, chosen };
+  return { stackNumbers, prizes, shares, live, busted };
+}
+
+/** The method "auto" resolves to for `live` players with chips and `paid` places they can take
+ * (kernels/icm.py _equity_method): the DP up to AUTO_DP_MAX_PLAYERS; beyond, the place recurrences when
+ * places are wanted, else the characteristic function from AUTO_FOURIER_MIN_PAID paid places (or
+ * AUTO_FOURIER_LARGE_FIELD) and the series below. */
+function equityMethod(method, live, paid, places) {
+  if (method !== "auto") return method;
+  if (live <= AUTO_DP_MAX_PLAYERS) return "dp";
+  const [large, largePaid] = AUTO_FOURIER_LARGE_FIELD;
+  const faster = paid >= AUTO_FOURIER_MIN_PAID || (live >= large && paid >= largePaid);
+  return !places && faster ? "fourier" : "integral";
 }
 
 /**
  * ICM prize equity of every player and (unless places: false) the paid-place probabilities.
  * stacks: chips >= 0; payouts: prizes >= 0 for places 1..k, k <= stacks.length.
- * method: "auto" (exact DP up to 10 players with chips, else the integral), "dp" or "integral".
+ * method: "dp", "integral" (leave-one-out series), "fourier" (characteristic function; places, when
+ * wanted, from the integral's recurrences) or "auto" (equityMethod: the DP up to 10 players with chips).
  * Returns {equity: number[], places: number[][] | null, method}. Throws Error on invalid input.
  */
 export function icm(stacks, payouts, { method = "auto", places = true } = {}) {
-  const { stackNumbers, prizes, shares, live, busted, chosen } = preparedField(stacks, payouts, method);
+  const { stackNumbers, prizes, shares, live, busted } = preparedField(stacks, payouts, method, METHODS);
+  const paid = prizes.length;
+  const livePaid = Math.min(paid, live.length);
+  const chosen = equityMethod(method, live.length, livePaid, places);
   if (chosen === "dp" && live.length > DP_MAX_PLAYERS) {
     throw new Error(`method 'dp' handles at most ${DP_MAX_PLAYERS} players with chips (got ${live.length})`);
   }
-  const paid = prizes.length;
-  const livePaid = Math.min(paid, live.length);
   const liveShares = live.map((i) => shares[i]);
   const bustedPrize = prizes.slice(live.length).reduce((sum, prize) => sum + prize, 0) / Math.max(busted.length, 1);
+  let table = null;
   if (places || chosen === "dp") {
     const liveTable = chosen === "dp" ? dpPlaces(liveShares, livePaid) : integralPlaces(liveShares, livePaid);
-    const table = stackNumbers.map(() => new Array(paid).fill(0));
+    table = stackNumbers.map(() => new Array(paid).fill(0));
     live.forEach((player, row) => liveTable[row].forEach((probability, r) => (table[player][r] = probability)));
     busted.forEach((player) => {
       for (let r = live.length; r < paid; r++) table[player][r] = 1 / busted.length;
     });
-    const equity = table.map((row) => row.reduce((sum, probability, r) => sum + probability * prizes[r], 0));
-    return { equity, places: places ? table : null, method: chosen };
+    if (chosen !== "fourier") {
+      const equity = table.map((row) => row.reduce((sum, probability, r) => sum + probability * prizes[r], 0));
+      return { equity, places: places ? table : null, method: chosen };
+    }
   }
   const equity = new Array(stackNumbers.length).fill(0);
-  const liveEquity = integralEquity(liveShares, prizes.slice(0, livePaid));
+  const liveEquity = integralEquity(liveShares, prizes.slice(0, livePaid), chosen);
   live.forEach((player, row) => (equity[player] = liveEquity[row]));
   busted.forEach((player) => (equity[player] = bustedPrize));
-  return { equity, places: null, method: chosen };
+  return { equity, places: table, method: chosen };
 }
 
 // ------------------------------------------------------------------ big fields: what a player reads first
@@ -492,7 +561,7 @@ function expectedFinish(shares) {
  * A big field as a player reads it, without the n × k place table: for every player the prize
  * equity, P(cash) (any paid place), P(final table) (the first `finalTable` places), the expected
  * finishing place, and P(finishing within each band of places) — each the equity of an indicator
- * payout vector, all on one pass of the integral (nodeEquities). bands: [[first, last], ...], 1-based
+ * payout vector, all on one pass of the integral (integralSums). bands: [[first, last], ...], 1-based
  * places, last <= number of players. Returns {equity, cash, finalTable, finish, bands: number[][]
  * (one row of n per band), method}. Throws Error on invalid input.
  */
@@ -513,8 +582,8 @@ export function fieldSummary(stacks, payouts, { bands = [], finalTable = 9 } = {
   const length = Math.max(1, ...vectors.map((v) => v.findLastIndex((x) => x !== 0) + 1));
   const results = vectors.map(() => new Array(n).fill(0));
   const liveShares = live.map((i) => shares[i]);
-  const method = m <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
   const livePaid = Math.min(length, m);
+  const method = equityMethod("auto", m, livePaid, false);
   if (method === "dp") {
     const table = dpPlaces(liveShares, livePaid);
     vectors.forEach((vector, v) => live.forEach((player, row) => {
@@ -522,17 +591,7 @@ export function fieldSummary(stacks, payouts, { bands = [], finalTable = 9 } = {
     }));
   } else {
     const cut = vectors.map((vector) => Float64Array.from(vector.slice(0, livePaid)));
-    const { times, weights } = quadratureNodes(liveShares, livePaid, STEP);
-    const nodes = vectors.map(() => new Float64Array(m));
-    const sums = vectors.map(() => new Float64Array(m));
-    for (let j = 0; j < times.length; j++) {
-      nodeEquities(liveShares, cut, times[j], nodes);
-      for (let v = 0; v < vectors.length; v++) {
-        const [node, sum, weight] = [nodes[v], sums[v], weights[j]];
-        for (let row = 0; row < m; row++) sum[row] += weight * node[row];
-      }
-    }
-    sums.forEach((sum, v) => live.forEach((player, row) => { results[v][player] = sum[row]; }));
+    integralSums(liveShares, cut, method).forEach((sum, v) => live.forEach((player, row) => { results[v][player] = sum[row]; }));
   }
   vectors.forEach((vector, v) => busted.forEach((player) => {
     results[v][player] = vector.slice(m).reduce((sum, x) => sum + x, 0) / busted.length;
@@ -690,7 +749,8 @@ function pairOutcomeEquity(stacks, payouts, winner, loser) {
  * after beating l, lost[l][w] = l's after losing to w; null on the diagonal and for players without chips.
  */
 export function pairEquities(stacks, payouts, { method = "auto" } = {}) {
-  const { stackNumbers, prizes, shares, live, chosen } = preparedField(stacks, payouts, method);
+  const { stackNumbers, prizes, shares, live } = preparedField(stacks, payouts, method, ["auto", "dp", "integral"]);
+  const chosen = method !== "auto" ? method : live.length <= AUTO_DP_MAX_PLAYERS ? "dp" : "integral";
   const n = stackNumbers.length;
   const won = emptyMatrix(n);
   const lost = emptyMatrix(n);
