@@ -136,10 +136,11 @@ FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
 OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: The default build: every group of :data:`FULL_GROUPS` with fewer players.
 DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS)
-#: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks).
-CHART_TABLES = tuple((f"{n}p-{ante}chipev", (5.0, 10.0, 15.0, 20.0)) for n in (3, 4, 6) for ante in ("", "bba1-")) + (
-    ("3p-icm-50-30-20", (10.0,)), ("4p-icm-50-30-20", (10.0,)), ("3p-icm-65-35", (10.0,)),
-)  # fmt: skip
+#: The stacks of each chart page (every other table of a group: the solver page, which shows it at once).
+CHART_STACKS = (5.0, 10.0, 15.0, 20.0)
+#: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks): every equal-stack group of the
+#: default build (2–6 players chip EV with and without the BB ante, the SNG ICM groups) at :data:`CHART_STACKS`.
+CHART_TABLES = tuple((g.id, CHART_STACKS) for g in DEFAULT_GROUPS if g.stack_sets is None)
 
 
 def _per_class(frequencies: np.ndarray) -> dict:
