@@ -33,12 +33,17 @@ def module_file(name: str) -> Path | None:
 def imported_modules(name: str, prefixes: tuple[str, ...]) -> set[str]:
     """Modules under ``prefixes`` that module ``name`` imports anywhere in its source (statically)."""
     found = set()
-    for node in ast.walk(ast.parse(module_file(name).read_text(encoding="utf-8"))):
+    path = module_file(name)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]  # what ``from . import`` starts from
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             candidates = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # ``from kernels.evaluator import cpu`` imports a module; ``from kernels.cards import N`` a name
-            candidates = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            # ``from kernels.evaluator import cpu`` imports a module; ``from kernels.cards import N`` a name;
+            # ``from .cfr import solve`` (level 1) and ``from ..icm import x`` (level 2) are relative to the package
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module) if part)
+            candidates = [module] + [f"{module}.{alias.name}" for alias in node.names]
         else:
             continue
         found.update(c for c in candidates if c.startswith(prefixes) and module_file(c) is not None)

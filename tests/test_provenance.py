@@ -10,9 +10,12 @@ import pytest
 
 from generator import evaluator_tables
 from generator.provenance import code_version, imported_modules, kernel_closure
-from generator.stages import headsup, pushfold, threehanded
+from generator.stages import headsup, pushfold, threehanded, threeway
 from generator.stages.multiway import checkpoint, percentile
 
+#: The roots whose closure the n-player push/fold caches hash (generator.stages.pushfold_charts / pushfold_certificate).
+PUSHFOLD_TABLE_KERNELS = ("kernels.pushfold_table", "kernels.pushfold")
+CERTIFICATE_KERNELS = ("kernels.pushfold_table.certificate",)
 #: Generator helpers that every producer below calls into to compute (not just to format).
 SHARED_PRODUCERS = ("generator.evaluator_tables",)
 
@@ -24,6 +27,10 @@ CACHES = {
     "three-handed counts": (("generator.stages.threehanded", "generator.stages.board_walk"), threehanded.KERNELS),
     "percentile control": (("generator.stages.multiway.percentile",), percentile.KERNELS),
     "multiway checkpoint": (("generator.stages.multiway.simulator",), checkpoint.KERNELS),
+    # the key includes the heads-up and 3-way code versions too
+    "n-player push/fold tables": (("generator.stages.pushfold_charts", "generator.stages.pushfold_table"),
+                                  PUSHFOLD_TABLE_KERNELS + headsup.KERNELS + threeway.KERNELS),
+    "push/fold certificates": (("generator.stages.pushfold_certificate",), CERTIFICATE_KERNELS),
 }
 
 
@@ -42,6 +49,21 @@ def test_the_cache_key_covers_every_kernel_module_its_computation_imports(cache)
 
 def test_the_heads_up_key_covers_the_cpu_and_gpu_walks():
     assert {"kernels.headsup.cpu", "kernels.headsup.gpu", "kernels.evaluator.cpu"} <= set(kernel_closure(*headsup.KERNELS))
+
+
+def test_the_push_fold_keys_are_the_closures_named_here():
+    from generator.stages import pushfold_certificate, pushfold_charts
+
+    assert pushfold_charts.CODE_VERSION == code_version(*PUSHFOLD_TABLE_KERNELS)
+    assert pushfold_certificate.CODE_VERSION == code_version(*CERTIFICATE_KERNELS)
+
+
+def test_the_closure_follows_relative_imports_of_a_package():
+    """``kernels.pushfold_table`` imports its parts as ``from .cfr import …``: an edit to any of them (or to
+    ``kernels.icm``, which ``.game`` imports) must change the key, or a rebuild serves the old tables."""
+    closure = set(kernel_closure("kernels.pushfold_table"))
+    assert {"kernels.pushfold_table.cfr", "kernels.pushfold_table.game", "kernels.pushfold_table.loops", "kernels.icm"} <= closure
+    assert {"kernels.pushfold_table.best_response", "kernels.pushfold_table.model"} <= set(kernel_closure(*CERTIFICATE_KERNELS))
 
 
 def test_the_closure_follows_imports_inside_functions_and_parent_packages():
