@@ -146,6 +146,8 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
         "shoves": shoves, "calls": calls, "call_spots": call_spots, "threshold": threshold,
         "class_regret": class_regret_text(chart["class_regret"], _class_tolerance(document["meta"])),
+        "nash_conv": (f"{_small(chart['nash_conv_bb'])} bb per hand" if chart["nash_conv_bb"] is not None
+                      else f"{_small(chart['nash_conv_pool_pct'])}% of the prize pool"),  # heads-up: about 1e-7 bb, not "0.0000"
         "certified": certified_text(chart.get("certified")),
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,

@@ -224,8 +224,11 @@ def test_the_push_fold_stage_output_renders_its_pages(data_dir, documents):
     for group in documents["pushfold_charts"]["groups"]:
         for chart in group["charts"]:
             page = (site / table_path(group, chart["stack"])).read_text(encoding="utf-8")
-            expected = (f"{chart['nash_conv_bb']:.4f} bb per hand" if chart["nash_conv_bb"] is not None
-                        else f"{chart['nash_conv_pool_pct']:.4f}% of the prize pool")  # fmt: skip
+            def figure(x):  # four decimals, or two digits when smaller (a heads-up NashConv is about 1e-7 bb)
+                return f"{x:.4f}" if x >= 1e-3 or x == 0 else f"{x:.1e}"
+
+            expected = (f"{figure(chart['nash_conv_bb'])} bb per hand" if chart["nash_conv_bb"] is not None
+                        else f"{figure(chart['nash_conv_pool_pct'])}% of the prize pool")  # fmt: skip
             assert f'<dd id="nash-conv">{expected}</dd>' in page
             assert page.count('class="grid pushfold-grid frequency-grid"') == len(chart["shove"])  # call charts: drawn on demand
     thresholds = (site / "pushfold/thresholds/index.html").read_text(encoding="utf-8")
