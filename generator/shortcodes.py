@@ -32,6 +32,8 @@
 ``{{< bubble_value stacks=…``      one entry of it, row ``row`` risking against column ``col``
 ``payouts=… row=2 col=3``          (1-based): ``show=factor`` (default), ``required``,
 ``show=required >}}``              ``premium`` or ``equity`` (the row player's ICM equity)
+``{{< bounty … >}}``, ``bounty_value``, knockout bounties: values, bubble factors, a hand's result
+``bounty_showdown``, ``bounty_spot`` and a call/fold spot (generator.bounty_shortcodes lists the keys)
 ``{{< section icm-spot >}}``       a link to a section page (generator.structure.SECTIONS)
 ``{{< datafile NAME.csv >}}``      a link to a data file of this build (.json or .csv)
 =================================  ===============================================================
@@ -47,6 +49,7 @@ import numpy as np
 from markupsafe import escape
 
 from generator import charts
+from generator.bounty_shortcodes import BountySpot, bounty_showdown, bounty_table, bounty_value
 from generator.errors import InputError
 from generator.formatting import NOT_COMPUTED, big, count, day, factor, pct, scientific
 from generator.pushfold_shortcodes import ChartValues, side_pots
@@ -130,6 +133,10 @@ class Shortcodes:
             "fact": self.fact,
             "bubble": self.bubble,
             "bubble_value": self.bubble_value,
+            "bounty": bounty_table,
+            "bounty_value": bounty_value,
+            "bounty_showdown": bounty_showdown,
+            "bounty_spot": BountySpot(data),
             "section": self.section,
             "datafile": self.datafile,
         }

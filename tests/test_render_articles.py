@@ -325,3 +325,64 @@ def test_bubble_shortcodes_are_the_engines_numbers(shortcodes):
             shortcodes(name, [], options)
     with pytest.raises(InputError, match="unknown section"):
         shortcodes("section", ["nowhere"], {})
+
+
+def test_bounty_shortcodes_are_the_kernels_numbers(shortcodes):
+    """Every number of the knockout-bounty article is kernels.bounty's / kernels.icm_spot's."""
+    from kernels import bounty, icm
+    from kernels.icm_spot import call_spot, outcomes_vs_range
+    from kernels.range_equity import class_weights
+    from kernels.ranges import parse_range
+
+    field = {"stacks": "5000,3000,2000", "payouts": "50,30,20", "bounties": "10,10,20", "share": "0.5"}
+    stacks, payouts, bounties = [5000, 3000, 2000], [50, 30, 20], [10, 10, 20]
+    value = bounty.position_value(stacks, payouts, bounties)
+    for show in ("prize", "bounty", "total"):
+        for i in range(3):
+            assert shortcodes("bounty_value", [], {**field, "show": show, "player": str(i + 1)}) == f"{getattr(value, show)[i]:,.2f}"
+    assert shortcodes("bounty_value", [], {**field, "show": "on_heads"}) == "40.00"
+    plain = icm.bubble_factors(stacks, payouts).bubble_factor
+    for share in (0.5, 1.0):
+        factors = bounty.bubble_factors(stacks, payouts, bounties, share)
+        for row, col in ((1, 3), (2, 3), (3, 1)):
+            options = {**field, "share": str(share), "row": str(row), "col": str(col)}
+            assert shortcodes("bounty_value", [], {**options, "show": "factor"}) == f"{factors.bubble_factor[row - 1, col - 1]:.2f}"
+            assert shortcodes("bounty_value", [], {**options, "show": "required"}) == f"{100 * factors.required_equity[row - 1, col - 1]:.1f}%"
+            assert shortcodes("bounty_value", [], {**options, "show": "icm_factor"}) == f"{plain[row - 1, col - 1]:.2f}"
+    assert shortcodes("bounty_value", [], {**field, "show": "factor", "row": "1", "col": "3"}) == "0.85"  # 79/93, docs/icm.md
+    table = shortcodes("bounty", [], field)
+    assert table.count("<tr>") == 4 and f"<td>{value.total[0]:,.2f}</td>" in table
+
+    result = bounty.showdown([1000, 3000, 2000], [10, 10, 10], 0.5, [1000, 2000, 2000], [3, 2, 1])
+    table = shortcodes("bounty_showdown", [], {"stacks": "1000,3000,2000", "bounties": "10,10,10", "share": "0.5",
+                                                "bets": "1000,2000,2000", "strengths": "3,2,1"})
+    assert result.cash[1] == 5 and result.bounties[1] == 15  # the covering stack takes the bounty, not the winner of the main pot
+    assert f"<td>{result.cash[1]:,.2f}</td><td>{result.bounties[1]:,.2f}</td>" in table
+
+    spot_options = {"stacks": "1500,1000,500", "payouts": "65,35", "blinds": "1,2", "ante": "0.25", "shover": "3",
+                    "caller": "1", "bounties": "25,25,40", "share": "0.5", "hand": "AJo", "range": "22+,A2s+"}
+    spot = call_spot([1500, 1000, 500], [65, 35], 1, 2, 0.25, 2, 0, bounties=[25, 25, 40], bounty_share=0.5)
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "required"}) == f"{100 * spot.required_total:.2f}%"
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "required_icm"}) == f"{100 * spot.required_icm:.2f}%"
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "required_chips"}) == f"{100 * spot.required_chips:.2f}%"
+    for outcome in ("fold", "win", "tie", "lose"):
+        for key, table in (("icm", spot.equity), ("bounty", spot.bounty), ("chips", spot.chips)):
+            assert shortcodes("bounty_spot", [], {**spot_options, "show": f"{key}_{outcome}"}) == f"{table[outcome]:,.2f}"
+    m = shortcodes.data.matchups
+    weights = class_weights(parse_range("22+,A2s+").weights)
+    win, tie, lose = outcomes_vs_range(m["win"], m["tie"], m["loss"], weights)[parse_class("AJo")]
+    ev_icm, ev_bounty = spot.ev_parts(win, tie, lose)
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "equity"}) == f"{100 * (win + tie / 2):.2f}%"
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "ev"}) == f"{ev_icm + ev_bounty:+.2f}"
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "ev_icm"}) == f"{ev_icm:+.2f}"
+    assert shortcodes("bounty_spot", [], {**spot_options, "show": "ev_bounty"}) == f"{ev_bounty:+.2f}"
+    for name, options, message in [
+        ("bounty_value", {**field, "show": "odds"}, "show must be"),
+        ("bounty_value", {**field, "bounties": "10,10"}, "2 bounties for 3 players"),
+        ("bounty_value", {**field, "show": "total", "player": "4"}, "player must be between 1 and 3"),
+        ("bounty_spot", {**spot_options, "show": "speed"}, "unknown bounty_spot value"),
+        ("bounty_spot", {**spot_options, "blinds": "1"}, "blinds"),
+        ("bounty_spot", {**spot_options, "show": "ev", "range": "22+,AsKs"}, "whole classes"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            shortcodes(name, [], options)

@@ -38,6 +38,7 @@ PAGES = (
     ("articles/monte-carlo-and-control-variates/index.html", "true"),  # math
     ("articles/how-much-is-a-chip-worth-on-the-bubble/index.html", "true"),
     ("articles/push-fold-at-a-full-table/index.html", "true"),  # pot-layer table, math, n-player figures
+    ("articles/knockout-bounties/index.html", "true"),  # bounty tables, math, computed spot table
     ("404.html", "true"),
 )
 
