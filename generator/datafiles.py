@@ -25,7 +25,7 @@ DESCRIPTIONS = {
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
     "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
-    "pushfold_charts": "Push/fold Nash equilibria for 3 to 6 players (chip EV with and without a big-blind ante, SNG ICM spots): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
+    "pushfold_charts": "Push/fold Nash equilibria for 2 to 6 players (2 to 10 with the opt-in groups; chip EV with and without a big-blind ante, SNG ICM spots): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
 

@@ -20,7 +20,6 @@ GROUPS = (
     pushfold_charts.Group(3, (8.0, 8.5), 1.0, True),
     pushfold_charts.Group(3, (), payouts=(65.0, 35.0), stack_sets=((10.0, 8.0, 6.0),)),
 )
-CHARTS = (("3p-bba1-chipev", (8.0, 8.5)),)
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +40,7 @@ def solved(tmp_path_factory, small_threeway):
         patch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)  # the sampled table of an equal-stack group
         patch.setattr(pushfold_certificate, "DEALS", 1 << 16)
         result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
-                                                     progress=False, workers=2, chart_tables=CHARTS)  # fmt: skip
+                                                     progress=False, workers=2, chart_stacks=(8.0, 8.5))  # fmt: skip
     return site, cache, result
 
 
@@ -126,12 +125,25 @@ def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, 
     original = pushfold_charts.solve_table
     monkeypatch.setattr(pushfold_charts, "solve_table", lambda table, *a: solved_tables.append(table) or original(table, *a))
     again = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
-                                                progress=False, workers=1, chart_tables=CHARTS)  # fmt: skip
+                                                progress=False, workers=1, chart_stacks=(8.0, 8.5))  # fmt: skip
     assert [t.stacks for t in solved_tables] == [(8.5, 8.5, 8.5)]
     # the published records are identical; the private keys (solve time, the check's NashConv before the residue
     # was removed, which BLAS threading moves in the last bit) are not compared
     strip = lambda records: [{k: v for k, v in r.items() if k not in pushfold_charts.PRIVATE_KEYS} for r in records]  # noqa: E731
     assert {g: strip(r) for g, r in again["results"].items()} == {g: strip(r) for g, r in first["results"].items()}
+
+
+def test_chart_tables_are_every_equal_stack_group_published():
+    """The chart pages follow the groups published: the default build's, and the opt-in 7- to 10-player groups once
+    ``allin compute pushfold --full`` has cached them; unequal-stack examples and groups lacking a chart stack have none."""
+    default = pushfold_charts.chart_tables(pushfold_charts.DEFAULT_GROUPS)
+    full = pushfold_charts.chart_tables(pushfold_charts.FULL_GROUPS)
+    assert default == pushfold_charts.CHART_TABLES
+    assert {g.players for g in pushfold_charts.FULL_GROUPS if (g.id, pushfold_charts.CHART_STACKS) in full} == set(range(2, 11))
+    assert {gid for gid, _ in full} - {gid for gid, _ in default} == {
+        g.id for g in pushfold_charts.FULL_GROUPS if g.players in pushfold_charts.OPT_IN_PLAYERS and g.stack_sets is None}
+    assert pushfold_charts.chart_tables(GROUPS, (8.0, 8.5)) == (("3p-bba1-chipev", (8.0, 8.5)),)
+    assert pushfold_charts.chart_tables(GROUPS, (8.0, 9.0)) == ()
 
 
 def test_grids_are_solved_ascending_each_from_the_stack_below():

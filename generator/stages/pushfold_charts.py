@@ -138,9 +138,17 @@ OPT_IN_PLAYERS = (7, 8, 9, 10)
 DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS)
 #: The stacks of each chart page (every other table of a group: the solver page, which shows it at once).
 CHART_STACKS = (5.0, 10.0, 15.0, 20.0)
-#: The tables of ``pushfold_charts.json`` and the chart pages: (group id, stacks): every equal-stack group of the
-#: default build (2–6 players chip EV with and without the BB ante, the SNG ICM groups) at :data:`CHART_STACKS`.
-CHART_TABLES = tuple((g.id, CHART_STACKS) for g in DEFAULT_GROUPS if g.stack_sets is None)
+
+
+def chart_tables(groups, stacks=CHART_STACKS) -> tuple:
+    """The tables of ``pushfold_charts.json`` and the chart pages, ``(group id, stacks)``: every equal-stack group
+    of ``groups`` that has all of ``stacks`` (bb)."""
+    return tuple((g.id, stacks) for g in groups if g.stack_sets is None and set(stacks) <= set(g.stacks))
+
+
+#: The chart tables of the default build (2–6 players chip EV with and without the BB ante, the SNG ICM groups);
+#: a build that has the opt-in groups cached (``allin compute pushfold --full``) publishes theirs too.
+CHART_TABLES = chart_tables(DEFAULT_GROUPS)
 
 
 def _per_class(frequencies: np.ndarray) -> dict:
@@ -389,11 +397,11 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
 
 
 def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
-                        workers: int | None = None, chart_tables=CHART_TABLES) -> dict:  # fmt: skip
+                        workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:  # fmt: skip
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
     stage's ``(table, summary)`` in ``workers`` processes (default: up to 2); publish ``site_dir/data/pushfold/``
-    (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and, when every group of
-    ``chart_tables`` is among them, ``pushfold_charts.json`` (+ ``.csv``).
+    (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``)
+    with the :func:`chart_tables` of all of them at ``chart_stacks``.
 
     Returns ``{"groups": published groups, "results": {group id: [table records]}, "charts": the charts
     document or None, "wall_time_s"}``."""
@@ -408,9 +416,6 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
     wall_time = time.perf_counter() - started
     publish_tables(site_dir, groups, results, index_document(groups, results, wall_time, summary))
-    charts = None
-    if all(group_id in results for group_id, _ in chart_tables):
-        charts = charts_document(groups, results, wall_time, summary, chart_tables)
-    if charts is not None:
-        publish(Path(site_dir) / "data", "pushfold_charts", charts)
+    charts = charts_document(groups, results, wall_time, summary, chart_tables(groups, chart_stacks))
+    publish(Path(site_dir) / "data", "pushfold_charts", charts)
     return {"groups": groups, "results": results, "charts": charts, "wall_time_s": wall_time}
