@@ -11,9 +11,10 @@ from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, format_card, parse_cards
 from kernels.range_equity import (
-    COMBO_MASK, EXACT_LIMIT, NoDealError, _alias, draw_units, enumerate_equity, enumeration_work, live_weights, range_equity,
+    COMBO_MASK, EXACT_LIMIT, NoDealError, draw_units, enumerate_equity, enumeration_work, live_weights, range_equity,
     sample_equity,
 )
+from kernels.range_equity.sampling import _alias
 from kernels.ranges import N_COMBOS, parse_range
 
 

@@ -1,4 +1,4 @@
-// The browser range equity engine agrees with kernels/range_equity.py (fixtures by make_range_equity_fixtures.py).
+// The browser range equity engine agrees with kernels/range_equity/ (fixtures by make_range_equity_fixtures.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Range equity in the browser: the engine of kernels/range_equity.py (docs/equity.md) on evaluator.js.
+// Range equity in the browser: the engine of kernels/range_equity/ (docs/equity.md) on evaluator.js.
 //
 // Players hold weights over the 1,326 combos (ranges.js). A deal is one combo per player with no
 // shared card (nor with the board and dead cards), weighted by the product of the weights; then
@@ -14,7 +14,7 @@ import { strengthOfSums } from "./evaluator.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS, cardName } from "./ranges.js";
 
 export const MAX_PLAYERS = 10;
-/** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity.py), about
+/** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity/), about
  *  two seconds of one worker (node on the 2-core machine: 1.5–1.8e8 units a second, WORK_PER_SECOND). */
 export const EXACT_LIMIT = 3e8;
 /** Enumeration work one worker does in a second (measured in node on the 2-core machine), for time estimates. */
