@@ -12,7 +12,7 @@ from numba import njit, prange
 from kernels.cards import ALL_COMBOS
 from kernels.evaluator import cpu as hand
 from kernels.evaluator.core import KEY_BASE
-from kernels.range_equity.deals import COMBO_MASK, COMBO_OF
+from kernels.range_equity.deals import COMBO_MASK, COMBO_OF, packed
 
 
 @njit(inline="always")
@@ -305,14 +305,6 @@ def _completions(deck, count):
     return out
 
 
-def _packed(weights: list[np.ndarray]):
-    """Concatenated live combos of all players: starts (n+1,), combo ids (T,), weights (T,)."""
-    indices = [np.flatnonzero(w > 0) for w in weights]
-    starts = np.concatenate(([0], np.cumsum([len(i) for i in indices]))).astype(np.int64)
-    combo_weight = np.concatenate([w[i] for w, i in zip(weights, indices)])
-    return starts, np.concatenate(indices).astype(np.int64), combo_weight
-
-
 def board_work(weights: list[np.ndarray], board, dead) -> float:
     """Cost estimate of the board-by-board enumeration (the browser's is the same): boards × (Σ sizes + 3 Σ sizes
     heads-up (one sweep per board), or 4n Π sizes / max size with 3+ players (the assignments of all but the
@@ -331,7 +323,7 @@ def board_counts(weights: list[np.ndarray], board: np.ndarray, completions: np.n
     n = len(weights)
     last = int(np.argmax([np.count_nonzero(w) for w in weights]))  # the first largest, as the browser
     order = [0, 1] if n == 2 else [p for p in range(n) if p != last] + [last]
-    starts, idx, combo_weight = _packed([weights[p] for p in order])
+    starts, idx, combo_weight = packed([weights[p] for p in order])
     distinct = np.unique(idx)
     evaluator = (tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values)
     if n == 2:

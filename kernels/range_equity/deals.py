@@ -100,3 +100,10 @@ def deck_without(board, dead) -> np.ndarray:
     gone = set(board) | set(dead)
     return np.array([c for c in range(52) if c not in gone], dtype=np.int64)
 
+
+def packed(weights: list[np.ndarray]):
+    """Concatenated live combos of all players: starts (n+1,), combo ids (T,), weights (T,)."""
+    indices = [np.flatnonzero(w > 0) for w in weights]
+    starts = np.concatenate(([0], np.cumsum([len(i) for i in indices]))).astype(np.int64)
+    combo_weight = np.concatenate([w[i] for w, i in zip(weights, indices)])
+    return starts, np.concatenate(indices).astype(np.int64), combo_weight

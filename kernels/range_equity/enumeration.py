@@ -1,57 +1,102 @@
-"""Exact enumeration of a spot: the work estimate, threads, progress and interruptions around the counting
-kernels of :mod:`.boards`."""
+"""Exact enumeration of a spot by the cheaper of two methods, with threads, progress and interruptions:
+
+* ``boards`` (:mod:`.boards`): board completion by board completion, each combo evaluated once per board;
+* ``patterns`` (:mod:`.patterns`): deal by deal up to suit symmetry, each deal's completions by rank pattern.
+
+Both give the same weighted counts (exactly, when the weights are dyadic), so either answers any spot; the work
+estimates (the browser's are the same) choose.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import comb
 
 import numba
 import numpy as np
 
 from kernels.range_equity.boards import _completions, board_counts, board_work
 from kernels.range_equity.deals import EquityResult, NoDealError, deck_without
+from kernels.range_equity.patterns import canonical_deals, flush_counts, pattern_tables, pattern_work, rank_counts
 
 #: Enumeration work below which one thread is faster than waking the others.
 SERIAL_WORK = 5e6
+#: Work units per call of the counting kernels, so that progress and Ctrl-C come a few times a second.
+CALL_WORK = 2e7
+
+
+def enumeration_method(weights: list[np.ndarray], board, dead) -> str:
+    """``"patterns"`` when its work estimate is below the board method's, else ``"boards"``."""
+    return "patterns" if pattern_work(weights, board, dead) < board_work(weights, board, dead) else "boards"
 
 
 def enumeration_work(weights: list[np.ndarray], board, dead) -> float:
-    """Enumeration cost estimate, as the browser's ``enumerationWork`` (:func:`.boards.board_work`)."""
-    return board_work(weights, board, dead)
+    """Work estimate of the method :func:`enumeration_method` chooses (as the browser's ``enumerationWork``)."""
+    return min(board_work(weights, board, dead), pattern_work(weights, board, dead))
 
 
-def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
-                     chunks: int = 256) -> EquityResult:  # fmt: skip
-    """Exact weighted equity over every board completion and compatible assignment.
-
-    weights: per player ``(1326,)`` (already :func:`live_weights`); board/dead: card ids; tables: evaluator tables.
-    """
+def _board_method(weights, board, dead, tables, progress, work: float, chunks: int = 256):
+    """Weighted (win, ties, total) over the board completions, in calls of about ``CALL_WORK``."""
     completions = _completions(deck_without(board, dead), 5 - len(board))
     board_arr = np.asarray(board, dtype=np.int64)
     n = len(weights)
     win, ties, total = np.zeros(n), np.zeros((n, n - 1)), 0.0
     bounds = np.linspace(0, len(completions), min(chunks, len(completions)) + 1).astype(np.int64)
-    # calls of about 2e7 units of work each (a fraction of a second), so progress and interruptions
-    # come often while small spots take one parallel launch (each costs ~ms on a loaded machine)
-    work = enumeration_work(weights, board, dead)
-    calls = int(min(len(bounds) - 1, max(1, work // 2e7)))
+    calls = int(min(len(bounds) - 1, max(1, work // CALL_WORK)))
     step = -(-(len(bounds) - 1) // calls)
+    for first in range(0, len(bounds) - 1, step):
+        part = bounds[first : first + step + 1]
+        w, t, s = board_counts(weights, board_arr, completions, part, tables)
+        win, ties, total = win + w, ties + t, total + s
+        if progress is not None:
+            progress(int(part[-1]), len(completions))
+    return win, ties, total
+
+
+def _pattern_method(weights, board, dead, tables, progress, work: float):
+    """Weighted (win, ties, total): the rank pass once per rank signature, then the deal orbits in calls of about
+    ``CALL_WORK``, each adding its signature's rank pass (unless a flush is made) and its flush pass, weighted;
+    ``progress`` counts orbits."""
+    deals = canonical_deals(weights, board, dead)
+    missing, n = 5 - len(board), len(weights)
+    pattern = pattern_tables(board, dead, tables)
+    rank_win, rank_ties = rank_counts(deals, missing, pattern)
+    win, ties = np.zeros(n), np.zeros((n, n - 1))
+    size = len(deals.weight)
+    step = max(1, -(-size // int(max(1, work // CALL_WORK))))
+    for lo in range(0, size, step):
+        hi = min(size, lo + step)
+        open_weight = np.bincount(deals.signature[lo:hi], weights=np.where(deals.made, 0.0, deals.weight)[lo:hi],
+                                  minlength=len(rank_win))  # fmt: skip
+        w, t = flush_counts(deals, lo, hi, missing, pattern)
+        win, ties = win + open_weight @ rank_win + w, ties + np.einsum("s,spk->pk", open_weight, rank_ties) + t
+        if progress is not None:
+            progress(hi, size)
+    held = 2 * n + len(board) + len(dead)
+    return win, ties, float(deals.weight.sum()) * comb(52 - held, missing)
+
+
+def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
+                     method: str | None = None) -> EquityResult:  # fmt: skip
+    """Exact weighted equity over every board completion and compatible assignment.
+
+    weights: per player ``(1326,)`` (already :func:`.deals.live_weights`); board/dead: card ids; tables: evaluator
+    tables; method: ``"boards"`` or ``"patterns"`` (default: :func:`enumeration_method`).
+    """
+    method = method or enumeration_method(weights, board, dead)
+    work = (board_work if method == "boards" else pattern_work)(weights, board, dead)
+    n = len(weights)
     threads = numba.get_num_threads()
     # waking the other threads costs ~20 ms on a busy machine: small spots run on this one (~0.1 s at most)
     numba.set_num_threads(1 if work <= SERIAL_WORK else threads)
     try:
-        for first in range(0, len(bounds) - 1, step):
-            part = bounds[first : first + step + 1]
-            w, t, s = board_counts(weights, board_arr, completions, part, tables)
-            win, ties, total = win + w, ties + t, total + s
-            if progress is not None:
-                progress(int(part[-1]), len(completions))
+        count = _board_method if method == "boards" else _pattern_method
+        win, ties, total = count(weights, board, dead, tables, progress, work)
     finally:
         numba.set_num_threads(threads)
     if total == 0:
         raise NoDealError("no deal gives every player a hand (the ranges block each other)")
     return EquityResult(
         equity=(win + (ties / np.arange(2, n + 1)).sum(axis=1)) / total, win=win / total, ties=ties / total,
-        se_equity=None, exact=True, method="enumeration", boards=len(completions),
+        se_equity=None, exact=True, method="enumeration", boards=comb(52 - len(board) - len(dead), 5 - len(board)),
     )  # fmt: skip
-
