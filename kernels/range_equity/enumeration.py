@@ -17,7 +17,9 @@ import numpy as np
 
 from kernels.range_equity.boards import _completions, board_counts, board_work
 from kernels.range_equity.deals import EquityResult, NoDealError, deck_without
-from kernels.range_equity.patterns import canonical_deals, flush_counts, pattern_tables, pattern_work, rank_counts
+from kernels.range_equity.patterns import (
+    canonical_deals, flush_counts, pattern_tables, pattern_work, rank_counts, suit_passes,
+)
 
 #: Enumeration work below which one thread is faster than waking the others.
 SERIAL_WORK = 5e6
@@ -54,24 +56,23 @@ def _board_method(weights, board, dead, tables, progress, work: float, chunks: i
 
 
 def _pattern_method(weights, board, dead, tables, progress, work: float):
-    """Weighted (win, ties, total): the rank pass once per rank signature, then the deal orbits in calls of about
-    ``CALL_WORK``, each adding its signature's rank pass (unless a flush is made) and its flush pass, weighted;
-    ``progress`` counts orbits."""
+    """Weighted (win, ties, total): the rank pass once per rank signature, weighted by its deals without a made flush,
+    then each distinct suit pass once, weighted by its deals, in calls of about ``CALL_WORK``; ``progress`` counts
+    suit passes."""
     deals = canonical_deals(weights, board, dead)
     missing, n = 5 - len(board), len(weights)
     pattern = pattern_tables(board, dead, tables)
     rank_win, rank_ties = rank_counts(deals, missing, pattern)
-    win, ties = np.zeros(n), np.zeros((n, n - 1))
-    size = len(deals.weight)
+    open_weight = np.bincount(deals.signature, weights=np.where(deals.made, 0.0, deals.weight), minlength=len(rank_win))
+    win, ties = open_weight @ rank_win, np.einsum("s,spk->pk", open_weight, rank_ties)
+    passes = suit_passes(deals, board, missing)
+    size = len(passes.weight)
     step = max(1, -(-size // int(max(1, work // CALL_WORK))))
     for lo in range(0, size, step):
-        hi = min(size, lo + step)
-        open_weight = np.bincount(deals.signature[lo:hi], weights=np.where(deals.made, 0.0, deals.weight)[lo:hi],
-                                  minlength=len(rank_win))  # fmt: skip
-        w, t = flush_counts(deals, lo, hi, missing, pattern)
-        win, ties = win + open_weight @ rank_win + w, ties + np.einsum("s,spk->pk", open_weight, rank_ties) + t
+        w, t = flush_counts(deals, passes, lo, min(size, lo + step), missing, pattern)
+        win, ties = win + w, ties + t
         if progress is not None:
-            progress(hi, size)
+            progress(min(size, lo + step), size)
     held = 2 * n + len(board) + len(dead)
     return win, ties, float(deals.weight.sum()) * comb(52 - held, missing)
 

@@ -36,9 +36,9 @@ from kernels.range_equity.deals import COMBO_MASK, COMBO_OF, card_mask, packed
 
 #: Compatible deals above which this method is not used (its deals are listed in memory): Π live range sizes.
 DEALS_LIMIT = 1 << 22
-#: Work units (:func:`pattern_work`) of listing one compatible deal and finding its orbit, and of setting up a spot
-#: (its symmetries, the deals' summary and the pattern tables: ~0.3 ms).
-DEAL_COST, SETUP_COST = 8.0, 5e4
+#: Work units (:func:`pattern_work`) of setting up a spot (its symmetries, tables and passes: ~0.5 ms), of listing
+#: one compatible deal and finding its orbit and passes, and of setting up one suit pass.
+SETUP_COST, DEAL_COST, PASS_COST = 1e5, 32.0, 100.0
 
 
 def _rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -186,18 +186,22 @@ def canonical_deals(weights: list[np.ndarray], board, dead) -> Deals:
 
 def pattern_work(weights: list[np.ndarray], board, dead) -> float:
     """Cost estimate of this method in the board method's units (the browser's ``patternWork`` is the same):
-    ``SETUP_COST``, ``DEAL_COST`` per compatible deal listed (Π live sizes), and n per pattern evaluated: the rank
-    patterns of each rank signature (Π distinct rank pairs per range) and the flush patterns of each orbit (deals /
-    symmetries, at least one per signature), expected over deals drawn uniformly from the ranges; inf above
-    ``DEALS_LIMIT``."""
+    ``SETUP_COST``, ``DEAL_COST`` per compatible deal listed (Π live sizes), n per rank pattern of each rank signature
+    (Π distinct rank pairs per range), and per suit the distinct suit passes (at most the orbits that need one,
+    deals / symmetries × the share of deals drawn uniformly from the ranges that do, and at most Π over players of
+    their distinct (rank pair, ranks in the suit)), each ``PASS_COST`` and n per flush pattern it needs (expected
+    over those deals); inf above ``DEALS_LIMIT``."""
     n, missing = len(weights), 5 - len(board)
     deals, signatures = 1.0, 1.0
-    held = []  # per player, how many live combos hold 0, 1, 2 cards of each suit: (4, 3)
+    held = []  # per player and suit: (live combos holding 0, 1, 2 cards of it, distinct (rank pair, ranks in it))
     for w in weights:
         live = ALL_COMBOS[np.flatnonzero(w)]
         deals *= len(live)
         signatures *= len(np.unique((live // 4) @ [13, 1]))
-        held.append([np.bincount((live % 4 == suit).sum(axis=1), minlength=3).tolist() for suit in range(4)])
+        in_suit = [live % 4 == suit for suit in range(4)]
+        held.append([(np.bincount(mask.sum(axis=1), minlength=3).tolist(),
+                      len(np.unique(np.hstack([live // 4, np.where(mask, live // 4, -1)]), axis=0)))
+                     for mask in in_suit])  # fmt: skip
     if deals > DEALS_LIMIT:
         return inf
     orbits = max(deals / len(suit_symmetries(board, dead)), signatures)
@@ -205,15 +209,20 @@ def pattern_work(weights: list[np.ndarray], board, dead) -> float:
     for suit in range(4):
         on_board = sum(1 for c in board if c % 4 == suit)
         free = 13 - on_board - sum(1 for c in dead if c % 4 == suit)
-        below = 0.0  # probability that every hand holds fewer than `most` cards of the suit
+        below, need, expected, passes = 0.0, 0.0, 0.0, 1.0  # need: share of deals with flush patterns; expected: their count
         for most in range(3):
-            share = 1.0  # probability that every hand holds at most `most`
-            for counts in held:
-                share *= sum(counts[suit][: most + 1]) / sum(counts[suit])
+            share = 1.0  # probability that every hand holds at most `most` cards of the suit
+            for player in held:
+                share *= sum(player[suit][0][: most + 1]) / sum(player[suit][0])
             patterns = sum(comb(free, t) * int(MULTISETS[missing - t]) for t in range(max(0, 5 - on_board - most), missing + 1))
-            flush += (share - below) * patterns
+            need += share - below if patterns else 0.0
+            expected += (share - below) * patterns
             below = share
-    return SETUP_COST + deals * DEAL_COST + n * (signatures * float(MULTISETS[missing]) + orbits * flush)
+        for player in held:
+            passes *= player[suit][1]
+        if need > 0:
+            flush += min(orbits * need, passes) * (PASS_COST + n * expected / need)
+    return SETUP_COST + deals * DEAL_COST + n * signatures * float(MULTISETS[missing]) + flush
 
 
 @njit(inline="always")
@@ -223,20 +232,30 @@ def _rank_strength(rank_key, rank_offsets, rank_values):
 
 
 @njit(inline="always")
-def _score(strength, n, count, win, ties):
-    """Add ``count`` to ``win[p]`` of a sole winner p, or to ``ties[p, k - 2]`` of each of k tied players."""
-    best, winners = np.int64(-1), 0
+def _winners(strength, n):
+    """Bit mask of the players with the best of ``strength`` ``(n,)``."""
+    best, mask = np.int64(-1), 0
     for p in range(n):
         if strength[p] > best:
-            best, winners = strength[p], 1
+            best, mask = strength[p], 1 << p
         elif strength[p] == best:
-            winners += 1
+            mask |= 1 << p
+    return mask
+
+
+@njit(inline="always")
+def _credit(mask, n, count, win, ties):
+    """Add ``count`` to ``win[p]`` of a sole winner p, or to ``ties[p, k - 2]`` of each of the k players in ``mask``."""
+    k, x = 0, mask
+    while x:
+        x &= x - 1
+        k += 1
     for p in range(n):
-        if strength[p] == best:
-            if winners == 1:
+        if (mask >> p) & 1:
+            if k == 1:
                 win[p] += count
             else:
-                ties[p, winners - 2] += count
+                ties[p, k - 2] += count
 
 
 @njit(inline="always")
@@ -279,92 +298,118 @@ def _rank_pass(signatures, missing, known, board_key, rank_key, multiset_ranks, 
                 key = board_key + multiset_key[row]
                 for p in range(n):
                     strength[p] = _rank_strength(key + hole_key[p], rank_offsets, rank_values)
-                _score(strength, n, count, win_i, ties_i)
+                _credit(_winners(strength, n), n, count, win_i, ties_i)
     return win, ties
 
 
+@njit(cache=True)
+def _suit_pass_keys(holes, signature, board_suit_count, missing):
+    """The (deal, suit) pairs whose completions can give a player five cards of the suit: their deal ``(P,)``, suit
+    ``(P,)`` and key ``(P, n + 2)`` (rank signature, suit, each player's rank mask in the suit), on which the flush
+    pass of the pair depends alone: equal keys, equal counts."""
+    deals, n = holes.shape[0], holes.shape[1] // 2
+    keys = np.zeros((4 * deals, n + 2), dtype=np.int64)
+    deal = np.zeros(4 * deals, dtype=np.int64)
+    count = 0
+    for i in range(deals):
+        for s in range(4):
+            most = 0
+            for p in range(n):
+                in_suit = ((holes[i, 2 * p] & 3) == s) + ((holes[i, 2 * p + 1] & 3) == s)
+                most = max(most, in_suit)
+                for h in range(2):
+                    if (holes[i, 2 * p + h] & 3) == s:
+                        keys[count, 2 + p] |= 1 << (holes[i, 2 * p + h] >> 2)
+            if 5 - board_suit_count[s] - most <= missing:
+                keys[count, 0], keys[count, 1], deal[count] = signature[i], s, i
+                count += 1
+            else:
+                keys[count, 2:] = 0
+    return deal[:count], keys[:count]
+
+
 @njit(parallel=True, cache=True)
-def _flush_pass(holes, weight, made, lo, hi, n_chunks, missing, known, board_suit_ranks, board_key, rank_key,
-                multiset_ranks, multiset_counts, multiset_start, multiset_key, subsets, subset_start, subset_key,
-                binomial, rank_offsets, rank_values, flush_values):  # fmt: skip
-    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the flush patterns of the deals ``lo..hi`` (module doc):
-    ``holes`` ``(D, 2n)``, ``weight`` ``(D,)``, ``made`` ``(D,)``; ``board_suit_ranks`` ``(4,)`` 13-bit masks."""
+def _suit_passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, board_suit_ranks, board_key, rank_key,
+                 multiset_ranks, multiset_counts, multiset_start, multiset_key, subsets, subset_start, subset_key,
+                 binomial, rank_offsets, rank_values, flush_values):  # fmt: skip
+    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the suit passes ``lo..hi`` (module doc): the flush patterns of
+    suit ``suit[k]`` for deal ``deal[k]`` of ``holes`` ``(D, 2n)``, times ``weight[k]``; ``board_suit_ranks`` ``(4,)``
+    13-bit masks."""
     n = holes.shape[1] // 2
     win = np.zeros((n_chunks, n))
     ties = np.zeros((n_chunks, n, n - 1))
-    on_board = np.zeros(4, dtype=np.int64)
-    for s in range(4):
-        x = board_suit_ranks[s]
-        while x:
-            x &= x - 1
-            on_board[s] += 1
     per_chunk = (hi - lo + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
         count_win = np.zeros(n, dtype=np.int64)
         count_ties = np.zeros((n, n - 1), dtype=np.int64)
         hole_key = np.zeros(n, dtype=np.uint64)
-        hole_ranks = np.zeros((n, 4), dtype=np.int64)  # rank mask of each player's hole cards in each suit
-        in_suit = np.zeros((n, 4), dtype=np.int64)
+        hole_ranks = np.zeros(n, dtype=np.int64)  # rank mask of each player's hole cards in the suit
+        in_suit = np.zeros(n, dtype=np.int64)
         other = np.zeros(13, dtype=np.int64)
         plain = np.zeros(n, dtype=np.int64)
         flush = np.zeros(n, dtype=np.int64)
         flushed = np.zeros(n, dtype=np.int64)
-        for i in range(lo + chunk * per_chunk, min(hi, lo + (chunk + 1) * per_chunk)):
+        for k in range(lo + chunk * per_chunk, min(hi, lo + (chunk + 1) * per_chunk)):
+            i, s = deal[k], suit[k]
             used = known
             hole_key[:] = 0
             hole_ranks[:] = 0
             in_suit[:] = 0
+            most = 0
             for p in range(n):
                 for h in range(2):
                     c = holes[i, 2 * p + h]
                     used |= np.uint64(1) << np.uint64(c)
                     hole_key[p] += rank_key[c >> 2]
-                    hole_ranks[p, c & 3] |= 1 << (c >> 2)
-                    in_suit[p, c & 3] += 1
+                    if (c & 3) == s:
+                        hole_ranks[p] |= 1 << (c >> 2)
+                        in_suit[p] += 1
+                most = max(most, in_suit[p])
+            on_board, x = 0, board_suit_ranks[s]
+            while x:
+                x &= x - 1
+                on_board += 1
+            least = max(0, 5 - on_board - most)  # fewest cards of s a completion needs for a flush
+            made = least == 0  # a player holds five cards of s already: no rank pass to take away
+            free, n_free = 0, 0  # ranks whose card of suit s is in the deck
+            for r in range(13):
+                other[r] = 0
+                for q in range(4):
+                    if not (used >> np.uint64(4 * r + q)) & np.uint64(1):
+                        if q == s:
+                            free |= 1 << r
+                            n_free += 1
+                        else:
+                            other[r] += 1
             count_win[:] = 0
             count_ties[:] = 0
-            for s in range(4):
-                most = 0
-                for p in range(n):
-                    most = max(most, in_suit[p, s])
-                least = max(0, 5 - on_board[s] - most)  # fewest cards of s a completion needs for a flush
-                if least > missing:
-                    continue
-                free, n_free = 0, 0  # ranks whose card of suit s is in the deck
-                for r in range(13):
-                    other[r] = 0
-                    for q in range(4):
-                        if not (used >> np.uint64(4 * r + q)) & np.uint64(1):
-                            if q == s:
-                                free |= 1 << r
-                                n_free += 1
-                            else:
-                                other[r] += 1
-                for t in range(least, min(missing, n_free) + 1):
-                    rest = missing - t
-                    for u in range(subset_start[t], subset_start[t + 1]):
-                        taken = subsets[u]
-                        if taken & ~free:
+            for t in range(least, min(missing, n_free) + 1):
+                rest = missing - t
+                for u in range(subset_start[t], subset_start[t + 1]):
+                    taken = subsets[u]
+                    if taken & ~free:
+                        continue
+                    for p in range(n):  # a flush (5+ cards of s) is the hand, whatever the other ranks
+                        flush[p] = -1
+                        if in_suit[p] + on_board + t >= 5:
+                            flush[p] = flush_values[board_suit_ranks[s] | hole_ranks[p] | taken]
+                    for row in range(multiset_start[rest], multiset_start[rest + 1]):
+                        count = _completions_of(other, row, multiset_ranks, multiset_counts, binomial)
+                        if count == 0:
                             continue
-                        for p in range(n):  # a flush (5+ cards of s) is the hand, whatever the other ranks
-                            flush[p] = -1
-                            if in_suit[p, s] + on_board[s] + t >= 5:
-                                flush[p] = flush_values[board_suit_ranks[s] | hole_ranks[p, s] | taken]
-                        for row in range(multiset_start[rest], multiset_start[rest + 1]):
-                            count = _completions_of(other, row, multiset_ranks, multiset_counts, binomial)
-                            if count == 0:
-                                continue
-                            key = board_key + subset_key[u] + multiset_key[row]
-                            for p in range(n):
-                                plain[p] = _rank_strength(key + hole_key[p], rank_offsets, rank_values)
-                                flushed[p] = max(plain[p], flush[p])
-                            _score(flushed, n, count, count_win, count_ties)
-                            if not made[i]:
-                                _score(plain, n, -count, count_win, count_ties)
+                        key = board_key + subset_key[u] + multiset_key[row]
+                        for p in range(n):
+                            plain[p] = _rank_strength(key + hole_key[p], rank_offsets, rank_values)
+                            flushed[p] = max(plain[p], flush[p])
+                        gained, lost = _winners(flushed, n), 0 if made else _winners(plain, n)  # lost: the rank pass's
+                        if gained != lost:
+                            _credit(gained, n, count, count_win, count_ties)
+                            if lost:
+                                _credit(lost, n, -count, count_win, count_ties)
             for p in range(n):
-                win[chunk, p] += weight[i] * count_win[p]
-                for k in range(n - 1):
-                    ties[chunk, p, k] += weight[i] * count_ties[p, k]
+                win[chunk, p] += weight[k] * count_win[p]
+                for j in range(n - 1):
+                    ties[chunk, p, j] += weight[k] * count_ties[p, j]
     return win.sum(axis=0), ties.sum(axis=0)
 
 
@@ -417,9 +462,29 @@ def rank_counts(deals: Deals, missing: int, t: PatternTables) -> tuple[np.ndarra
                       MULTISET_START, t.multiset_key, BINOMIAL, t.rank_offsets, t.rank_values)  # fmt: skip
 
 
-def flush_counts(deals: Deals, lo: int, hi: int, missing: int, t: PatternTables, chunks: int = 64):
-    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the flush pass over the deals ``lo..hi``."""
-    return _flush_pass(deals.holes, deals.weight, deals.made, lo, hi, max(1, min(chunks, hi - lo)), missing, t.known,
-                       t.board_suit_ranks, t.board_key, t.rank_key, MULTISET_RANKS, MULTISET_COUNTS, MULTISET_START,
-                       t.multiset_key, SUBSETS, SUBSET_START, t.subset_key, BINOMIAL, t.rank_offsets, t.rank_values,
-                       t.flush_values)  # fmt: skip
+class SuitPasses(NamedTuple):
+    """The distinct flush passes of a spot's deals: for each, a deal (row of ``Deals.holes``) and suit that have it,
+    and the total weight of the deals that have it ``(K,)``."""
+
+    deal: np.ndarray
+    suit: np.ndarray
+    weight: np.ndarray
+
+
+def suit_passes(deals: Deals, board, missing: int) -> SuitPasses:
+    """The distinct (rank signature, suit, each player's ranks in the suit) of the (deal, suit) pairs that need a flush
+    pass, with one pair each and the weight of the deals that have it."""
+    board_suit_count = np.bincount(np.asarray(board, dtype=np.int64) % 4, minlength=4)
+    deal, keys = _suit_pass_keys(deals.holes, deals.signature, board_suit_count, missing)
+    if not len(deal):
+        return SuitPasses(deal, deal, np.zeros(0))
+    first, group = _group_rows(keys)
+    return SuitPasses(deal[first], keys[first, 1], np.bincount(group, weights=deals.weight[deal], minlength=len(first)))
+
+
+def flush_counts(deals: Deals, passes: SuitPasses, lo: int, hi: int, missing: int, t: PatternTables, chunks: int = 64):
+    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the suit passes ``lo..hi``."""
+    return _suit_passes(deals.holes, passes.deal, passes.suit, passes.weight, lo, hi, max(1, min(chunks, hi - lo)),
+                        missing, t.known, t.board_suit_ranks, t.board_key, t.rank_key, MULTISET_RANKS, MULTISET_COUNTS,
+                        MULTISET_START, t.multiset_key, SUBSETS, SUBSET_START, t.subset_key, BINOMIAL, t.rank_offsets,
+                        t.rank_values, t.flush_values)  # fmt: skip

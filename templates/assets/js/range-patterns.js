@@ -3,17 +3,18 @@
 //
 // The compatible deals of hole cards are grouped into orbits under the suit permutations that fix the board and
 // the dead cards, each orbit counted once with its deals' total weight. A deal's completions are counted by rank
-// multiset (the rank pass, once per rank signature: flushes ignored), then the completions on which a player holds
-// five cards of one suit are walked by the ranks they take in that suit and the other ranks (the flush pass): each
-// adds its true outcome and takes away the rank pass's. Counts are integers, the same as Python's.
+// multiset (the rank pass, once per rank signature: flushes ignored), then, per suit, the completions on which a
+// player holds five cards of it are walked by the ranks they take in that suit and the other ranks (the suit pass,
+// once per rank signature and players' ranks in the suit): each adds its true outcome and takes away the rank
+// pass's. Counts are integers, the same as Python's.
 
 import { rankStrength } from "./evaluator.js";
 import { COMBOS, comboIndex } from "./ranges.js";
 
 /** Compatible deals (Π live range sizes) above which this method is not used: Python's DEALS_LIMIT. */
 export const DEALS_LIMIT = 1 << 22;
-/** Work units of listing one compatible deal and finding its orbit, and of setting up a spot (Python's). */
-const DEAL_COST = 8, SETUP_COST = 5e4;
+/** Work units of setting up a spot, of listing one compatible deal and of setting up one suit pass (Python's). */
+const SETUP_COST = 1e5, DEAL_COST = 32, PASS_COST = 100;
 
 /** The rank multisets of 0..5 cards (at most four of a rank) in Python's order: distinct ranks and counts, 5 a row. */
 const MULTISET_RANKS = [], MULTISET_COUNTS = [], MULTISET_START = [0];
@@ -58,20 +59,25 @@ const liveCombos = (live) => live.map((w) => { const ids = []; w.forEach((x, c) 
 
 /**
  * Cost estimate of this method in the board method's units (Python's pattern_work, the same number): SETUP_COST,
- * DEAL_COST per compatible deal listed (Π live sizes), and n per pattern evaluated: the rank patterns of each rank signature
- * (Π distinct rank pairs per range) and the flush patterns of each orbit (deals / symmetries, at least one per
- * signature), expected over deals drawn uniformly from the ranges; Infinity above DEALS_LIMIT.
+ * DEAL_COST per compatible deal listed (Π live sizes), n per rank pattern of each rank signature (Π distinct rank
+ * pairs per range), and per suit the distinct suit passes (at most the orbits that need one, at most Π over players
+ * of their distinct (rank pair, ranks in the suit)), each PASS_COST and n per flush pattern it needs (expected over
+ * deals drawn uniformly from the ranges); Infinity above DEALS_LIMIT.
  */
 export function patternWork(live, board, dead) {
   const n = live.length, missing = 5 - board.length;
   let deals = 1, signatures = 1;
-  const held = liveCombos(live).map((ids) => {
+  const held = liveCombos(live).map((ids) => { // per suit: [combos holding 0, 1, 2 cards of it], distinct (rank pair, ranks in it)
     deals *= ids.length;
     signatures *= new Set(ids.map((c) => 13 * (COMBOS[c][0] >> 2) + (COMBOS[c][1] >> 2))).size;
     return [0, 1, 2, 3].map((suit) => {
-      const counts = [0, 0, 0];
-      for (const c of ids) counts[((COMBOS[c][0] & 3) === suit) + ((COMBOS[c][1] & 3) === suit)]++;
-      return counts;
+      const counts = [0, 0, 0], distinct = new Set();
+      for (const c of ids) {
+        const [a, b] = COMBOS[c], inA = (a & 3) === suit, inB = (b & 3) === suit;
+        counts[inA + inB]++;
+        distinct.add(`${a >> 2},${b >> 2},${inA ? a >> 2 : -1},${inB ? b >> 2 : -1}`);
+      }
+      return [counts, distinct.size];
     });
   });
   if (deals > DEALS_LIMIT) return Infinity;
@@ -80,22 +86,25 @@ export function patternWork(live, board, dead) {
   for (let suit = 0; suit < 4; suit++) {
     const onBoard = board.filter((c) => (c & 3) === suit).length;
     const free = 13 - onBoard - dead.filter((c) => (c & 3) === suit).length;
-    let below = 0;
+    let below = 0, need = 0, expected = 0, passes = 1;
     for (let most = 0; most < 3; most++) {
       let share = 1;
-      for (const counts of held) {
-        const all = counts[suit][0] + counts[suit][1] + counts[suit][2];
+      for (const player of held) {
+        const [counts] = player[suit];
         let upTo = 0;
-        for (let h = 0; h <= most; h++) upTo += counts[suit][h];
-        share *= upTo / all;
+        for (let h = 0; h <= most; h++) upTo += counts[h];
+        share *= upTo / (counts[0] + counts[1] + counts[2]);
       }
       let patterns = 0;
       for (let t = Math.max(0, 5 - onBoard - most); t <= missing; t++) patterns += choose(free, t) * MULTISETS[missing - t];
-      flush += (share - below) * patterns;
+      if (patterns) need += share - below;
+      expected += (share - below) * patterns;
       below = share;
     }
+    for (const player of held) passes *= player[suit][1];
+    if (need > 0) flush += Math.min(orbits * need, passes) * (PASS_COST + n * expected / need);
   }
-  return SETUP_COST + deals * DEAL_COST + n * (signatures * MULTISETS[missing] + orbits * flush);
+  return SETUP_COST + deals * DEAL_COST + n * signatures * MULTISETS[missing] + flush;
 }
 
 /** Every deal of one combo per player sharing no card with another nor with ``board`` and ``dead``: {combos:
@@ -173,15 +182,25 @@ function canonicalDeals(live, board, dead) {
   return { n, count, holes, weight: deals.weight, made, signature, signatures: Int32Array.from(signatures) };
 }
 
-/** Rank-key sums of the board, of each rank multiset and of each rank set; the board's rank mask per suit. */
+/** Rank keys of each evaluator's tables: {rankKey (13), multisetKey, subsetKey} (rank-key sums of each rank
+ * multiset and of each rank set), computed once per tables object. */
+const TABLE_KEYS = new WeakMap();
+function tableKeys(t) {
+  if (!TABLE_KEYS.has(t)) {
+    const rankKey = Float64Array.from({ length: 13 }, (_, r) => t.cardRankKey[4 * r]);
+    const multisetKey = new Float64Array(MULTISET_RANK.length / 5), subsetKey = new Float64Array(SUBSETS.length);
+    for (let row = 0; row < multisetKey.length; row++) for (let e = 0; e < 5; e++) multisetKey[row] += MULTISET_COUNT[5 * row + e] * rankKey[MULTISET_RANK[5 * row + e]];
+    SUBSETS.forEach((mask, u) => { for (let r = 0; r < 13; r++) if ((mask >> r) & 1) subsetKey[u] += rankKey[r]; });
+    TABLE_KEYS.set(t, { rankKey, multisetKey, subsetKey });
+  }
+  return TABLE_KEYS.get(t);
+}
+
+/** tableKeys() with the board's rank-key sum and rank mask per suit. */
 function patternKeys(t, board) {
-  const rankKey = Array.from({ length: 13 }, (_, r) => t.cardRankKey[4 * r]);
-  const multisetKey = new Float64Array(MULTISET_RANK.length / 5), subsetKey = new Float64Array(SUBSETS.length);
-  for (let row = 0; row < multisetKey.length; row++) for (let e = 0; e < 5; e++) multisetKey[row] += MULTISET_COUNT[5 * row + e] * rankKey[MULTISET_RANK[5 * row + e]];
-  SUBSETS.forEach((mask, u) => { for (let r = 0; r < 13; r++) if ((mask >> r) & 1) subsetKey[u] += rankKey[r]; });
-  const boardSuitRanks = new Int32Array(4);
+  const keys = tableKeys(t), boardSuitRanks = new Int32Array(4);
   for (const c of board) boardSuitRanks[c & 3] |= 1 << (c >> 2);
-  return { rankKey, multisetKey, subsetKey, boardSuitRanks, boardKey: board.reduce((k, c) => k + rankKey[c >> 2], 0) };
+  return { ...keys, boardSuitRanks, boardKey: board.reduce((k, c) => k + keys.rankKey[c >> 2], 0) };
 }
 
 /** Ways to draw the rank multiset ``row`` when ``left[r]`` cards of rank r can be drawn. */
@@ -195,16 +214,22 @@ function completionsOf(left, row) {
   return count;
 }
 
-/** Add ``count`` to win[p] of a sole winner p, or to ties[p·(n−1) + k − 2] of each of k tied players. */
-function score(strength, n, count, win, ties) {
-  let best = -1, winners = 0;
+/** Bit mask of the players with the best of ``strength`` (n ≤ 10 players). */
+function winners(strength, n) {
+  let best = -1, mask = 0;
   for (let p = 0; p < n; p++) {
-    if (strength[p] > best) { best = strength[p]; winners = 1; } else if (strength[p] === best) winners++;
+    if (strength[p] > best) { best = strength[p]; mask = 1 << p; } else if (strength[p] === best) mask |= 1 << p;
   }
+  return mask;
+}
+
+/** Add ``count`` to win[p] of a sole winner p, or to ties[p·(n−1) + k − 2] of each of k players tied, ``mask``. */
+function credit(mask, n, count, win, ties) {
+  const k = bitCount(mask);
   for (let p = 0; p < n; p++) {
-    if (strength[p] !== best) continue;
-    if (winners === 1) win[p] += count;
-    else ties[p * (n - 1) + winners - 2] += count;
+    if (!((mask >> p) & 1)) continue;
+    if (k === 1) win[p] += count;
+    else ties[p * (n - 1) + k - 2] += count;
   }
 }
 
@@ -223,66 +248,82 @@ function rankPass(t, deals, i, missing, keys, deck, win, ties) {
     if (!count) continue;
     const key = keys.boardKey + keys.multisetKey[row];
     for (let p = 0; p < n; p++) strength[p] = rankStrength(t, key + holeKey[p]);
-    score(strength, n, count, win, ties);
+    credit(winners(strength, n), n, count, win, ties);
   }
 }
 
-/** Scratch arrays of flushPass for n players. */
-const flushScratch = (n) => ({
-  holeKey: new Float64Array(n), holeRanks: new Int32Array(4 * n), inSuit: new Int32Array(4 * n), used: new Uint8Array(52),
+/** Scratch arrays of suitPass for n players. */
+const passScratch = (n) => ({
+  holeKey: new Float64Array(n), holeRanks: new Int32Array(n), inSuit: new Int32Array(n), used: new Uint8Array(52),
   other: new Int32Array(13), plain: new Int32Array(n), flush: new Int32Array(n), flushed: new Int32Array(n),
 });
 
-/** Integer counts of the flush pass of deal ``i`` (Python's _flush_pass) added to win, ties. */
-function flushPass(t, deals, i, missing, keys, known, s, win, ties) {
-  const { n, holes, made } = deals, { holeKey, holeRanks, inSuit, used, other, plain, flush, flushed } = s;
+/**
+ * Integer counts of the suit pass of deal ``i`` in ``suit`` (Python's _suit_passes): the flush patterns of the
+ * suit, each its true outcome less the rank pass's (none when a player holds five cards of the suit already), into
+ * ``win`` (n) and ``ties`` (n·(n−1)).
+ */
+function suitPass(t, deals, i, suit, missing, keys, known, s, win, ties) {
+  const { n, holes } = deals, { holeKey, holeRanks, inSuit, used, other, plain, flush, flushed } = s;
   const { subsetKey, multisetKey, boardSuitRanks, boardKey } = keys;
   used.set(known);
   holeKey.fill(0); holeRanks.fill(0); inSuit.fill(0);
+  let most = 0;
   for (let p = 0; p < n; p++) {
     for (let h = 0; h < 2; h++) {
       const c = holes[2 * n * i + 2 * p + h];
       used[c] = 1;
       holeKey[p] += keys.rankKey[c >> 2];
-      holeRanks[4 * p + (c & 3)] |= 1 << (c >> 2);
-      inSuit[4 * p + (c & 3)]++;
+      if ((c & 3) === suit) { holeRanks[p] |= 1 << (c >> 2); inSuit[p]++; }
+    }
+    most = Math.max(most, inSuit[p]);
+  }
+  const onBoard = bitCount(boardSuitRanks[suit]), least = Math.max(0, 5 - onBoard - most), made = least === 0;
+  let free = 0, nFree = 0;
+  for (let r = 0; r < 13; r++) {
+    other[r] = 0;
+    for (let q = 0; q < 4; q++) {
+      if (used[4 * r + q]) continue;
+      if (q === suit) { free |= 1 << r; nFree++; } else other[r]++;
     }
   }
-  for (let suit = 0; suit < 4; suit++) {
-    let most = 0;
-    for (let p = 0; p < n; p++) most = Math.max(most, inSuit[4 * p + suit]);
-    const onBoard = bitCount(boardSuitRanks[suit]), least = Math.max(0, 5 - onBoard - most);
-    if (least > missing) continue;
-    let free = 0, nFree = 0;
-    for (let r = 0; r < 13; r++) {
-      other[r] = 0;
-      for (let q = 0; q < 4; q++) {
-        if (used[4 * r + q]) continue;
-        if (q === suit) { free |= 1 << r; nFree++; } else other[r]++;
+  for (let taken = least; taken <= Math.min(missing, nFree); taken++) {
+    const rest = missing - taken;
+    for (let u = SUBSET_START[taken]; u < SUBSET_START[taken + 1]; u++) {
+      const ranks = SUBSETS[u];
+      if (ranks & ~free) continue;
+      for (let p = 0; p < n; p++) {
+        flush[p] = inSuit[p] + onBoard + taken >= 5 ? t.flushValues[boardSuitRanks[suit] | holeRanks[p] | ranks] : -1;
       }
-    }
-    for (let taken = least; taken <= Math.min(missing, nFree); taken++) {
-      const rest = missing - taken;
-      for (let u = SUBSET_START[taken]; u < SUBSET_START[taken + 1]; u++) {
-        const ranks = SUBSETS[u];
-        if (ranks & ~free) continue;
+      for (let row = MULTISET_START[rest]; row < MULTISET_START[rest + 1]; row++) {
+        const count = completionsOf(other, row);
+        if (!count) continue;
+        const key = boardKey + subsetKey[u] + multisetKey[row];
         for (let p = 0; p < n; p++) {
-          flush[p] = inSuit[4 * p + suit] + onBoard + taken >= 5 ? t.flushValues[boardSuitRanks[suit] | holeRanks[4 * p + suit] | ranks] : -1;
+          plain[p] = rankStrength(t, key + holeKey[p]);
+          flushed[p] = Math.max(plain[p], flush[p]);
         }
-        for (let row = MULTISET_START[rest]; row < MULTISET_START[rest + 1]; row++) {
-          const count = completionsOf(other, row);
-          if (!count) continue;
-          const key = boardKey + subsetKey[u] + multisetKey[row];
-          for (let p = 0; p < n; p++) {
-            plain[p] = rankStrength(t, key + holeKey[p]);
-            flushed[p] = Math.max(plain[p], flush[p]);
-          }
-          score(flushed, n, count, win, ties);
-          if (!made[i]) score(plain, n, -count, win, ties);
-        }
+        const gained = winners(flushed, n), lost = made ? 0 : winners(plain, n); // the rank pass's outcome
+        if (gained === lost) continue;
+        credit(gained, n, count, win, ties);
+        if (lost) credit(lost, n, -count, win, ties);
       }
     }
   }
+}
+
+/** Key of the suit pass of deal ``i`` in ``suit``: its rank signature, the suit and which of each player's cards
+ * are of the suit (2 bits a player; so its ranks in the suit), on which its counts depend alone; -1 when no
+ * completion gives a player five cards of the suit. */
+function passKey(deals, i, suit, missing, onBoard) {
+  const { n, holes } = deals;
+  let key = 4 * deals.signature[i] + suit, most = 0;
+  for (let p = 0; p < n; p++) {
+    const a = holes[2 * n * i + 2 * p], b = holes[2 * n * i + 2 * p + 1], inA = (a & 3) === suit, inB = (b & 3) === suit;
+    most = Math.max(most, inA + inB);
+    key = 4 * key + (a >> 2 === b >> 2 ? inA || inB : inA + 2 * inB);
+  }
+  return 5 - onBoard - most <= missing ? key : -1;
 }
 
 /**
@@ -311,21 +352,32 @@ export function patternCounts(t, live, board, dead, { part = 0, parts = 1, onPro
   const win = new Float64Array(n), ties = new Float64Array(n * k);
   const countWin = new Float64Array(n), countTies = new Float64Array(n * k);
   let weightTotal = 0, visited = 0;
-  const scratch = flushScratch(n), boards = choose(52 - board.length - dead.length, missing);
+  const passes = new Map(), onBoard = Array.from(keys.boardSuitRanks, bitCount); // suit passes by key: counts (n + n·k)
+  const scratch = passScratch(n), boards = choose(52 - board.length - dead.length, missing);
   const held = choose(52 - board.length - dead.length - 2 * n, missing);
   const counts = () => ({ win: Float64Array.from(win), ties: Array.from({ length: n }, (_, p) => ties.slice(p * k, (p + 1) * k)),
     total: weightTotal * held, boards, unit: "deals" });
   for (let i = 0; i < deals.count; i++) {
-    if (mine(i)) { // this deal's rank pass (its signature's, unless a flush is made) and flush pass, weighted
+    if (mine(i)) { // this deal's rank pass (its signature's, unless a flush is made) and suit passes, weighted
       const row = deals.signature[i], weight = deals.weight[i];
       if (!deals.made[i]) {
         countWin.set(rankWin.subarray(n * row, n * row + n));
         countTies.set(rankTies.subarray(n * k * row, n * k * (row + 1)));
       }
-      flushPass(t, deals, i, missing, keys, known, scratch, countWin, countTies);
-      countWin.forEach((x, p) => (win[p] += weight * x));
-      countTies.forEach((x, j) => (ties[j] += weight * x));
-      countWin.fill(0); countTies.fill(0);
+      for (let suit = 0; suit < 4; suit++) {
+        const key = passKey(deals, i, suit, missing, onBoard[suit]);
+        if (key < 0) continue;
+        let pass = passes.get(key);
+        if (!pass) {
+          pass = new Float64Array(n + n * k);
+          suitPass(t, deals, i, suit, missing, keys, known, scratch, pass.subarray(0, n), pass.subarray(n));
+          passes.set(key, pass);
+        }
+        for (let p = 0; p < n; p++) countWin[p] += pass[p];
+        for (let j = 0; j < n * k; j++) countTies[j] += pass[n + j];
+      }
+      for (let p = 0; p < n; p++) { win[p] += weight * countWin[p]; countWin[p] = 0; }
+      for (let j = 0; j < n * k; j++) { ties[j] += weight * countTies[j]; countTies[j] = 0; }
       weightTotal += weight;
       visited++;
     }
