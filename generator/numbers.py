@@ -10,6 +10,7 @@ import math
 import re
 
 from generator.errors import InputError
+from kernels.constants import PERCENT_ROUNDING, SHOWN_ENTRY
 
 # The list grammar, shared with templates/assets/js/number-list.js (parseNumberList; fixtures in
 # tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma
@@ -22,7 +23,6 @@ SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
 GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
-SHOWN_ENTRY = 24
 
 
 def shown_entry(text: str) -> str:
@@ -71,10 +71,9 @@ def parse_number_list(text: str, name: str) -> list[float]:
 
 
 PERCENT_SIGN = re.compile(r"%(?=$|[\s;,])")
-#: Percentages typed with rounding (33.34% 33.33% 33.34%, a long MTT table) add up to 100% give or
-#: take a little: a total within this many percentage points of 100 is the whole pool (the prizes are
-#: scaled to add up to exactly 100%); more is refused; less is a part of the pool.
-PERCENT_ROUNDING = 0.1
+# Percentages typed with rounding (33.34% 33.33% 33.34%, a long MTT table) add up to 100% give or take a
+# little: a total within PERCENT_ROUNDING percentage points of 100 is the whole pool (the prizes are scaled to
+# add up to exactly 100%); more is refused; less is a part of the pool (spec/constants.json).
 
 
 def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:

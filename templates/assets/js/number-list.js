@@ -4,6 +4,7 @@
 // percentages of the pool. Used by every page that reads typed numbers (ICM, call/fold, push/fold solver).
 // Pure ES module: no DOM, safe in a Web Worker.
 
+import { PERCENT_ROUNDING, SHOWN_ENTRY } from "./constants.js";
 import { formatG } from "./python-format.js";
 
 // The list grammar, the same as parse_number_list in generator/numbers.py (shared fixtures in
@@ -17,7 +18,6 @@ const SEPARATORS = /[ \t\n\r\f\v\u00a0;]+/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const NON_FINITE = /^[+-]?(inf|infinity|nan)$/i;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
-const SHOWN_ENTRY = 24;
 
 /** An entry for a message: printable ASCII kept, anything else as "?", at most 24 characters (shown_entry). */
 export function shownEntry(text) {
@@ -63,9 +63,9 @@ export function parseNumberList(text, name) {
 }
 
 const PERCENT_SIGN = /%(?=$|[\s;,])/g;
-// Percentages typed with rounding add up to 100% give or take a little: a total within this many
-// percentage points of 100 is the whole pool (scaled to exactly 100%), as PERCENT_ROUNDING in icm.py.
-export const PERCENT_ROUNDING = 0.1;
+// Percentages typed with rounding add up to 100% give or take a little: a total within PERCENT_ROUNDING
+// percentage points of 100 is the whole pool (scaled to exactly 100%), as in generator/numbers.py (spec/constants.json).
+export { PERCENT_ROUNDING };
 
 /** {values, percent}: parseNumberList's grammar where every entry may instead end in "%" — prizes as
  * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%, within PERCENT_ROUNDING of
