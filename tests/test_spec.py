@@ -72,3 +72,56 @@ def test_the_multiway_layout_has_the_shared_seat_limit():
     from kernels.multiway import layout
 
     assert layout.MAX_SEATS == MAX_SEATS
+
+
+# ------------------------------------------------------------------------------------- the table of engines
+
+ENGINES_PAGE = golden.SPEC_DIR / "ENGINES.md"
+JS_DIR = golden.ROOT / "templates" / "assets" / "js"
+
+
+def _engine_page() -> tuple[list[list[list[str]]], list[str]]:
+    """spec/ENGINES.md: the twins table's rows (each cell's `quoted` paths) and the browser-only modules."""
+    text = ENGINES_PAGE.read_text(encoding="utf-8")
+    twins_part, _, rest = text.partition("## Browser-only modules")
+    rows = [
+        [re.findall(r"`([^`]+)`", cell) for cell in line.strip().strip("|").split("|")]
+        for line in twins_part.splitlines()
+        if line.startswith("| `")
+    ]
+    browser_part = rest.partition("\n## ")[0]
+    return rows, re.findall(r"`([^`]+\.js)`", browser_part)
+
+
+def test_the_engine_table_lists_every_module_once_and_every_file_exists():
+    rows, browser_only = _engine_page()
+    twins = [path for row in rows for path in row[0]]
+    modules = sorted(p.relative_to(golden.ROOT).as_posix() for p in JS_DIR.rglob("*.js"))
+    listed = twins + browser_only
+    assert sorted(listed) == modules, "spec/ENGINES.md must list every module of templates/assets/js exactly once"
+    for row in rows:
+        assert len(row) == 4 and row[0] and row[3], f"a row of spec/ENGINES.md without a module or tests: {row}"
+        for path in (p for cell in row for p in cell):
+            assert (golden.ROOT / path).exists(), f"spec/ENGINES.md names {path}, which does not exist"
+
+
+def test_every_module_that_names_a_kernel_is_a_twin():
+    rows, browser_only = _engine_page()
+    for path in browser_only:
+        assert "kernels/" not in (golden.ROOT / path).read_text(encoding="utf-8"), f"{path} names a kernels/ source: a twin?"
+
+
+def test_every_golden_has_its_engine_module_and_a_node_test_that_reads_it():
+    rows, _ = _engine_page()
+    names = {engine(module).NAME for module in MODULES}
+    committed = {p.stem for p in golden.SPEC_DIR.glob("*.json")} - {"constants"}
+    assert committed == names, "every spec/<name>.json is written by a spec/engines module (and only those)"
+    for row in rows:
+        goldens = [p for p in row[2] if p.startswith("spec/") and p != "spec/constants.json"]
+        tests = [(golden.ROOT / t).read_text(encoding="utf-8") for t in row[3] if t.endswith(".mjs")]
+        for path in goldens:
+            name = path.removeprefix("spec/")
+            wanted = f'golden("{name.removesuffix(".json")}")' if name.endswith(".json") else f'"{name}"'
+            assert any(wanted in test for test in tests), f"no node test of {row[0]} reads {path}"
+        for script in (p for p in row[2] if p.startswith("tests/js/make_")):
+            assert any(script.rpartition("/")[2] in test for test in tests), f"{row[0]}: no listed node test names {script}"
