@@ -59,9 +59,15 @@ def test_every_shared_constant_is_used_in_both_languages():
         assert re.search(rf"\b{name}\b", js), f"{name} (spec/constants.json) is used by no JavaScript module"
 
 
-def test_no_second_copy_of_the_shared_statistics_constant():
+def test_no_second_copy_of_z_975_or_of_the_seat_limit():
     literal = repr(constants.values()["Z_975"])
-    copies = [p.relative_to(golden.ROOT).as_posix() for p in PYTHON_SOURCES + JS_SOURCES if literal in p.read_text(encoding="utf-8")]
+    seats = re.compile(r"\b(MAX_SEATS|MAX_PLAYERS)\s*=\s*10\b|IntRange\(2, 10\)|range\(2, 11\)")
+    layout = golden.ROOT / "kernels" / "multiway" / "layout.py"  # see the next test
+    copies = [
+        p.relative_to(golden.ROOT).as_posix()
+        for p in PYTHON_SOURCES + JS_SOURCES
+        if literal in p.read_text(encoding="utf-8") or (p != layout and seats.search(p.read_text(encoding="utf-8")))
+    ]
     assert copies == []
 
 

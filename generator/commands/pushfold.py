@@ -13,8 +13,7 @@ from generator.numbers import parse_number, parse_number_list, parse_payouts
 from generator.errors import InputError
 from generator.progress import progress_bar
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
-
-MAX_ITERATIONS = 5000
+from kernels.constants import PUSHFOLD_MAX_ITERATIONS as MAX_ITERATIONS
 
 
 def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text=None, share_text=None) -> pf.Table:

@@ -62,3 +62,37 @@ export const ICM_FOURIER_CHEBYSHEV_TOL = 1e-16;
 export const ICM_FOURIER_CHEBYSHEV_MAX = 64;
 /** [Clenshaw steps] Clenshaw steps that cost about one direct complex division. */
 export const ICM_FOURIER_CHEBYSHEV_PER_SAMPLE = 2.0;
+
+// Range equity (kernels/range_equity.py, range-equity.js)
+/** [work units (enumeration_work)] Spots whose enumeration costs at most this are enumerated (exact), others sampled: 1-2 s on 2 quiet cores in Python, about 2 s of one worker in the browser, so both are exact on the same spots. */
+export const RANGE_EQUITY_EXACT_LIMIT = 3e8;
+
+// Push/fold solver (kernels/pushfold_table/, pushfold/*.js; the build's charts and allin pushfold)
+/** [bb] Stopping rule, chip EV: NashConv at most this. */
+export const PUSHFOLD_NASH_CONV_BB = 0.01;
+/** [% of the prize pool] Stopping rule, ICM: NashConv at most this. */
+export const PUSHFOLD_NASH_CONV_POOL_PCT = 0.05;
+/** [bb] Stopping rule, chip EV: every class's regret at every decision at most this. */
+export const PUSHFOLD_CLASS_REGRET_BB = 0.01;
+/** [% of the prize pool] Stopping rule, ICM: every class's regret at every decision at most this. */
+export const PUSHFOLD_CLASS_REGRET_POOL_PCT = 0.01;
+/** [factor] Heads-up tables: the NashConv target times this (1e-5 bb, the heads-up threshold table's precision). */
+export const PUSHFOLD_HEADS_UP_SCALE = 1e-3;
+/** [factor] Heads-up tables: the class-regret target times this. */
+export const PUSHFOLD_HEADS_UP_CLASS_SCALE = 1e-2;
+/** [iterations] Most discounted CFR iterations of a solve (then as many again with the fallback schedule). */
+export const PUSHFOLD_MAX_ITERATIONS = 5000;
+/** [iterations] A NashConv check (about one iteration's cost) every this many iterations. */
+export const PUSHFOLD_CHECK_EVERY = 5;
+/** [NashConv tolerances] A warm start is used when its NashConv on the new table is at most this many tolerances... */
+export const PUSHFOLD_START_WITHIN = 2.5;
+/** [NashConv tolerances] ...with regrets of this many tolerances, so that the first iterates stay near it. */
+export const PUSHFOLD_START_REGRET = 10.0;
+/** [exponent alpha] Discounted CFR: positive regrets times t^alpha / (t^alpha + 1) after iteration t. */
+export const PUSHFOLD_DISCOUNT_POSITIVE = 1.5;
+/** [exponent gamma] Discounted CFR: iteration t's strategies weighted by t^gamma in the average. */
+export const PUSHFOLD_AVERAGE_POWER = 2.0;
+/** [exponent alpha] The schedule of a second run when the first misses the rule: no discount of positive regrets (CFR+'s regrets). */
+export const PUSHFOLD_FALLBACK_DISCOUNT = Infinity;
+/** [probability] Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
+export const PUSHFOLD_REACH_FLOOR = 1e-2;
