@@ -38,17 +38,20 @@ export function fromRuns(runs, n) {
   return weights;
 }
 
+/** Stands for a missing fixture: every property is an empty list, so a file's top-level loops register nothing. */
+const MISSING = new Proxy({}, { get: () => [] });
+
 /**
- * A test file whose fixture a Python script writes (tests/js/make_<name>_fixtures.py, run by `make test-js`)
- * and that has not moved to spec/ yet: {test, fixture}. When tests/js/fixtures/<file> is missing (a fresh clone,
- * node --test alone), `fixture` is null and `test` registers every test as skipped, saying how to write it.
+ * A test file whose fixture a Python script writes (tests/js/make_<name>_fixtures.py, run by `make test-js`), for
+ * the engines not moved to spec/ yet (spec/ENGINES.md): {test, fixture, present}. Without
+ * tests/js/fixtures/<file> (a fresh clone, node --test alone) every test of the file is registered as skipped,
+ * saying which script writes it, and `fixture` reads as empty lists.
  */
 export function fixtureTests(file, script) {
   const path = new URL(`./fixtures/${file}`, import.meta.url);
-  if (existsSync(path)) return { test: nodeTest, fixture: JSON.parse(readFileSync(path, "utf8")) };
-  const skip = `tests/js/fixtures/${file} is missing: run .venv/bin/python tests/js/${script} (make test-js does)`;
-  const skipped = (name) => nodeTest(name, { skip }, () => {});
-  return { test: skipped, fixture: null };
+  if (existsSync(path)) return { test: nodeTest, fixture: JSON.parse(readFileSync(path, "utf8")), present: true };
+  const skip = `tests/js/fixtures/${file} is missing: .venv/bin/python tests/js/${script} writes it (make test-js runs it)`;
+  return { test: (name) => nodeTest(name, { skip }, () => {}), fixture: MISSING, present: false };
 }
 
 /** A list of numbers given as a series (spec/engines/icm.py: series), or the list itself. Integer arithmetic
