@@ -1,8 +1,7 @@
 """The one grammar of typed numbers, for every command and page that reads them: a list of numbers
 (stacks, payouts, blinds), one number (an ante, a blind, a seat's stack) and payouts that may be
 percentages of the pool. The browser's twin is ``templates/assets/js/number-list.js`` (parseNumberList,
-parseNumber, parsePayouts), checked against this module on the fixtures of
-``tests/js/make_icm_fixtures.py`` (keys ``typed_lists``, ``typed_numbers``, ``typed_payouts``)."""
+parseNumber, parsePayouts), checked against this module on the goldens of ``spec/number-list.json`` (``spec/engines/number_list.py``)."""
 
 from __future__ import annotations
 
@@ -12,8 +11,8 @@ import re
 from generator.errors import InputError
 from kernels.constants import PERCENT_ROUNDING, SHOWN_ENTRY
 
-# The list grammar, shared with templates/assets/js/number-list.js (parseNumberList; fixtures in
-# tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma
+# The list grammar, shared with templates/assets/js/number-list.js (parseNumberList; goldens in
+# spec/number-list.json): entries are separated by white space, new lines, ';', or a comma
 # next to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000")
 # is a thousands separator when the list has other separators, and must then group digits by three;
 # in a list with no other separator ("500,300,200", the URL and CLI form) it separates entries, unless
@@ -80,7 +79,7 @@ def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
     """(prizes, in_percent): the list grammar above, where every entry may instead end in "%" — the
     prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%: a total
     within PERCENT_ROUNDING of 100% is rounding, scaled to exactly 100%).
-    Shared with icm.js (parsePayouts; fixtures in tests/js/make_icm_fixtures.py)."""
+    Shared with icm.js (parsePayouts; goldens in spec/number-list.json)."""
     signs = text.count("%")
     if not signs:
         return parse_number_list(text, name), False

@@ -1,5 +1,5 @@
-// The one grammar of typed numbers in the browser, the twin of generator/numbers.py (shared fixtures
-// in tests/js/make_icm_fixtures.py: typed_lists, typed_numbers, typed_payouts): a list of numbers
+// The one grammar of typed numbers in the browser, the twin of generator/numbers.py (goldens in
+// spec/number-list.json: lists, numbers, payouts): a list of numbers
 // (stacks, payouts, blinds), one number (an ante, a blind, a seat's stack) and payouts that may be
 // percentages of the pool. Used by every page that reads typed numbers (ICM, call/fold, push/fold solver).
 // Pure ES module: no DOM, safe in a Web Worker.
@@ -7,8 +7,8 @@
 import { PERCENT_ROUNDING, SHOWN_ENTRY } from "./constants.js";
 import { formatG } from "./python-format.js";
 
-// The list grammar, the same as parse_number_list in generator/numbers.py (shared fixtures in
-// tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma next
+// The list grammar, the same as parse_number_list in generator/numbers.py (goldens in
+// spec/number-list.json): entries are separated by white space, new lines, ';', or a comma next
 // to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000") is a
 // thousands separator when the list has other separators, and must then group digits by three; in a
 // list with no other separator ("500,300,200", the URL form) it separates entries, unless the list is
