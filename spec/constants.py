@@ -68,29 +68,28 @@ def _literal(value, language: str) -> str:
     return value.text if isinstance(value, _Literal) else repr(value)
 
 
-def python_module() -> str:
+#: Per language: the file's head, a section's title line, and a constant's doc line and definition.
+_SYNTAX = {
+    "python": (['"""' + HEADER, "", GENERATED + '\n"""', ""], "# {title}", "#: [{unit}] {doc}", "{name} = {value}"),
+    "js": ([f"// {HEADER}", f"// {GENERATED}", ""], "// {title}", "/** [{unit}] {doc} */", "export const {name} = {value};"),
+}
+
+
+def module(language: str) -> str:
+    """The text of the generated module of ``language`` ("python" or "js")."""
+    head, title, doc, definition = _SYNTAX[language]
     sections = load()
-    lines = ['"""' + HEADER, "", GENERATED + '\n"""', ""]
-    if any(c["value"] == "Infinity" for s in sections for c in s["constants"].values()):
+    lines = list(head)
+    if language == "python" and any(c["value"] == "Infinity" for s in sections for c in s["constants"].values()):
         lines += ["import math", ""]
     for section in sections:
-        lines.append(f"# {section['title']}")
+        lines.append(title.format(title=section["title"]))
         for name, c in section["constants"].items():
-            lines += [f"#: [{c['unit']}] {c['doc']}", f"{name} = {_literal(c['value'], 'python')}"]
-        lines.append("")
-    return "\n".join(lines)
-
-
-def js_module() -> str:
-    lines = [f"// {HEADER}", f"// {GENERATED}", ""]
-    for section in load():
-        lines.append(f"// {section['title']}")
-        for name, c in section["constants"].items():
-            lines += [f"/** [{c['unit']}] {c['doc']} */", f"export const {name} = {_literal(c['value'], 'js')};"]
+            lines += [doc.format(unit=c["unit"], doc=c["doc"]), definition.format(name=name, value=_literal(c["value"], language))]
         lines.append("")
     return "\n".join(lines)
 
 
 def modules() -> dict:
     """``{path: text}`` of the two generated modules."""
-    return {PYTHON_MODULE: python_module(), JS_MODULE: js_module()}
+    return {PYTHON_MODULE: module("python"), JS_MODULE: module("js")}
