@@ -23,7 +23,7 @@ EDGES = (
     "AsKdQhJcTs", "5c4d3h2sAd", "AcAdAhKsQc", "2c2d2h4s3c", "AcAdKhKsQc", "3c3d2h2s4c", "AcAdKhQsJc", "2c2d5h4s3c",
     "AcKdQhJs9c", "7c5d4h3s2c", "AsKsQsJsTs9s8s", "6s5s4s3s2sAsAd", "AhAdAcAs2h3h4h", "KhQhJhTh9h8h7h", "2c3d4h5s7c8d9h",
     "AcAdAhKsKcKhQd", "9s8s7s6s5d4d3d", "Ts9h8d7c6s5h4d",
-)  # fmt: skip
+)
 #: Pairs that cover dominated, paired, suited and coin-flip cases, plus shared-suit flush fights.
 MATCHUPS = (("AsKs", "QdQc"), ("AhAd", "7c2d"), ("JhTh", "9h8h"), ("5c5d", "AsKh"), ("AcKc", "AdKd"))
 

@@ -87,7 +87,7 @@ def _fields() -> list[dict]:
         {"name": "equal 2000, 300 paid", "stacks": {"kind": "mod", "n": 2000, "offset": 1500}, "payouts": {"kind": "mod", "n": 300, "offset": 1}},
         {"name": "150 uneven, 40 paid", "stacks": {"kind": "pareto", "n": 150, "a": 37, "b": 11, "m": 200, "k": 100000},
          "payouts": {"kind": "squares", "n": 40, "offset": 10}},
-    ]  # fmt: skip
+    ]
 
 
 def _field_case(field: dict) -> dict:
@@ -120,7 +120,7 @@ def _big_fields() -> list[dict]:
         {"name": "20,000, 15% paid, busted players",
          "stacks": {"kind": "pareto", "n": 20000, "a": 4099, "b": 2, "m": 5000, "k": 50_000_000, "zero_below": 50},
          "payouts": {"kind": "squares", "n": 3000, "offset": 3000}},
-    ]  # fmt: skip
+    ]
 
 
 def _big_case(field: dict) -> dict:
@@ -140,7 +140,7 @@ def _bubble_cases() -> list[dict]:
         {"name": "eleven, all paid, equal stacks bust (integral)", "stacks": [5, 5, 5, 9, 2, 7, 7, 1, 3, 0, 4, 6],
          "payouts": list(range(12, 0, -1))},
         {"name": "twenty-four, 25% paid (integral)", "stacks": rng.lognormal(0, 1, 24).round(0).tolist(), "payouts": [30, 20, 14, 10, 8, 7]},
-    ]  # fmt: skip
+    ]
     cases = []
     for field in fields:
         result = icm.bubble_factors(field["stacks"], field["payouts"])
@@ -169,7 +169,7 @@ def _summary_cases(fields: list[dict]) -> list[dict]:
             "final_table": places[:, : min(9, n)].sum(axis=1).tolist(),
             "finish": (places @ np.arange(1, n + 1)).tolist(),
             "band_chances": [places[:, first - 1 : min(last, n)].sum(axis=1).tolist() for first, last in SUMMARY_BANDS],
-        })  # fmt: skip
+        })
     return cases
 
 
@@ -195,4 +195,4 @@ def build() -> dict:
         "bubble": _bubble_cases(),
         "summary": _summary_cases(fields),
         "invalid": [{"stacks": s, "payouts": p, "messages": icm.field_errors(s, p)} for s, p in INVALID],
-    }  # fmt: skip
+    }

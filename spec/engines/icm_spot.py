@@ -55,7 +55,7 @@ def _spot_case(name, side, stacks, payouts, kwargs, range_text, hero_text, table
     hero_weights = icm_spot.class_weights(parse_range(hero_text, ranking).weights)
     outcomes = icm_spot.outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
     case = {"name": name, "side": side, "stacks": stacks, "payouts": payouts, "spot": kwargs, "range": range_text,
-            "weights": weights.tolist(), "outcomes": outcomes.tolist()}  # fmt: skip
+            "weights": weights.tolist(), "outcomes": outcomes.tolist()}
     if side == "call":
         spot = icm_spot.call_spot(stacks, payouts, **kwargs)
         ev = spot.ev_difference(outcomes[:, 0], outcomes[:, 1], outcomes[:, 2])
@@ -70,7 +70,7 @@ def _spot_case(name, side, stacks, payouts, kwargs, range_text, hero_text, table
     hero = dict(zip(("win", "tie", "lose", "ev", "call"), averages.tolist()))
     case.update(fields={k: v.tolist() for k, v in spot.fields.items()}, equity=spot.equity, chips=spot.chips,
                 method=spot.method, ev=_as_list(ev), hero_range=hero_text, hero_weights=hero_weights.tolist(),
-                hero={**hero, "combos": float(hero_weights @ CLASS_COMBO_COUNT)})  # fmt: skip
+                hero={**hero, "combos": float(hero_weights @ CLASS_COMBO_COUNT)})
     return case
 
 

@@ -16,7 +16,7 @@ NAME = "matchup-table"
 TOLERANCE = 0.0  # counts are integers; each equity is one division, correctly rounded in both languages
 
 PAIRS = (("AA", "KK"), ("AKs", "AKo"), ("AKo", "AKs"), ("72o", "AA"), ("AA", "AA"), ("AKs", "AKs"), ("22", "AKo"),
-         ("JTs", "22"), ("32o", "32o"), ("T9s", "T9o"), ("AKo", "QQ"), ("KQs", "AKs"))  # fmt: skip
+         ("JTs", "22"), ("32o", "32o"), ("T9s", "T9o"), ("AKo", "QQ"), ("KQs", "AKs"))
 SAMPLED = 30
 
 
@@ -41,4 +41,4 @@ def build() -> dict:
              "equity": float((win[i, j] + tie[i, j] / 2) / (pairs[i, j] * BOARDS_PER_MATCHUP)) if pairs[i, j] else 0.0}
             for i, j in cells
         ],
-    }  # fmt: skip
+    }

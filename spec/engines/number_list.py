@@ -18,18 +18,18 @@ LISTS = [
     "500 300 200", "1500,1000,500", "50,30,20", "600,400,0", " 1e3,2.5E-2,.5 ", "500, 300, 200,", "+7 0.0 -3", "",
     " , ", "500,300,200", "10,000", "600,400", "1,050", "1,000,500", "1,234.5", "10,00 5,000", "1,2,3 4", "5,,3",
     "abc 1", "1_000 2", "0x10 1", "500,inf", "-Infinity", "NaN 1", "1e999 1", "1 2 \u00e9\u0001xyz", "\u00a0500\u00a0300",
-]  # fmt: skip
+]
 NUMBERS = [
     "10,000", " 7 ", "2.5e3", "-0.25", "+3", ".5", "1,234,567.5", "0", "", "  ", "5,3", "5, 3", "1 2", "10,00", ",5",
     "5,", "abc", "1_000", "0x10", "inf", "-Infinity", "NaN", "1e999", "1e-999", "3%", "\u00a07\u00a0",
-]  # fmt: skip
+]
 PAYOUTS = [
     "50% 30% 20%", "50%,30%,20%", "50%, 30%, 20%", "65% 35", "50 %", "60% 50%", "12.5% 12.5%", "100%", "1e2%",
     "33.4% 33.3% 33.3%", "50%% 50%", "%50 50%", "600 400",
     # rounding: within 0.1 point of 100% is the whole pool; beyond it refused, saying by how much
     "33.34% 33.33% 33.34%", "33.33% 33.33% 33.33%", "50% 30% 20.1%", "50% 30% 20.10001%", "50% 30% 20.2%",
     "50% 30% 21%", "99.85%", " ".join(["0.13333466667%"] * 750),
-]  # fmt: skip
+]
 
 
 def _answer(read, text: str, key: str) -> dict:
@@ -51,4 +51,4 @@ def build() -> dict:
         "lists": [_answer(lambda t: parse_number_list(t, "stacks"), text, "values") for text in LISTS],
         "numbers": [_answer(lambda t: parse_number(t, "ante"), text, "value") for text in NUMBERS],
         "payouts": [_answer(_payouts, text, "payouts") for text in PAYOUTS],
-    }  # fmt: skip
+    }

@@ -25,7 +25,7 @@ EXAMPLES = (
     "AA, 0.5(KK,QQ", "AA),KK", "150%", "Xx", "AKQ", "", "   ", "A\U0001F600", "\U0001F600,AKx", "AA\tKK", "AA,\n KK",
     "ASKD", "aSkD", "AsKS", "0.5(0.3(AA))", "0.5(AA:0.3)", "5%%", "-AA", "AA-", "A+", "+", "AsKs+", "AKs:", ":0.5", "1e-3(AA)",
     "AA:0.0000001,KK:1e-7", "AKs:0.000012345",
-)  # fmt: skip
+)
 RANDOM_STRINGS = 120
 RANDOM_WEIGHTS = 40
 
@@ -136,4 +136,4 @@ def build() -> dict:
                  "the normalised string, or the error; x% by `ranking` (class indices best first, the build's).",
         "ranking": ranking.tolist(),
         "cases": [_case(text, ranking) for text in texts],
-    }  # fmt: skip
+    }
