@@ -8,7 +8,8 @@ from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_command, parse_number_list
+from generator.commands.icm import icm_command
+from generator.numbers import parse_number_list
 from generator.errors import InputError
 from icm_reference import permutation_equity as enumerated_equity
 from kernels import icm

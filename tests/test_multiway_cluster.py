@@ -28,7 +28,7 @@ def client():
 
 def _sample(state, simulator, blocks, on_progress=lambda progress: None):
     return sample(state, simulator, 0, StopPolicy(600, 0.0, blocks * BLOCK_DEALS), lambda s: None,
-                  checkpoint_seconds=1e9, on_checkpoint=lambda: None, on_progress=on_progress)  # fmt: skip
+                  checkpoint_seconds=1e9, on_checkpoint=lambda: None, on_progress=on_progress)
 
 
 def _in_process(blocks, start=None):
@@ -44,7 +44,7 @@ def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
     state = MultiwayState(seed=SEED, tally=start.tally.copy(), blocks=dict(start.blocks))
     snapshots = []
     assert _sample(state, ClusterSimulator(client, "cpu", SEED, 0, linear_percentile(), task_blocks=3), 23,
-                   on_progress=lambda p: snapshots.append((state.blocks[0], state.tally.copy()))) == "deals"  # fmt: skip
+                   on_progress=lambda p: snapshots.append((state.blocks[0], state.tally.copy()))) == "deals"
     assert state.blocks == {0: 23} and state.tally.dtype == np.int64 and len(snapshots) >= 2
     reference = MultiwayState(seed=SEED)
     for blocks, tally in snapshots:
@@ -75,7 +75,7 @@ def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_pa
     # one task in flight at a time: the first save holds exactly the first task, two are still to come
     # (with a wider window a slow first task can let every other task arrive before the first save)
     process, marker = _start_run(config, tmp_path / "site", cache, "--deals", blocks * BLOCK_DEALS, "--cluster", "local:2",
-                                 new_session=True, PAUSE_AFTER_SAVE=1, CLUSTER_WINDOW=1)  # fmt: skip
+                                 new_session=True, PAUSE_AFTER_SAVE=1, CLUSTER_WINDOW=1)
     try:
         saved_blocks = int(_wait_for(marker, process))
     finally:

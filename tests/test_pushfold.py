@@ -22,7 +22,7 @@ from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixtures import site_config, write_synthetic_data  # noqa: E402
+from site_fixtures import site_config, write_synthetic_data
 
 # --- toy game -------------------------------------------------------------------------------------
 # Two hands, H and L, dealt independently and uniformly to each player; H always beats L, equal

@@ -243,7 +243,7 @@ def test_joint_units_are_the_compatible_pairs():
     units = draw_units([first, second], [0, 3])
     assert len(units) == 1 and units[0]["seats"] == [0, 3]
     pairs = {(a, b): first[a] * second[b] for a in np.flatnonzero(first) for b in np.flatnonzero(second)
-             if not COMBO_MASK[a] & COMBO_MASK[b]}  # fmt: skip
+             if not COMBO_MASK[a] & COMBO_MASK[b]}
     got = {(int(a), int(b)): w for (a, b), w in zip(units[0]["combos"], units[0]["weight"])}
     assert got == pairs
     assert [u["seats"] for u in draw_units([first, second], [0, 3], joint_limit=0)] == [[0], [3]]
@@ -280,7 +280,7 @@ def test_empty_or_blocked_ranges_are_errors(tables):
         range_equity([parse_range("AsKs").weights, parse_range("AsKs").weights], (), (), tables)
     with pytest.raises(NoDealError):  # neither range is a single combo, but no assignment fits
         range_equity([parse_range("AsAh,AcAd").weights, parse_range("AsAc,AhAd").weights, parse_range("AsAd,AhAc").weights],
-                     parse_cards("2c3c4d"), (), tables)  # fmt: skip
+                     parse_cards("2c3c4d"), (), tables)
 
 
 def test_single_combo_players_remove_their_cards():

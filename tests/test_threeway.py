@@ -70,7 +70,7 @@ def test_triple_index_is_a_bijection_onto_sorted_triples():
 def test_compatible_combo_counts_against_brute_force():
     rng = np.random.default_rng(5)
     rows = np.concatenate([_classes("AA", "AA", "AA")[None], _classes("AA", "AA", "AKs")[None], _classes("AA", "AA", "KK")[None],
-                           np.sort(rng.integers(0, 169, (40, 3)), axis=1)])  # fmt: skip
+                           np.sort(rng.integers(0, 169, (40, 3)), axis=1)])
     expected = []
     for row in rows:
         combos = [cards.class_combos(c) for c in row]
@@ -100,7 +100,7 @@ def exact_suited_triple():
             rest = np.array([c for c in range(52) if c not in used], dtype=np.int8)
             boards = rest[np.array(list(combinations(range(46), 5)), dtype=np.int64)]
             strengths = [evaluator.evaluate(np.concatenate([boards, np.tile(np.array(h, np.int8), (len(boards), 1))], axis=1),
-                                            evaluator_tables()).astype(np.int64) for h in holes]  # fmt: skip
+                                            evaluator_tables()).astype(np.int64) for h in holes]
             sa, sb, sc = strengths
             ra = (sb > sa).astype(np.int64) + (sc > sa)
             rb = (sa > sb).astype(np.int64) + (sc > sb)
