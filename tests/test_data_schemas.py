@@ -44,7 +44,7 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     summary = {**threeway.table_summary(table, 32), "seed": threeway.SEED, "code_version": threeway.CODE_VERSION}
     groups = (pushfold_charts.Group(3, (10.0,)), pushfold_charts.Group(3, (10.0,), payouts=(65.0, 35.0)))
     pushfold_charts.run_pushfold_charts(site, headsup, (table, summary), groups, progress=False, workers=1,
-                                        chart_tables=[(g.id, (10.0,)) for g in groups])
+                                        chart_stacks=(10.0,))
     controls = multiway.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
     multiway.run_multiway(
         load_config(config_path), site, controls, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
