@@ -50,6 +50,14 @@ test: lint test-js test-python
 lint: setup-test
 	$(PY) -m ruff check .
 
+## test-fast: the edit-test loop (under 2 minutes): lint, pytest without the slow and browser tests, node --test
+test-fast: lint test-js
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -q -m "not slow and not e2e" --ignore=tests/e2e
+
+## test-e2e: only the headless-Chromium tests
+test-e2e: setup-test node-deps browser
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -q tests/e2e
+
 test-python: setup-test node-deps browser
 	$(PY) -m pytest -n $(PYTEST_WORKERS) -q
 

@@ -20,6 +20,8 @@ from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 from site_fixtures import site_config
 
+pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
+
 
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory, monkeypatch_module):

@@ -89,6 +89,7 @@ def test_doctor_without_a_gpu_checks_the_machine_and_says_the_kernels_did_not_ru
     assert "No GPU: the CUDA kernels were not run" in result.output
 
 
+@pytest.mark.slow
 def test_doctor_simulate_runs_the_kernels_against_the_cpu():
     """Two kernels in the simulator (the others are checked the same way by their own simulator tests)."""
     result = subprocess.run([sys.executable, "-m", "generator.cli", "doctor", "--simulate", "--kernel", "evaluator",

@@ -41,6 +41,7 @@ STACK_SHAPES = ["equal", "giant", "many tiny", "lognormal"]
 PAYOUT_SHAPES = ["winner takes all", "50/30/20", "flat top-k", "all paid"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stacks_kind", STACK_SHAPES)
 @pytest.mark.parametrize("payouts_kind", PAYOUT_SHAPES)
 def test_integral_matches_dp(stacks_kind, payouts_kind):

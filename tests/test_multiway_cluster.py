@@ -37,6 +37,7 @@ def _in_process(blocks, start=None):
     return state
 
 
+@pytest.mark.slow
 def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
     """Tasks of 3 blocks arriving in any order, resumed from 2 blocks done: at every progress report the state
     holds exactly the tally of the blocks it says it holds (what a checkpoint would save), and ends as in-process."""
@@ -53,6 +54,7 @@ def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
     assert np.array_equal(state.tally, reference.tally)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing_reported_done(client):
     pids = client.run(os.getpid)
     killed = []
@@ -69,6 +71,7 @@ def test_a_worker_killed_mid_run_loses_nothing_reported_done(client):
     assert state.blocks == reference.blocks and np.array_equal(state.tally, reference.tally)
 
 
+@pytest.mark.slow
 def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_path, monkeypatch):  # noqa: F811
     blocks = 3 * TASK_BLOCKS
     cache = tmp_path / "cache"

@@ -16,6 +16,8 @@ from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities, record_strategy
 from generator.storage import read_json
 
+pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
+
 GROUPS = (
     pushfold_charts.Group(3, (8.0, 8.5), 1.0, True),
     pushfold_charts.Group(3, (), payouts=(65.0, 35.0), stack_sets=((10.0, 8.0, 6.0),)),

@@ -26,6 +26,7 @@ def _two_class_toy():
     return pf.Equities(np.array([0.5, 0.5]), np.ones((2, 2)), duel, None)
 
 
+@pytest.mark.slow
 def test_toy_game_solved_by_hand():
     """Stack S in (1, 2): the air bluffs with x = S − 1 and bluff-catches with y = 2 − S (indifference)."""
     stack = 1.4
@@ -197,6 +198,7 @@ def _bounty_payoffs(table, committed, strength):
     pf.Table((6.0, 9.0, 7.5), ante=0.1, bounties=(2.0, 1.0, 3.0), bounty_share=0.5),  # bounties in bb
     pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 10.0, 20.0)),
 ], ids=["chip-ev", "icm", "chip-ev-pko", "icm-ko"])
+@pytest.mark.slow
 def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(table):
     """With bounties the brute force settles every hand with kernels.bounty.showdown (pots and knockouts)."""
     eq, values = _coarse_equities()

@@ -26,6 +26,7 @@ def short_thresholds(game_inputs):
     return compute_thresholds(game_inputs[0], antes=(0.0, 0.125), top=4.0)
 
 
+@pytest.mark.slow
 def test_thresholds_are_where_independent_solves_switch(game_inputs, short_thresholds):
     tables, equity, pairs = game_inputs
     result = short_thresholds

@@ -107,6 +107,7 @@ def test_overlapping_ranges_equal_eval7(tables, players, board_size, seed):
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
 
 
+@pytest.mark.slow
 def test_random_players_equal_eval7(tables):
     """AhAd against two random hands on a turn, 29 dead cards (136 × 105 assignments): the random hand
     counted at once by strength, minus the combos on the dealt cards."""
@@ -208,6 +209,7 @@ def test_monte_carlo_random_players_within_five_sigma(tables):
     assert np.all(np.abs(sampled.equity - exact.equity) < 5 * sampled.se_equity)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spot", [flop_spot, four_player_spot])
 def test_monte_carlo_confidence_intervals_cover(tables, spot):
     """Of R independent runs, the 95% interval of player 1 covers the exact equity Binomial(R, 0.95) times:

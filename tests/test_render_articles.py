@@ -71,6 +71,7 @@ def test_display_math_scrolls_in_a_focusable_labelled_box_and_inline_math_does_n
     assert '<p>Inline <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow><msqrt>' in html
 
 
+@pytest.mark.slow
 def test_the_math_font_and_its_licence_ship_with_the_site(tmp_path):
     site = build_site(tmp_path)
     from fontTools.ttLib import TTFont
@@ -228,6 +229,7 @@ def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_va
     assert (shortcodes("fact", ["ci_checked"], {}), shortcodes("fact", ["ci_missed"], {})) == ("507", "7")
 
 
+@pytest.mark.slow
 def test_every_article_renders_every_number_from_the_data(tmp_path):
     """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
     and every link to another article's section (the glossary) lands on an existing id."""

@@ -17,6 +17,8 @@ from generator.structure import NAV, pushfold_solver_path, pushfold_tables_path,
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, write_pushfold_set, write_synthetic_data
 
+pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:

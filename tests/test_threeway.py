@@ -80,6 +80,7 @@ def test_compatible_combo_counts_against_brute_force():
     assert got[0] == 0 and got[1] == 0 and got[2] == 6 * 6  # AA AA KK: 6 ordered pairs of disjoint ace pairs, any of 6 KK
 
 
+@pytest.mark.slow
 def test_card_impossible_triples_never_count():
     assert _sample(("AA", "AA", "AA"), 200).sum() == 0
     assert _sample(("AA", "AA", "AKs"), 200).sum() == 0
@@ -109,12 +110,14 @@ def exact_suited_triple():
     return tally / tally.sum()
 
 
+@pytest.mark.slow
 def test_sampled_orderings_match_exact_enumeration(exact_suited_triple):
     counts = _sample(("AKs", "QJs", "T9s"), 30_000)
     assert counts.sum() > 10_000
     _within_5_sigma(counts, exact_suited_triple)
 
 
+@pytest.mark.slow
 def test_repeated_classes_match_eval7_on_independent_deals():
     names = ("AKo", "AKo", "22")
     counts = _sample(names, 40_000, seed=11)
@@ -132,6 +135,7 @@ def test_repeated_classes_match_eval7_on_independent_deals():
     _within_5_sigma(counts, reference / reference.sum(), reference.sum())
 
 
+@pytest.mark.slow
 def test_equal_classes_are_exchangeable():
     """Seats b and c hold the same class: ranks (ra, rb, rc) and (ra, rc, rb) are equally likely."""
     counts = _sample(("AKs", "TT", "TT"), 40_000, seed=3)
@@ -169,5 +173,6 @@ CUDASIM_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_cuda_counts_match_cpu_in_simulator():
     run_in_cuda_simulator(CUDASIM_SCRIPT)
