@@ -113,7 +113,7 @@ THREEWAY_SCALE = 255
 #: Largest error of a stored probability (a row's quantised counts are within one unit of p · scale).
 THREEWAY_QUANT_BOUND = 1 / THREEWAY_SCALE
 _THREEWAY_HEADER = np.dtype([("version", "<u4"), ("classes", "<u4"), ("orderings", "<u4"), ("scale", "<u4"),
-                             ("boards", "<u4"), ("seed", "<u4")])  # fmt: skip
+                             ("boards", "<u4"), ("seed", "<u4")])
 #: Bytes before the compatible counts: the magic and the header.
 THREEWAY_HEADER_BYTES = len(THREEWAY_BIN_MAGIC) + _THREEWAY_HEADER.itemsize
 
@@ -149,7 +149,7 @@ def threeway_bin(table, boards: int, seed: int) -> bytes:
     orderings[(table.compatible > 0) & (table.samples == 0), THREE_WAY_TIE] = 1.0
     header = np.array([(THREEWAY_BIN_VERSION, N_CLASSES, orderings.shape[1], THREEWAY_SCALE, boards, seed)], _THREEWAY_HEADER)
     raw = (THREEWAY_BIN_MAGIC + header.tobytes() + np.asarray(table.compatible, dtype="<u2").tobytes()
-           + np.ascontiguousarray(quantise_orderings(orderings).T).tobytes())  # fmt: skip
+           + np.ascontiguousarray(quantise_orderings(orderings).T).tobytes())
     return gzip.compress(raw, compresslevel=9, mtime=0)
 
 
@@ -188,7 +188,7 @@ def publish_threeway(data_dir: Path, table, boards: int, seed: int) -> None:
 def pushfold_charts_csv(charts: dict) -> bytes:
     """One row per (table, decision): players, stack, ante, payouts, the spot, then the 169 frequencies."""
     header = ["players", "stack", "ante", "bb_ante", "payouts", "action", "spot", "nash_conv_bb", "nash_conv_pool_pct",
-              *CLASS_NAMES]  # fmt: skip
+              *CLASS_NAMES]
     rows = []
     for group in charts["groups"]:
         payouts = "" if group["payouts"] is None else " ".join(f"{p:g}" for p in group["payouts"])
@@ -221,7 +221,7 @@ CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
     "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
     "pushfold_thresholds": pushfold_thresholds_csv,
-}  # fmt: skip
+}
 
 
 def write_schemas(data_dir: Path) -> None:

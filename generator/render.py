@@ -31,7 +31,7 @@ from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_stat
 from generator.structure import (
     NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
     section_path, served_path,
-)  # fmt: skip
+)
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -63,7 +63,7 @@ class SiteRenderer:
         self.env.filters.update(FILTERS)
         self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path,
                                 pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path,
-                                pushfold_solver_path=pushfold_solver_path)  # fmt: skip
+                                pushfold_solver_path=pushfold_solver_path)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site

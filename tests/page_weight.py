@@ -30,7 +30,7 @@ CALCULATORS = (
      "document.querySelector('#solver-solution[data-state=drawn]')", None),
     ("push/fold solver, 3 players solved in the browser", "pushfold/solver/index.html?stacks=13,9,7&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20",
      "document.querySelector('#solver-solution[data-state=drawn]')", "data/threeway.bin.gz"),
-)  # fmt: skip
+)
 
 
 def compressed_bytes_for(data: bytes, wanted: int) -> int:
@@ -54,7 +54,7 @@ class StallingHandler(http.server.SimpleHTTPRequestHandler):
     stalled: dict = {}
     sent: dict = {}
 
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
     def copyfile(self, source, outputfile):

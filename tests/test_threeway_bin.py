@@ -42,6 +42,7 @@ def test_largest_remainder_rounding():
     assert np.abs(counts / datafiles.THREEWAY_SCALE - rows).max() < datafiles.THREEWAY_QUANT_BOUND
 
 
+@pytest.mark.slow
 def test_round_trip(small_table):
     data = datafiles.threeway_bin(small_table, boards=32, seed=1)
     raw = gzip.decompress(data)
@@ -79,6 +80,7 @@ def test_published_and_listed(tmp_path, small_table):
     assert entry["sha256"] == hashlib.sha256(data).hexdigest()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_browser_solution_checked_by_python_best_response(tmp_path, small_table):
     """The JS solver's strategies and NashConv on the quantised table: Python's nash_conv of the same

@@ -25,11 +25,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.render import render_site  # noqa: E402
-from generator.stages.headsup import run_headsup  # noqa: E402
-from generator.stages.pushfold import run_pushfold  # noqa: E402
-from page_weight import StallingHandler  # noqa: E402
-from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data  # noqa: E402
+from generator.render import render_site
+from generator.stages.headsup import run_headsup
+from generator.stages.pushfold import run_pushfold
+from page_weight import StallingHandler
+from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data
 
 try:
     from playwright.sync_api import sync_playwright

@@ -7,7 +7,6 @@ orderings equally likely: right format, made-up numbers) goes into a folder of i
 the page, not the numbers (tests/js/pushfold_solver.test.mjs checks those).
 """
 
-import gzip
 import hashlib
 import shutil
 

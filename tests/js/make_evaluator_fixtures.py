@@ -15,11 +15,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from kernels.cards import parse_cards  # noqa: E402
-from kernels.evaluator.cpu import evaluate  # noqa: E402
-from kernels.headsup.cpu import combo_matchup_counts  # noqa: E402
+from generator.evaluator_asset import write_evaluator_asset
+from generator.evaluator_tables import evaluator_tables
+from kernels.cards import parse_cards
+from kernels.evaluator.cpu import evaluate
+from kernels.headsup.cpu import combo_matchup_counts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HANDS_PER_SIZE = 4000

@@ -11,9 +11,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.numbers import parse_number, parse_number_list, parse_payouts  # noqa: E402
-from generator.errors import InputError  # noqa: E402
-from kernels import icm  # noqa: E402
+from generator.numbers import parse_number, parse_number_list, parse_payouts
+from generator.errors import InputError
+from kernels import icm
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm.json"
 

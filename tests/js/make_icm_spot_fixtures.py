@@ -12,10 +12,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels import icm_spot  # noqa: E402
-from kernels.cards import CLASS_COMBO_COUNT  # noqa: E402
-from kernels.ranges import parse_range, ranking_from_equity  # noqa: E402
+from generator.stages.headsup import headsup_results
+from kernels import icm_spot
+from kernels.cards import CLASS_COMBO_COUNT
+from kernels.ranges import parse_range, ranking_from_equity
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm-spot.json"
 

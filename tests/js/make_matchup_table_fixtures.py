@@ -11,9 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.datafiles import matchups_bin  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import CLASS_NAMES  # noqa: E402
+from generator.datafiles import matchups_bin
+from generator.stages.headsup import headsup_results
+from kernels.cards import CLASS_NAMES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -16,9 +16,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import CLASS_COMBO_COUNT, COMBO_CLASS, RANKS, SUITS  # noqa: E402
-from kernels.ranges import N_COMBOS, RangeError, normalise, parse_range, ranking_from_equity  # noqa: E402
+from generator.stages.headsup import headsup_results
+from kernels.cards import CLASS_COMBO_COUNT, COMBO_CLASS, RANKS, SUITS
+from kernels.ranges import N_COMBOS, RangeError, normalise, parse_range, ranking_from_equity
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ranges.json"
 EXAMPLES = (
@@ -28,13 +28,13 @@ EXAMPLES = (
     "QQ+,AKx", " QQ+ , 0.5(AKs, AKx)", "AAs", "T9s-64s", "AKs-QJo", "KQo:1.5", "AA,,KK", "AA,", "AsAs", "AK(s)",
     "AA, 0.5(KK,QQ", "AA),KK", "150%", "Xx", "AKQ", "", "   ", "A\U0001F600", "\U0001F600,AKx", "AA\tKK", "AA,\n KK",
     "ASKD", "aSkD", "AsKS", "0.5(0.3(AA))", "0.5(AA:0.3)", "5%%", "-AA", "AA-", "A+", "+", "AsKs+", "AKs:", ":0.5", "1e-3(AA)",
-)  # fmt: skip
+)
 
 
 def random_token(rng) -> str:
     """A random atom, mostly well-formed; about one in ten is broken."""
     high, low = sorted(rng.choice(13, 2, replace=False), reverse=True)
-    r = lambda i: RANKS[i] if rng.random() < 0.8 else RANKS[i].lower()  # noqa: E731
+    r = lambda i: RANKS[i] if rng.random() < 0.8 else RANKS[i].lower()
     kind = str(rng.choice(["s", "o", "", "S"]))
     shape = int(rng.integers(0, 9))
     if shape == 0:

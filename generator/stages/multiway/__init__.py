@@ -39,7 +39,7 @@ from .simulator import Simulator
 __all__ = [
     "CODE_VERSION", "MultiwayControls", "MultiwayInterrupted", "MultiwayState", "StopPolicy", "checkpoint_path",
     "merge_checkpoints", "multiway_controls", "percentile_control", "run_multiway",
-]  # fmt: skip
+]
 
 
 class MultiwayInterrupted(Exception):
@@ -130,7 +130,7 @@ def run_multiway(
                     lambda s: worst_se(estimate_table(s, controls)),
                     checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
                     should_stop=interrupts.requested,
-                )  # fmt: skip
+                )
                 document = save()
         finally:  # the run is over (finished, stopped or failed): pages stop polling
             write_live_status(site_dir, False, document["meta"]["generated"] if document else None)

@@ -58,7 +58,7 @@ def multiway_document(state: MultiwayState, estimates: CellEstimates, backend: s
         deals=state.deals, samples=state.deals * MAX_SEATS, seed=state.seed, rng=RNG_NAME,
         control_variates=CONTROL_VARIATES, shards={str(s): b for s, b in sorted(state.blocks.items())},
         block_deals=BLOCK_DEALS, groups=GROUPS, worst_se=worst,
-    )  # fmt: skip
+    )
     statistics = group_statistics(state.tally)
     samples = statistics.samples.sum(0)
     rigorous_low, rigorous_high = empirical_bernstein_interval(statistics.first_cells.sum(0), first_seat_equity())
