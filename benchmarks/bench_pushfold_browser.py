@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 import kernels.pushfold_table as pf
 from generator.commands.pushfold import MAX_ITERATIONS, TOLERANCE_POOL
-from generator.datafiles import matchups_bin, publish_threeway
+from generator.datafiles import matchups_bin
+from generator.stages.threeway_bin import publish_threeway
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities
 from generator.stages.threeway import threeway_stage

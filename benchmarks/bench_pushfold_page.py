@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.config import load_config
-from generator.datafiles import publish_threeway
+from generator.stages.threeway_bin import publish_threeway
 from generator.render import render_site
 from generator.stages.headsup import run_headsup
 from generator.stages.threeway import threeway_stage

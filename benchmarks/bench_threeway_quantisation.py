@@ -17,7 +17,7 @@ import numpy as np
 
 import kernels.pushfold_table as pf
 from generator.commands.pushfold import MAX_ITERATIONS
-from generator.datafiles import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin
+from generator.stages.threeway_bin import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities
 from generator.stages.threeway import threeway_stage

@@ -20,6 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from generator import charts, datafiles, math_font, pushfold_pages
+from generator.datafiles import LIVE_STATUS_PATH, write_live_status
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
@@ -27,7 +28,6 @@ from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_U
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.storage import read_json
-from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.structure import (
     NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
     section_path, served_path,

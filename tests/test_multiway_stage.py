@@ -19,7 +19,7 @@ from generator.cli import main as cli
 from generator.formatting import FILTERS
 from generator.config import load_config
 from generator.stages import multiway as stage
-from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
+from generator.datafiles import LIVE_STATUS_PATH, write_live_status
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 

@@ -62,7 +62,7 @@ def site_dir(tmp_path_factory) -> Path:
 
 def publish_coarse_threeway(data_dir: Path, checkpoint: Path) -> None:
     """``data_dir/threeway.bin.gz`` from a fresh :data:`E2E_THREEWAY_BOARDS`-board run of the threeway stage."""
-    from generator.datafiles import publish_threeway
+    from generator.stages.threeway_bin import publish_threeway
     from generator.evaluator_tables import evaluator_tables
     from generator.stages.threeway import SEED, possible_triples, run_threeway, threeway_table
 

@@ -227,7 +227,7 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     within 0.01% of the pool of its better action, says so while solving and in the result; Python's best
     response on the same tables (the site's threeway.bin.gz) confirms the figure."""
     import kernels.pushfold_table as pf
-    from generator.datafiles import read_threeway_bin
+    from generator.stages.threeway_bin import read_threeway_bin
     from generator.stages.headsup import headsup_results
     from generator.stages.pushfold_table import holdem_equities, record_strategy
 
@@ -333,7 +333,7 @@ def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(
     site's own tables confirms the stopping rule. At 390 px nothing scrolls sideways; no axe violation at 390 or 1366."""
     import kernels.pushfold_table as pf
     from generator.commands.bounties import model_line
-    from generator.datafiles import read_threeway_bin
+    from generator.stages.threeway_bin import read_threeway_bin
     from generator.stages.headsup import headsup_results
     from generator.stages.pushfold_table import holdem_equities, record_strategy
 

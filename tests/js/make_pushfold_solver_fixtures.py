@@ -22,7 +22,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import kernels.pushfold_table as pf
-from generator.datafiles import THREEWAY_BIN_NAME, matchups_bin, quantise_orderings, read_threeway_bin, threeway_bin
+from generator.datafiles import THREEWAY_BIN_NAME, matchups_bin
+from generator.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name
 from generator.stages.threeway import threeway_stage

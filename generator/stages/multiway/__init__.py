@@ -25,6 +25,7 @@ from tqdm import tqdm
 
 from generator import interrupts
 from generator.backend import resolve_backend
+from generator.datafiles import write_live_status
 from generator.errors import InputError
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
@@ -32,7 +33,7 @@ from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
 from .controls import MultiwayControls, multiway_controls
 from .percentile import percentile_control
-from .document import estimate_table, multiway_document, worst_se, write_live_status, write_outputs
+from .document import estimate_table, multiway_document, worst_se, write_outputs
 from .runner import Progress, StopPolicy, sample
 from .simulator import Simulator
 
