@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 PEERS = ROOT / "benchmarks" / "peers"
 
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from kernels.range_equity import live_weights, sample_equity  # noqa: E402
-from kernels.ranges import parse_range  # noqa: E402
+from generator.evaluator_tables import evaluator_tables
+from kernels.range_equity import live_weights, sample_equity
+from kernels.ranges import parse_range
 
 RANGES = ["22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "QQ+,AK", "random", "random", "TT+,AQs+", "A2s+,KQs"]
 DEALS = 1 << 22
@@ -51,11 +51,11 @@ def build_ompeval(workdir: Path) -> tuple[Path | None, str | None]:
     shutil.copytree(source / "libdivide", copy / "libdivide")
     random_h = copy / "omp" / "Random.h"
     random_h.write_text(random_h.read_text().replace("static uint64_t min()", "static constexpr uint64_t min()")
-                        .replace("static uint64_t max()", "static constexpr uint64_t max()"))  # fmt: skip
+                        .replace("static uint64_t max()", "static constexpr uint64_t max()"))
     binary = workdir / "ompeval_equity"
     sources = [str(copy / "omp" / f"{name}.cpp") for name in ("EquityCalculator", "CombinedRange", "CardRange", "HandEvaluator")]
     subprocess.run(["g++", "-O3", "-march=native", "-std=c++11", "-pthread", "-include", "functional", f"-I{copy}",
-                    str(PEERS / "ompeval_equity.cpp"), *sources, "-o", str(binary)], check=True)  # fmt: skip
+                    str(PEERS / "ompeval_equity.cpp"), *sources, "-o", str(binary)], check=True)
     return binary, None
 
 
@@ -106,7 +106,7 @@ def main() -> None:
         print(f"\nOMPEval skipped: {why_not}")
     ours, peer = rows[("ours, Numba", 1)][2], rows.get(("OMPEval (C++)", 1))
     print("\nours (one run, 2²² deals): equity " + " ".join(f"{e:.4f}" for e in ours.equity)
-          + f", max se {ours.se_equity.max():.1e}")  # fmt: skip
+          + f", max se {ours.se_equity.max():.1e}")
     if peer:
         print("OMPEval (its last run): equity " + " ".join(f"{e:.4f}" for e in peer[2]))
 

@@ -151,13 +151,13 @@ def table_equity(first: np.ndarray, second: np.ndarray, win, tie, pairs, boards:
     total = first @ pairs @ second * boards
     if total == 0:
         raise NoDealError("no deal gives both players a hand")
-    w = first @ win @ second / total
-    t = first @ tie @ second / total
-    l = second @ win @ first / total
+    win_share = first @ win @ second / total
+    tie_share = first @ tie @ second / total
+    loss_share = second @ win @ first / total
     return EquityResult(
-        equity=np.array([w + t / 2, l + t / 2]), win=np.array([w, l]), ties=np.array([[t], [t]]),
+        equity=np.array([win_share + tie_share / 2, loss_share + tie_share / 2]), win=np.array([win_share, loss_share]), ties=np.array([[tie_share], [tie_share]]),
         se_equity=None, exact=True, method="table", boards=boards,
-    )  # fmt: skip
+    )
 
 
 @njit(inline="always")
@@ -183,12 +183,12 @@ def _score_leaf(strengths, n, weight, win, ties, row):
 def _hole_strength(key, mask, x, y, card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Strength of hole cards x, y on a board summarised by its ``key`` and ``mask`` sums."""
     return hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y],
-                                rank_offsets, rank_values, flush_values)  # fmt: skip
+                                rank_offsets, rank_values, flush_values)
 
 
 @njit(inline="always")
 def _board_strengths(known_key, known_mask, completion, distinct, strength, combo_cards, combo_mask,
-                     card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+                     card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Sets ``strength[c]`` of every combo id in ``distinct`` on the known board plus ``completion`` (-1 for a
     combo holding one of its cards); returns the completion's card bit mask."""
     key, mask, bits = known_key, known_mask, np.uint64(0)
@@ -201,7 +201,7 @@ def _board_strengths(known_key, known_mask, completion, distinct, strength, comb
             strength[c] = -1
         else:
             strength[c] = _hole_strength(key, mask, combo_cards[c, 0], combo_cards[c, 1],
-                                         card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+                                         card_key, card_mask_table, rank_offsets, rank_values, flush_values)
     return bits
 
 
@@ -222,7 +222,7 @@ def _sort_prefix(keys, m):
 
 @njit(parallel=True, cache=True)
 def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w1, combo_cards, combo_mask,
-                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Weighted (player 1's wins, ties, total) of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``,
     ``w1``) over ``completions`` (B, m), each board by one sweep in strength order instead of every pair.
 
@@ -246,7 +246,7 @@ def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w
         below, equal, live = np.zeros(52), np.zeros(52), np.zeros(52)
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
             _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
-                             card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+                             card_key, card_mask_table, rank_offsets, rank_values, flush_values)
             below[:] = 0.0
             equal[:] = 0.0
             live[:] = 0.0
@@ -328,7 +328,7 @@ def _below_free(sorted_s, cum, m, card_start, card_s, card_cum, w_by_combo, stre
 
 @njit(parallel=True, cache=True)
 def _count_last(board, completions, chunk_starts, distinct, starts, idx, weight, combo_cards, combo_mask, combo_of,
-                card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+                card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Weighted (win (n,), ties (n, n-1), total) of n ≥ 3 packed ranges over ``completions`` (B, m).
 
     Players 0..n-2 are walked over every compatible assignment; the last player's combos (the largest
@@ -364,7 +364,7 @@ def _count_last(board, completions, chunk_starts, distinct, starts, idx, weight,
         cards = np.zeros(2 * n, dtype=np.int64)
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
             bits = _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
-                                    card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+                                    card_key, card_mask_table, rank_offsets, rank_values, flush_values)
             # the last player's live combos by strength, cumulative weights in total and per card
             m = 0
             for j in range(size):
@@ -493,7 +493,7 @@ def _live_deck(board, dead) -> np.ndarray:
 
 
 def _enumeration_counts(weights: list[np.ndarray], board: np.ndarray, completions: np.ndarray, chunk_starts: np.ndarray,
-                        tables) -> tuple[np.ndarray, np.ndarray, float]:  # fmt: skip
+                        tables) -> tuple[np.ndarray, np.ndarray, float]:
     """Weighted (win (n,), ties (n, n-1), total) over the boards ``completions[chunk_starts[0]:chunk_starts[-1]]``:
     heads-up by :func:`_headsup_sweep`, 3+ players by :func:`_count_last` with the largest range dealt last."""
     n = len(weights)
@@ -506,16 +506,16 @@ def _enumeration_counts(weights: list[np.ndarray], board: np.ndarray, completion
         win0, tie, total = _headsup_sweep(
             board, completions, chunk_starts, distinct, idx[: starts[1]], combo_weight[: starts[1]], idx[starts[1] :],
             combo_weight[starts[1] :], ALL_COMBOS, COMBO_MASK, *evaluator,
-        )  # fmt: skip
+        )
         return np.array([win0, total - win0 - tie]), np.array([[tie], [tie]]), total
     win, ties, total = _count_last(board, completions, chunk_starts, distinct, starts, idx, combo_weight, ALL_COMBOS,
-                                   COMBO_MASK, COMBO_OF, *evaluator)  # fmt: skip
+                                   COMBO_MASK, COMBO_OF, *evaluator)
     back = np.argsort(order)  # to the players' order
     return win[back], ties[back], total
 
 
 def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
-                     chunks: int = 256) -> EquityResult:  # fmt: skip
+                     chunks: int = 256) -> EquityResult:
     """Exact weighted equity over every board completion and compatible assignment.
 
     weights: per player ``(1326,)`` (already :func:`live_weights`); board/dead: card ids; tables: evaluator tables.
@@ -547,7 +547,7 @@ def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: C
     return EquityResult(
         equity=(win + (ties / np.arange(2, n + 1)).sum(axis=1)) / total, win=win / total, ties=ties / total,
         se_equity=None, exact=True, method="enumeration", boards=len(completions),
-    )  # fmt: skip
+    )
 
 
 @njit(inline="always")
@@ -597,7 +597,7 @@ def _draw_entry(u, unit_starts, uniform, alias_prob, alias_index, state, word, h
 @njit(parallel=True, cache=True)
 def _sample(block_key, n_deals, n_chunks, n, unit_starts, unit_seats, uniform, entry_bits, entry_cards, entry_key,
             entry_fmask, alias_prob, alias_index, random_seats, missing, live_deck, live_where, board_key, board_fmask,
-            base_bits, max_attempts, card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+            base_bits, max_attempts, card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Deals ``n_deals`` deals; returns the number of deals won by each set of players ``(2**n,)`` (a bit mask of
     the winners: one bit a sole win, k bits a k-way tie; entry 0 counts deals that failed) and the most attempts
     one deal took.
@@ -679,7 +679,7 @@ def _sample(block_key, n_deals, n_chunks, n, unit_starts, unit_seats, uniform, e
             winners = 0
             for p in range(n):
                 s = np.int64(hand.strength_of_key(key + seat_key[p], fmask + seat_fmask[p], rank_offsets, rank_values,
-                                                  flush_values))  # fmt: skip
+                                                  flush_values))
                 if s > best:
                     best = s
                     winners = 1 << p
@@ -795,7 +795,7 @@ def winner_counts(hist: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: float = 1e-3, budget_s: float = 60.0,
                   seed: int = 0, max_samples: int | None = None, progress: Callable[[int, int], None] | None = None,
-                  batch: int = 1 << 16, max_attempts: int = 100_000, joint_limit: int = JOINT_LIMIT) -> EquityResult:  # fmt: skip
+                  batch: int = 1 << 16, max_attempts: int = 100_000, joint_limit: int = JOINT_LIMIT) -> EquityResult:
     """Monte Carlo equity until every player's se ≤ ``target_se``, ``budget_s`` seconds or ``max_samples`` deals.
 
     weights: per player ``(1326,)`` (already :func:`live_weights`); a player whose every live combo has
@@ -828,7 +828,7 @@ def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: flo
             np.uint64(_child(key, np.uint64(block))), size, 64, n, *arrays, random_seats, 5 - len(board), live_deck, live_where,
             np.uint64(board_key), np.uint64(board_fmask), card_mask(list(board) + list(dead)), max_attempts,
             tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values,
-        )  # fmt: skip
+        )
         if worst >= max_attempts:
             raise NoDealError(f"no compatible deal in {max_attempts:,} tries: the ranges (nearly) block each other")
         w, t = winner_counts(hist, n)
@@ -844,7 +844,7 @@ def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: flo
     return EquityResult(
         equity=equity, win=win / samples, ties=ties / samples, se_equity=se, exact=False,
         method="monte carlo", samples=samples,
-    )  # fmt: skip
+    )
 
 
 def class_against_random(weights: list[np.ndarray]) -> tuple[int, int] | None:
@@ -875,11 +875,11 @@ def multiway_table_equity(hero: int, hero_class: int, n: int, block: dict) -> Eq
         equity=np.where(np.arange(n) == hero, equity, (1 - equity) / (n - 1)), win=win, ties=ties,
         se_equity=np.where(np.arange(n) == hero, se, se / (n - 1)), exact=False, method="table",
         samples=int(block["samples"][hero_class]),
-    )  # fmt: skip
+    )
 
 
 def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, headsup=None, multiway=None,
-                 exact_limit: float = EXACT_LIMIT, progress=None, **sampling) -> EquityResult:  # fmt: skip
+                 exact_limit: float = EXACT_LIMIT, progress=None, **sampling) -> EquityResult:
     """Equity of ``len(weights)`` players (2..10), weights ``(1326,)`` each, on ``board`` (0, 3, 4 or 5 card ids)
     with ``dead`` card ids. ``tables``: evaluator tables; ``headsup``: the exact heads-up tables (or None);
     ``multiway``: ``{n: multiway.json's by_players[n]}`` for a class against n − 1 random hands (or None).

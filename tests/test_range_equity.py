@@ -107,6 +107,7 @@ def test_overlapping_ranges_equal_eval7(tables, players, board_size, seed):
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
 
 
+@pytest.mark.slow
 def test_random_players_equal_eval7(tables):
     """AhAd against two random hands on a turn, 29 dead cards (136 × 105 assignments): the random hand
     counted at once by strength, minus the combos on the dealt cards."""
@@ -208,6 +209,7 @@ def test_monte_carlo_random_players_within_five_sigma(tables):
     assert np.all(np.abs(sampled.equity - exact.equity) < 5 * sampled.se_equity)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spot", [flop_spot, four_player_spot])
 def test_monte_carlo_confidence_intervals_cover(tables, spot):
     """Of R independent runs, the 95% interval of player 1 covers the exact equity Binomial(R, 0.95) times:
@@ -243,7 +245,7 @@ def test_joint_units_are_the_compatible_pairs():
     units = draw_units([first, second], [0, 3])
     assert len(units) == 1 and units[0]["seats"] == [0, 3]
     pairs = {(a, b): first[a] * second[b] for a in np.flatnonzero(first) for b in np.flatnonzero(second)
-             if not COMBO_MASK[a] & COMBO_MASK[b]}  # fmt: skip
+             if not COMBO_MASK[a] & COMBO_MASK[b]}
     got = {(int(a), int(b)): w for (a, b), w in zip(units[0]["combos"], units[0]["weight"])}
     assert got == pairs
     assert [u["seats"] for u in draw_units([first, second], [0, 3], joint_limit=0)] == [[0], [3]]
@@ -280,7 +282,7 @@ def test_empty_or_blocked_ranges_are_errors(tables):
         range_equity([parse_range("AsKs").weights, parse_range("AsKs").weights], (), (), tables)
     with pytest.raises(NoDealError):  # neither range is a single combo, but no assignment fits
         range_equity([parse_range("AsAh,AcAd").weights, parse_range("AsAc,AhAd").weights, parse_range("AsAd,AhAc").weights],
-                     parse_cards("2c3c4d"), (), tables)  # fmt: skip
+                     parse_cards("2c3c4d"), (), tables)
 
 
 def test_single_combo_players_remove_their_cards():

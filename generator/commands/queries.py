@@ -221,7 +221,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
             result = range_equity(
                 weights, board, dead, evaluator_tables(), headsup, multiway, progress=advance,
                 target_se=target_se, budget_s=budget, seed=seed,
-            )  # fmt: skip
+            )
     except NoDealError as exc:
         if exc.player is None:
             raise InputError(f"{exc}") from None

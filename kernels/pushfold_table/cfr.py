@@ -78,7 +78,7 @@ class Solution(NamedTuple):
 def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = C.PUSHFOLD_MAX_ITERATIONS, check_every: int = C.PUSHFOLD_CHECK_EVERY,
           start: dict | None = None, progress=None, decimals: int | None = None, certify: bool = True,
           start_regret: float = 1e-3, start_within: float | None = None, class_tolerance: float | None = None,
-          fallback_discount: float | None = None) -> Solution:  # fmt: skip
+          fallback_discount: float | None = None) -> Solution:
     """Discounted CFR (:func:`_discounted_cfr`, the arguments' meaning there) until the stopping rule is met or
     ``max_iterations``; then, with a ``fallback_discount`` (:data:`FALLBACK_DISCOUNT`), when the rule was missed,
     again from the same start with that discount of positive regrets for up to ``max_iterations`` more
@@ -86,7 +86,7 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
     ``schedule`` "cfr+" and ``iterations`` the two runs' total."""
     options = dict(tolerance=tolerance, max_iterations=max_iterations, check_every=check_every, start=start,
                    decimals=decimals, certify=certify, start_regret=start_regret, start_within=start_within,
-                   class_tolerance=class_tolerance)  # fmt: skip
+                   class_tolerance=class_tolerance)
     first = _discounted_cfr(game, eq, progress=progress, **options)
     rule_met = first.nash_conv <= tolerance and (class_tolerance is None or first.max_class_regret <= class_tolerance)
     if fallback_discount is None or rule_met:
@@ -98,7 +98,7 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
 
 def _discounted_cfr(game: Game, eq: Equities, tolerance: float, max_iterations: int, check_every: int, start: dict | None,
                     progress, decimals: int | None, certify: bool, start_regret: float, start_within: float | None,
-                    class_tolerance: float | None, discount: float = DISCOUNT_POSITIVE) -> Solution:  # fmt: skip
+                    class_tolerance: float | None, discount: float = DISCOUNT_POSITIVE) -> Solution:
     """Discounted CFR (``discount`` α, :data:`AVERAGE_POWER`) until the averaged strategies meet the
     stopping rule (or ``max_iterations``), from zero regrets (all strategies 1/2 at first). The rule: NashConv ≤
     ``tolerance`` and, unless ``class_tolerance`` is None, every class's regret at every decision
@@ -174,7 +174,7 @@ def _rounded(frequencies: np.ndarray, decimals: int | None) -> np.ndarray:
 
 
 def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds,
-                   decimals: int | None = None, class_tolerance: float | None = None) -> tuple[dict, BestResponse, float]:  # fmt: skip
+                   decimals: int | None = None, class_tolerance: float | None = None) -> tuple[dict, BestResponse, float]:
     """``(strategy, its best response, ε)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set
     to 1, for the largest ε of ``thresholds`` whose :func:`best_response` still meets the stopping rule
     (:func:`meets`, with the class tolerance raised to ``strategy``'s own worst class regret when that is larger:
