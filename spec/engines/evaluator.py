@@ -44,7 +44,11 @@ def build() -> dict:
 
     tables = evaluator_tables()
     hands = [np.array(parse_cards(text)) for text in EDGES] + _random_hands(np.random.default_rng(7462))
-    strengths = [int(evaluate(hand[None, :], tables)[0]) for hand in hands]
+    strengths = [0] * len(hands)
+    for size in (5, 6, 7):  # one call per hand size
+        rows = [k for k, hand in enumerate(hands) if len(hand) == size]
+        for k, value in zip(rows, evaluate(np.array([hands[k] for k in rows]), tables).tolist()):
+            strengths[k] = value
     matchups = []
     for first, second in MATCHUPS:
         a, b, c, d = parse_cards(first + second)
