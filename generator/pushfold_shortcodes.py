@@ -44,6 +44,7 @@ from generator.formatting import NOT_COMPUTED, count, pct, scientific
 from generator.numbers import parse_number, parse_number_list
 from generator.pushfold_pages import group_title, range_text, table_path
 from generator.structure import pushfold_table_id
+from kernels.constants import MAX_SEATS
 from kernels.pushfold_table import Table, infoset_keys, make_game, position_names, table_errors
 from kernels.threeway.core import N_TRIPLES
 
@@ -219,7 +220,7 @@ class ChartValues:
         try:
             players = int(options.get("players", ""))
         except ValueError:
-            raise InputError(f"needs players=N (2 to 10), got {options.get('players')!r}") from None
+            raise InputError(f"needs players=N (2 to {MAX_SEATS}), got {options.get('players')!r}") from None
         table = Table((10.0,) * players)
         errors = table_errors(table)
         if errors:

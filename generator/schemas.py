@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.constants import MAX_SEATS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 N = 169
-PLAYER_COUNTS = list(range(2, 11))
+PLAYER_COUNTS = list(range(2, MAX_SEATS + 1))
 
 
 def _array(items: dict, length: int | None = None) -> dict:

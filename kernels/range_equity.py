@@ -36,16 +36,17 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.cards import ALL_COMBOS, COMBO_CLASS, N_CLASSES, format_card
+from kernels.constants import MAX_SEATS, RANGE_EQUITY_EXACT_LIMIT
 from kernels.evaluator import cpu as hand
 from kernels.evaluator.core import KEY_BASE
-from kernels.multiway.control_variates import Z_975
+from kernels.constants import Z_975
 from kernels.multiway.dealing import LOW_32, SHIFT_32, TWO_32
 from kernels.multiway.rng import GAMMA, compile_rng, shard_key
 
-MAX_PLAYERS = 10
+MAX_PLAYERS = MAX_SEATS
 #: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; the
 #: browser's too (range-equity.js, the same estimate: about 2 s of one worker there), so both are exact on the same spots.
-EXACT_LIMIT = 3e8
+EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT
 #: Enumeration work below which one thread is faster than waking the others.
 SERIAL_WORK = 5e6
 #: Largest table of two ranged players' compatible combo pairs that Monte Carlo draws at once (:func:`draw_units`).

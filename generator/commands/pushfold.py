@@ -14,11 +14,10 @@ from generator.numbers import parse_number, parse_number_list, parse_payouts
 from generator.errors import InputError
 from generator.progress import progress_bar
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.constants import PUSHFOLD_MAX_ITERATIONS as MAX_ITERATIONS
 
 if TYPE_CHECKING:  # imported where used, so that `allin --help` does not load Numba
     import kernels.pushfold_table as pf
-
-MAX_ITERATIONS = 5000
 
 
 def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text=None, share_text=None) -> pf.Table:

@@ -38,21 +38,22 @@ from generator.stages.pushfold_table import holdem_equities, record_strategy, sp
 from generator.storage import write_json
 from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.constants import MAX_SEATS, PUSHFOLD_CHECK_EVERY, PUSHFOLD_MAX_ITERATIONS, PUSHFOLD_START_REGRET, PUSHFOLD_START_WITHIN
 
 CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
 #: Stopping rule (:data:`kernels.pushfold_table.RULE`): NashConv ≤ 0.01 bb (chip EV) / ≤ 0.05% of the pool (ICM), and
 #: every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool.
 RULE = pf.RULE
-MAX_ITERATIONS = 5000
+MAX_ITERATIONS = PUSHFOLD_MAX_ITERATIONS
 #: NashConv checks (at about the cost of one iteration) every 5 iterations.
-CHECK_EVERY = 5
+CHECK_EVERY = PUSHFOLD_CHECK_EVERY
 #: A warm start (the stack below's published strategy) is used only when its NashConv on the new table is at
 #: most START_WITHIN tolerances (further away a cold start converges as fast or faster: measured at 10 players,
 #: 15 cold iterations against 20 warm at 2 bb from 1.5 bb, a start 4.0 tolerances away; 20 against 20 at 3 bb,
 #: 2.8 tolerances; 20 against 10 at 4.5 bb, 1.7 tolerances), with regrets of START_REGRET tolerances
 #: (:func:`kernels.pushfold_table.solve`'s ``start_regret``): enough that the first iterates stay near it
 #: (measured: 5 iterations instead of 40 from 10 to 10.5 bb at 10 players).
-START_WITHIN, START_REGRET = 2.5, 10.0
+START_WITHIN, START_REGRET = PUSHFOLD_START_WITHIN, PUSHFOLD_START_REGRET
 #: A start that was itself warm-started and needed at most this many iterations is used without measuring its
 #: NashConv (a check costs about an iteration; in the smooth part of a grid the next stack converges as fast).
 TRUSTED_START_ITERATIONS = 10
@@ -120,7 +121,7 @@ def _chip_ev(players: int) -> tuple:
 
 #: The whole precomputed set: 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3, and unequal-stack
 #: ICM examples.
-FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
+FULL_GROUPS = tuple(g for n in range(2, MAX_SEATS + 1) for g in _chip_ev(n)) + (
     Group(3, _ICM_GRID, payouts=SNG),
     Group(4, _ICM_GRID, payouts=SNG),
     Group(3, _ICM_GRID, payouts=(65.0, 35.0)),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 import numpy as np
+
+from kernels import constants as C
 
 from .best_response import BestResponse, best_response, meets, worst_regret
 from .game import Game, Table, infoset_keys
@@ -17,13 +18,13 @@ from .program import _TermProgram
 #: weighted by t^γ in the average. Measured against CFR+ (no discount, linear averages) from a cold start at
 #: 10 players: 10 iterations instead of 35 at 3 bb, 15 instead of 50 at 5 bb with a BB ante; on the two-class
 #: toy game NashConv 1e-6 in 14,800 iterations instead of 40,600 (β = 0, the paper's choice, stalls at 3.6e-6).
-DISCOUNT_POSITIVE, AVERAGE_POWER = 1.5, 2.0
+DISCOUNT_POSITIVE, AVERAGE_POWER = C.PUSHFOLD_DISCOUNT_POSITIVE, C.PUSHFOLD_AVERAGE_POWER
 #: The schedule a table is solved again with when discounted CFR misses the stopping rule in its iterations
 #: (:func:`solve`'s ``fallback_discount``): α = ∞, no discount of positive regrets (CFR+'s regrets, averages
 #: still weighted by t²). This is a 4-player general-sum game, where CFR need not converge: on 4 players
 #: 16 bb 50/30/20 ICM discounted CFR's worst class regret hovers at 0.02–0.03% of the pool for 5,000
 #: iterations; this schedule then meets the rule (0.01%) in 85 more (the default build's table).
-FALLBACK_DISCOUNT = math.inf
+FALLBACK_DISCOUNT = C.PUSHFOLD_FALLBACK_DISCOUNT
 
 
 class StoppingRule(NamedTuple):
@@ -33,12 +34,12 @@ class StoppingRule(NamedTuple):
     ``heads_up_scale`` times (1e-5 bb, the precision of the heads-up threshold table ``pushfold_thresholds.json``),
     class regrets ``heads_up_class_scale`` times (1e-4 bb), so that every 2-player answer agrees with it."""
 
-    nash_conv_bb: float = 0.01
-    nash_conv_pool_pct: float = 0.05
-    class_regret_bb: float = 0.01
-    class_regret_pool_pct: float = 0.01
-    heads_up_scale: float = 1e-3
-    heads_up_class_scale: float = 1e-2
+    nash_conv_bb: float = C.PUSHFOLD_NASH_CONV_BB
+    nash_conv_pool_pct: float = C.PUSHFOLD_NASH_CONV_POOL_PCT
+    class_regret_bb: float = C.PUSHFOLD_CLASS_REGRET_BB
+    class_regret_pool_pct: float = C.PUSHFOLD_CLASS_REGRET_POOL_PCT
+    heads_up_scale: float = C.PUSHFOLD_HEADS_UP_SCALE
+    heads_up_class_scale: float = C.PUSHFOLD_HEADS_UP_CLASS_SCALE
 
     def tolerances(self, table: Table) -> tuple[float, float]:
         """``(NashConv, class regret)`` tolerances of ``table`` in payoff units (bb, or prize units for ICM)."""
@@ -74,7 +75,7 @@ class Solution(NamedTuple):
         return worst_regret(self.class_regret)
 
 
-def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = 5000, check_every: int = 5,
+def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = C.PUSHFOLD_MAX_ITERATIONS, check_every: int = C.PUSHFOLD_CHECK_EVERY,
           start: dict | None = None, progress=None, decimals: int | None = None, certify: bool = True,
           start_regret: float = 1e-3, start_within: float | None = None, class_tolerance: float | None = None,
           fallback_discount: float | None = None) -> Solution:

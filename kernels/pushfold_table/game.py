@@ -9,6 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.bounty import bounty_equity, bounty_errors, knock_out, position_value
+from kernels.constants import MAX_SEATS
 from kernels.icm import prize_equity
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
@@ -16,7 +17,6 @@ from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 DUEL_ORDERINGS = np.array([[0, 1], [0, 0], [1, 0]])
 
 
-MAX_SEATS = 10
 
 
 class Table(NamedTuple):
