@@ -14,11 +14,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.stages.multiway.checkpoint import MultiwayState  # noqa: E402
-from generator.stages.multiway.cluster import ClusterSimulator, connect  # noqa: E402
-from generator.stages.multiway.runner import StopPolicy, sample  # noqa: E402
-from generator.stages.multiway.simulator import Simulator  # noqa: E402
-from kernels.multiway.layout import BLOCK_DEALS  # noqa: E402
+from generator.stages.multiway.checkpoint import MultiwayState
+from generator.stages.multiway.cluster import ClusterSimulator, connect
+from generator.stages.multiway.runner import StopPolicy, sample
+from generator.stages.multiway.simulator import Simulator
+from kernels.multiway.layout import BLOCK_DEALS
 
 PERCENTILE = (np.arange(7463) * 1024 // 7463).astype(np.int32)
 
@@ -27,7 +27,7 @@ def timed(simulator, blocks: int) -> tuple[float, np.ndarray]:
     state = MultiwayState(seed=1)
     started = time.perf_counter()
     sample(state, simulator, 0, StopPolicy(1e9, 0.0, blocks * BLOCK_DEALS), lambda s: None,
-           checkpoint_seconds=1e9, on_checkpoint=lambda: None)  # fmt: skip
+           checkpoint_seconds=1e9, on_checkpoint=lambda: None)
     return blocks * BLOCK_DEALS / (time.perf_counter() - started), state.tally
 
 
@@ -43,7 +43,7 @@ def main() -> None:
             startup = time.perf_counter() - started
             cluster = ClusterSimulator(client, "cpu", 1, 0, PERCENTILE)
             client.run(lambda: __import__("generator.stages.multiway.cluster").stages.multiway.cluster.simulate_blocks(
-                "cpu", 1, 0, PERCENTILE, 0, 1))  # warm-up on every worker  # fmt: skip
+                "cpu", 1, 0, PERCENTILE, 0, 1))  # warm-up on every worker
             rate, tally = timed(cluster, blocks)
         rows.append((f"LocalCluster local:{workers}", rate, f"{startup:.1f}", np.array_equal(tally, reference)))
     print(f"{blocks} blocks = {blocks * BLOCK_DEALS / 1e6:.1f} M deals; tasks of {cluster.task_blocks} blocks\n")

@@ -31,13 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from kernels.cards import ALL_COMBOS, format_cards, parse_cards  # noqa: E402
-from kernels.range_equity import live_weights, range_equity  # noqa: E402
-from kernels.range_equity.enumeration import enumeration_method  # noqa: E402
-from kernels.ranges import parse_range  # noqa: E402
-from ompeval import build_equity_harness  # noqa: E402
+from generator.evaluator_asset import write_evaluator_asset
+from generator.evaluator_tables import evaluator_tables
+from kernels.cards import ALL_COMBOS, format_cards, parse_cards
+from kernels.range_equity import live_weights, range_equity
+from kernels.range_equity.enumeration import enumeration_method
+from kernels.ranges import parse_range
+from ompeval import build_equity_harness
 
 #: Issue #25's spots: (name, ranges, board, dead).
 SPOTS = [
@@ -55,14 +55,14 @@ def cards(text: str) -> list[int]:
 def ompeval_ranges(ranges) -> list[str]:
     """Each range as OMPEval reads it: ``random``, or our parsed combos listed (``AsKs,QhQd,...``)."""
     return [r if r == "random" else ",".join(format_cards(ALL_COMBOS[c][::-1]) for c in np.flatnonzero(parse_range(r).weights))
-            for r in ranges]  # fmt: skip
+            for r in ranges]
 
 
 def ompeval_runs(binary: Path, spot, threads: int, runs: int) -> tuple[list[tuple[float, float]], np.ndarray]:
     """OMPEval's ``runs`` enumerations of ``spot`` in one process: [(wall s, CPU s)] and its equities."""
     _, ranges, board, dead = spot
     out = subprocess.run([str(binary), "--enumerate", str(runs), str(threads), board or "-", dead or "-", *ompeval_ranges(ranges)],
-                         check=True, capture_output=True, text=True).stdout.split("\n")  # fmt: skip
+                         check=True, capture_output=True, text=True).stdout.split("\n")
     rows = [list(map(float, line.split())) for line in out if line.strip()]
     return [(r[0], r[1]) for r in rows], np.array(rows[-1][2:])
 
@@ -81,7 +81,7 @@ def python_runs(spot, tables, runs: int) -> tuple[list[tuple[float, float]], obj
 
 def node_runs(tables_file: Path, spots_file: Path, runs: int) -> list[dict]:
     output = subprocess.run(["node", str(ROOT / "benchmarks" / "bench_enumeration.mjs"), str(tables_file), str(spots_file), str(runs)],
-                            check=True, capture_output=True, text=True).stdout  # fmt: skip
+                            check=True, capture_output=True, text=True).stdout
     return [json.loads(line) for line in output.splitlines()]
 
 
@@ -104,7 +104,7 @@ def main() -> None:
         folder = Path(tmp)
         write_evaluator_asset(folder / "evaluator-tables.bin")
         (folder / "spots.json").write_text(json.dumps([{"name": n, "ranges": list(r), "board": cards(b), "dead": cards(d)}
-                                                       for n, r, b, d in SPOTS]))  # fmt: skip
+                                                       for n, r, b, d in SPOTS]))
         binary, why_not = build_equity_harness(folder)
         load, started = [os.getloadavg()[0]], time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         for _ in range(rounds):

@@ -30,14 +30,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.datafiles import matchups_bin  # noqa: E402
-from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import CLASS_NAMES, parse_cards  # noqa: E402
-from kernels.range_equity import enumerate_equity, live_weights, range_equity  # noqa: E402
-from kernels.ranges import parse_range  # noqa: E402
-from served import served_page  # noqa: E402
+from generator.datafiles import matchups_bin
+from generator.evaluator_asset import write_evaluator_asset
+from generator.evaluator_tables import evaluator_tables
+from generator.stages.headsup import headsup_results
+from kernels.cards import CLASS_NAMES, parse_cards
+from kernels.range_equity import enumerate_equity, live_weights, range_equity
+from kernels.ranges import parse_range
+from served import served_page
 
 #: The issue's calculator targets (seconds) and the spots that measure them.
 SPOTS = [
@@ -111,10 +111,10 @@ window.cores = navigator.hardwareConcurrency;
 def run_node(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
     data = json.loads((folder / "data" / "matchups.json").read_text())
     payload = {"spots": spots, "matchups": data,
-               "multiway": json.loads((folder / "data" / "multiway.json").read_text()) if multiway else None}  # fmt: skip
+               "multiway": json.loads((folder / "data" / "multiway.json").read_text()) if multiway else None}
     (folder / "spots.json").write_text(json.dumps(payload))
     output = subprocess.run(["node", str(ROOT / "benchmarks" / "bench_equity.mjs"), str(folder / "evaluator-tables.bin"),
-                             str(folder / "spots.json")], check=True, capture_output=True, text=True).stdout  # fmt: skip
+                             str(folder / "spots.json")], check=True, capture_output=True, text=True).stdout
     return [json.loads(line) for line in output.splitlines()]
 
 
@@ -144,10 +144,10 @@ def run_python(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
             continue
         n = len(weights)
         blocks = {n: by_players[str(n)]} if str(n) in by_players else None
-        answer = lambda: range_equity(weights, board, [], tables, headsup, blocks, target_se=1e-3)  # noqa: E731
+        answer = lambda: range_equity(weights, board, [], tables, headsup, blocks, target_se=1e-3)
         seconds, result = best_seconds(answer), answer()
         rows.append({"seconds": seconds, "method": result.method, "exact": result.exact, "samples": result.samples,
-                     "se": None if result.se_equity is None else float(np.max(result.se_equity))})  # fmt: skip
+                     "se": None if result.se_equity is None else float(np.max(result.se_equity))})
     return rows
 
 
@@ -196,10 +196,10 @@ def main() -> None:
         how = js["method"] + ("" if js["exact"] else f", {js['samples']:,} deals, max se {js['se']:.1e}")
         target = "–" if spot["target"] is None else f"≤ {spot['target'] * 1e3:,.0f} ms"
         times = {w: f"{first['ms']:,.0f} / {best['ms']:,.0f} ms" + ("" if best["exact"] else f" (se {best['se']:.1e})")
-                 for w, (first, best) in row.items()}  # fmt: skip
+                 for w, (first, best) in row.items()}
         py_how = py["method"] + ("" if py["exact"] else f", {py['samples']:,} deals, max se {py['se']:.1e}")
         print(f"| {spot['name']} | {'/'.join(map(str, live_sizes(spot)))} | {how} | {js['seconds'] * 1e3:,.0f} ms | "
-              f"{times[1]} | {times[2]} | {target} | {py_how} | {py['seconds'] * 1e3:,.0f} ms |")  # fmt: skip
+              f"{times[1]} | {times[2]} | {target} | {py_how} | {py['seconds'] * 1e3:,.0f} ms |")
 
 
 if __name__ == "__main__":

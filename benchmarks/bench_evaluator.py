@@ -25,9 +25,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels.cards import format_card  # noqa: E402
-from kernels.evaluator import build_tables, cpu  # noqa: E402
-from ompeval import PEERS, ompeval_source  # noqa: E402
+from kernels.cards import format_card
+from kernels.evaluator import build_tables, cpu
+from ompeval import PEERS, ompeval_source
 
 
 def best_rate(run, count: int, repeats: int = 3) -> float:

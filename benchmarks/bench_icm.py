@@ -29,8 +29,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels import icm  # noqa: E402
-from served import CHROMIUM, served_page  # noqa: E402
+from kernels import icm
+from served import CHROMIUM, served_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [10, 20, 100, 1000, 10_000]

@@ -27,12 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import numpy as np  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+import numpy as np
+from playwright.sync_api import sync_playwright
 
-from generator.render import render_site  # noqa: E402
-from generator.stages.headsup import run_headsup  # noqa: E402
-from site_fixtures import site_config, write_synthetic_data  # noqa: E402
+from generator.render import render_site
+from generator.stages.headsup import run_headsup
+from site_fixtures import site_config, write_synthetic_data
 
 BUDGET_MS = 100
 OBSERVE = """window.__long = []; new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration)))
@@ -43,7 +43,7 @@ window.__scripts = []; new PerformanceObserver((list) => {
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
 

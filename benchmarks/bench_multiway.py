@@ -18,17 +18,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import eval7  # noqa: E402
-import numba  # noqa: E402
+import eval7
+import numba
 
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from generator.stages.multiway import multiway_controls, percentile_control  # noqa: E402
-from kernels.multiway import cpu  # noqa: E402
-from kernels.multiway.estimates import TARGETS, estimate_cells  # noqa: E402
-from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table  # noqa: E402
-from kernels.multiway.rng import shard_key  # noqa: E402
-from kernels.multiway.statistics import group_statistics  # noqa: E402
+from generator.evaluator_tables import evaluator_tables
+from generator.stages.headsup import headsup_results
+from generator.stages.multiway import multiway_controls, percentile_control
+from kernels.multiway import cpu
+from kernels.multiway.estimates import TARGETS, estimate_cells
+from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table
+from kernels.multiway.rng import shard_key
+from kernels.multiway.statistics import group_statistics
 
 ALL_HANDS = "22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,A2o+,K2o+,Q2o+,J2o+,T2o+,92o+,82o+,72o+,62o+,52o+,42o+,32o"
 EVAL7_ITERATIONS = 1_000_000

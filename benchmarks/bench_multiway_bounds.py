@@ -16,12 +16,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.config import load_config  # noqa: E402
-from generator.stages import multiway  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from generator.stages.threehanded import threehanded_results  # noqa: E402
-from kernels.multiway.control_variates import Z_975  # noqa: E402
-from kernels.multiway.layout import BLOCK_DEALS, GROUPS  # noqa: E402
+from generator.config import load_config
+from generator.stages import multiway
+from generator.stages.headsup import headsup_results
+from generator.stages.threehanded import threehanded_results
+from kernels.multiway.control_variates import Z_975
+from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 
 
 def main(passes: int = 64) -> None:

@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from page_weight import (  # noqa: E402
+from page_weight import (
     CALCULATOR_LIMIT, CALCULATORS, PAGE_LIMIT, StallingHandler, is_calculator, stalled_after, transferred,
 )
-from served import CHROMIUM  # noqa: E402
+from served import CHROMIUM
 
 FINAL = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional])')"
 

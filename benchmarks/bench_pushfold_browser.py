@@ -20,14 +20,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import kernels.pushfold_table as pf  # noqa: E402
-from generator.commands.pushfold import MAX_ITERATIONS, TOLERANCE_POOL  # noqa: E402
-from generator.datafiles import matchups_bin, publish_threeway  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from generator.stages.pushfold_table import holdem_equities  # noqa: E402
-from generator.stages.threeway import threeway_stage  # noqa: E402
-from kernels.cards import CLASS_NAMES  # noqa: E402
-from served import served_page  # noqa: E402
+import kernels.pushfold_table as pf
+from generator.commands.pushfold import MAX_ITERATIONS, TOLERANCE_POOL
+from generator.datafiles import matchups_bin
+from generator.stages.threeway_bin import publish_threeway
+from generator.stages.headsup import headsup_results
+from generator.stages.pushfold_table import holdem_equities
+from generator.stages.threeway import threeway_stage
+from kernels.cards import CLASS_NAMES
+from served import served_page
 
 #: (label, stacks, payouts): the issue's targets are 6-handed ≤ 5 s and 9-handed ≤ 15 s.
 SPOTS = [

@@ -19,13 +19,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.config import load_config  # noqa: E402
-from generator.datafiles import publish_threeway  # noqa: E402
-from generator.render import render_site  # noqa: E402
-from generator.stages.headsup import run_headsup  # noqa: E402
-from generator.stages.threeway import threeway_stage  # noqa: E402
-from generator.structure import pushfold_solver_path  # noqa: E402
-from served import served_page  # noqa: E402
+from generator.config import load_config
+from generator.stages.threeway_bin import publish_threeway
+from generator.render import render_site
+from generator.stages.headsup import run_headsup
+from generator.stages.threeway import threeway_stage
+from generator.structure import pushfold_solver_path
+from served import served_page
 
 #: (label, keyword arguments of pushfold_solver_path)
 TABLES = [

@@ -18,11 +18,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import kernels.pushfold as headsup_solver  # noqa: E402
-import kernels.pushfold_table as pf  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from generator.stages.pushfold_table import holdem_equities  # noqa: E402
-from generator.stages.threeway import threeway_stage  # noqa: E402
+import kernels.pushfold as headsup_solver
+import kernels.pushfold_table as pf
+from generator.stages.headsup import headsup_results
+from generator.stages.pushfold_table import holdem_equities
+from generator.stages.threeway import threeway_stage
 
 SNG = (50.0, 30.0, 20.0)
 SPOTS = [  # (label, table, tolerance in bb or % of the pool)
@@ -34,7 +34,7 @@ SPOTS = [  # (label, table, tolerance in bb or % of the pool)
     (f"{n}-handed {stack:g} bb, {'chip EV' if payouts is None else '50/30/20 ICM'}", pf.Table((stack,) * n, payouts=payouts),
      0.01 if payouts is None else 0.05)
     for payouts in (None, SNG) for n in (6, 9, 10) for stack in (5.0, 10.0, 20.0)
-]  # fmt: skip
+]
 MAX_ITERATIONS = 300
 
 
@@ -62,7 +62,7 @@ def main() -> None:
         checks = []
         started = time.perf_counter()
         solution = pf.solve(game, equities, tolerance=tolerance * (pool / 100 if pool else 1.0), max_iterations=MAX_ITERATIONS,
-                            progress=lambda iteration, conv: checks.append(iteration))  # fmt: skip
+                            progress=lambda iteration, conv: checks.append(iteration))
         elapsed = time.perf_counter() - started
         started = time.perf_counter()
         pf.nash_conv(game, equities, solution.strategy)  # one check, timed, to take the checks out

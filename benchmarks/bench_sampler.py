@@ -28,10 +28,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from kernels.range_equity import live_weights, sample_equity  # noqa: E402
-from kernels.ranges import parse_range  # noqa: E402
-from ompeval import build_equity_harness  # noqa: E402
+from generator.evaluator_tables import evaluator_tables
+from kernels.range_equity import live_weights, sample_equity
+from kernels.ranges import parse_range
+from ompeval import build_equity_harness
 
 RANGES = ["22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "QQ+,AK", "random", "random", "TT+,AQs+", "A2s+,KQs"]
 DEALS = 1 << 22
@@ -84,7 +84,7 @@ def main() -> None:
         print(f"\nOMPEval skipped: {why_not}")
     ours, peer = rows[("ours, Numba", 1)][2], rows.get(("OMPEval (C++)", 1))
     print("\nours (one run, 2²² deals): equity " + " ".join(f"{e:.4f}" for e in ours.equity)
-          + f", max se {ours.se_equity.max():.1e}")  # fmt: skip
+          + f", max se {ours.se_equity.max():.1e}")
     if peer:
         print("OMPEval (its last run): equity " + " ".join(f"{e:.4f}" for e in peer[2]))
 

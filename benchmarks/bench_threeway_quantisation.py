@@ -13,14 +13,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import kernels.pushfold_table as pf  # noqa: E402
-from generator.commands.pushfold import MAX_ITERATIONS  # noqa: E402
-from generator.datafiles import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from generator.stages.pushfold_table import holdem_equities  # noqa: E402
-from generator.stages.threeway import threeway_stage  # noqa: E402
+import kernels.pushfold_table as pf
+from generator.commands.pushfold import MAX_ITERATIONS
+from generator.stages.threeway_bin import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin
+from generator.stages.headsup import headsup_results
+from generator.stages.pushfold_table import holdem_equities
+from generator.stages.threeway import threeway_stage
 
 SPOTS = [
     ("3-handed 10 bb, chip EV", pf.Table((10.0,) * 3)),

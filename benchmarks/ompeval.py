@@ -36,9 +36,9 @@ def build_equity_harness(workdir: Path) -> tuple[Path | None, str | None]:
     shutil.copytree(source / "libdivide", copy / "libdivide")
     random_h = copy / "omp" / "Random.h"
     random_h.write_text(random_h.read_text().replace("static uint64_t min()", "static constexpr uint64_t min()")
-                        .replace("static uint64_t max()", "static constexpr uint64_t max()"))  # fmt: skip
+                        .replace("static uint64_t max()", "static constexpr uint64_t max()"))
     binary = workdir / "ompeval_equity"
     sources = [str(copy / "omp" / f"{name}.cpp") for name in ("EquityCalculator", "CombinedRange", "CardRange", "HandEvaluator")]
     subprocess.run(["g++", "-O3", "-march=native", "-std=c++11", "-pthread", "-include", "functional", f"-I{copy}",
-                    str(PEERS / "ompeval_equity.cpp"), *sources, "-o", str(binary)], check=True)  # fmt: skip
+                    str(PEERS / "ompeval_equity.cpp"), *sources, "-o", str(binary)], check=True)
     return binary, None

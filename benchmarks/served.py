@@ -10,7 +10,7 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - no request log in the benchmark's table
+    def log_message(self, format, *args):  # no request log in the benchmark's table
         pass
 
 

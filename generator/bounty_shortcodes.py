@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 import numpy as np
-from markupsafe import escape
 
 from generator.errors import InputError
 from generator.formatting import NOT_COMPUTED, pct

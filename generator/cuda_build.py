@@ -89,7 +89,7 @@ def _headsup_arguments():
     return (
         np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
         np.zeros((169, 169), i64), np.zeros((169, 169), i64), np.zeros(169, i64), np.zeros(169, i64), *tables[:5],
-    )  # fmt: skip
+    )
 
 
 def _multiway_kernel():
@@ -119,7 +119,7 @@ def _threehanded_arguments():
     return (
         np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
         *(np.zeros(169, i64) for _ in range(3)), *tables[:5],  # win, tie2, tie3, evaluator tables
-    )  # fmt: skip
+    )
 
 
 def _threeway_board_kernel():
@@ -135,7 +135,7 @@ def _threeway_board_arguments():
     return (
         u64(1), 0, np.arange(52, dtype=np.uint8), np.zeros(1, u64), np.zeros(1, u64), np.zeros((1, 1326), np.int32),
         np.zeros((1326, 2), np.int64), *tables[:5],
-    )  # fmt: skip
+    )
 
 
 def _threeway_triple_kernel():
@@ -151,7 +151,7 @@ def _threeway_triple_arguments():
     return (
         np.zeros(1, i64), np.zeros((1, 3), i64), np.zeros(1, u64), np.zeros(1, u64), np.zeros((1, 1326), np.int32),
         *combo_tables(), ORDER_CODE, np.zeros((1, 13), np.uint32),
-    )  # fmt: skip
+    )
 
 
 def _threads(module: str) -> Callable[[], int]:
@@ -170,7 +170,7 @@ KERNELS = (
     KernelSpec("kernels.threehanded.gpu:_tally_kernel", _threehanded_kernel, _threehanded_arguments, _threads("kernels.threehanded.gpu")),
     KernelSpec("kernels.threeway.gpu:_board_kernel", _threeway_board_kernel, _threeway_board_arguments, _threads("kernels.threeway.gpu")),
     KernelSpec("kernels.threeway.gpu:_triple_kernel", _threeway_triple_kernel, _threeway_triple_arguments, _threads("kernels.threeway.gpu")),
-)  # fmt: skip
+)
 
 
 def project_kernels() -> list[str]:
@@ -219,7 +219,7 @@ def assemble(ptx: str, cc: tuple[int, int], flags: tuple[str, ...] = ()) -> str:
         result = subprocess.run(
             [str(ptxas_path()), f"-arch={arch}", "-v", *flags, str(source), "-o", str(Path(tmp) / "kernel.cubin")],
             capture_output=True, text=True,
-        )  # fmt: skip
+        )
     if result.returncode != 0:
         raise RuntimeError(f"ptxas -arch={arch} failed: {result.stderr.strip()[-2000:]}")
     return result.stdout + result.stderr
@@ -254,4 +254,4 @@ def build_kernel(spec: KernelSpec, cc: tuple[int, int], flags: tuple[str, ...] =
         spill_store_bytes=_sum(r"(\d+) bytes spill stores", report),
         spill_load_bytes=_sum(r"(\d+) bytes spill loads", report),
         shared_bytes=shared, threads_per_block=threads, occupancy=occupancy(registers, shared, threads, cc),
-    )  # fmt: skip
+    )

@@ -57,14 +57,14 @@ def environment() -> list[Check]:
     numba_cuda = _version("numba-cuda")
     if gpus:
         checks.append(Check("numba-cuda (the gpu extra)", numba_cuda or "not installed", numba_cuda is not None,
-                            "make setup installs it on a machine with an NVIDIA GPU (or pip install -e '.[gpu]')"))  # fmt: skip
+                            "make setup installs it on a machine with an NVIDIA GPU (or pip install -e '.[gpu]')"))
         device = cuda_device()
         checks.append(Check("CUDA device", describe_backend("gpu") if device else "cannot be opened", device is not None,
-                            "check the driver (nvidia-smi) and that numba-cuda matches it"))  # fmt: skip
+                            "check the driver (nvidia-smi) and that numba-cuda matches it"))
     folder = cache_dir()
     free = shutil.disk_usage(folder).free
     checks.append(Check(f"cache folder {folder}", f"{free / 2**30:.1f} GiB free", free >= MIN_FREE_BYTES and os.access(folder, os.W_OK),
-                        f"needs to be writable with {MIN_FREE_BYTES / 2**30:.0f} GiB free (or set ALLIN_CACHE_DIR)"))  # fmt: skip
+                        f"needs to be writable with {MIN_FREE_BYTES / 2**30:.0f} GiB free (or set ALLIN_CACHE_DIR)"))
     checks.append(Check("make build runs on", describe_backend(resolve_backend("auto")), True))
     return checks
 
@@ -114,7 +114,7 @@ def _board_walk(module: str, simulated: bool):
     combos, classes = ALL_COMBOS[keep], COMBO_CLASS[keep]
     return (f"{len(boards)} boards × {len(keep):,} combos",
             lambda: cpu.tally_boards(boards, weights, combos, classes, tables),
-            lambda: gpu.tally_boards(boards, weights, combos, classes, tables))  # fmt: skip
+            lambda: gpu.tally_boards(boards, weights, combos, classes, tables))
 
 
 def _threeway(simulated: bool):

@@ -1,8 +1,7 @@
 """The one grammar of typed numbers, for every command and page that reads them: a list of numbers
 (stacks, payouts, blinds), one number (an ante, a blind, a seat's stack) and payouts that may be
 percentages of the pool. The browser's twin is ``templates/assets/js/number-list.js`` (parseNumberList,
-parseNumber, parsePayouts), checked against this module on the fixtures of
-``tests/js/make_icm_fixtures.py`` (keys ``typed_lists``, ``typed_numbers``, ``typed_payouts``)."""
+parseNumber, parsePayouts), checked against this module on the goldens of ``spec/number-list.json`` (``spec/engines/number_list.py``)."""
 
 from __future__ import annotations
 
@@ -10,9 +9,10 @@ import math
 import re
 
 from generator.errors import InputError
+from kernels.constants import PERCENT_ROUNDING, SHOWN_ENTRY
 
-# The list grammar, shared with templates/assets/js/number-list.js (parseNumberList; fixtures in
-# tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma
+# The list grammar, shared with templates/assets/js/number-list.js (parseNumberList; goldens in
+# spec/number-list.json): entries are separated by white space, new lines, ';', or a comma
 # next to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000")
 # is a thousands separator when the list has other separators, and must then group digits by three;
 # in a list with no other separator ("500,300,200", the URL and CLI form) it separates entries, unless
@@ -22,7 +22,6 @@ SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
 GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
-SHOWN_ENTRY = 24
 
 
 def shown_entry(text: str) -> str:
@@ -71,17 +70,16 @@ def parse_number_list(text: str, name: str) -> list[float]:
 
 
 PERCENT_SIGN = re.compile(r"%(?=$|[\s;,])")
-#: Percentages typed with rounding (33.34% 33.33% 33.34%, a long MTT table) add up to 100% give or
-#: take a little: a total within this many percentage points of 100 is the whole pool (the prizes are
-#: scaled to add up to exactly 100%); more is refused; less is a part of the pool.
-PERCENT_ROUNDING = 0.1
+# Percentages typed with rounding (33.34% 33.33% 33.34%, a long MTT table) add up to 100% give or take a
+# little: a total within PERCENT_ROUNDING percentage points of 100 is the whole pool (the prizes are scaled to
+# add up to exactly 100%); more is refused; less is a part of the pool (spec/constants.json).
 
 
 def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
     """(prizes, in_percent): the list grammar above, where every entry may instead end in "%" — the
     prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%: a total
     within PERCENT_ROUNDING of 100% is rounding, scaled to exactly 100%).
-    Shared with icm.js (parsePayouts; fixtures in tests/js/make_icm_fixtures.py)."""
+    Shared with icm.js (parsePayouts; goldens in spec/number-list.json)."""
     signs = text.count("%")
     if not signs:
         return parse_number_list(text, name), False

@@ -21,7 +21,7 @@ import click
 
 from generator.backend import describe_backend
 from generator.config import Config
-from generator.datafiles import publish_threeway
+from generator.stages.threeway_bin import publish_threeway
 from generator.render import render_site
 from generator.stages.headsup import run_headsup
 from generator.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway

@@ -12,7 +12,7 @@ from generator import charts
 from generator.structure import (
     Page, as_grid, pushfold_solver_path, pushfold_table_id, pushfold_table_path, pushfold_tables_path,
     pushfold_thresholds_path,
-)  # fmt: skip
+)
 from kernels.cards import CLASS_NAMES
 
 TOTAL_COMBOS = 1326
@@ -72,7 +72,7 @@ def frequency_grid(frequencies: list[float], largest: list, stacks: list[float])
         {"index": index, "name": name, "text": frequency_text(frequency), "largest": _largest_text(most, top),
          "bucket": charts.bucket(frequency, 0.0, 1.0) if frequency > 0 else None}
         for index, (name, frequency, most) in enumerate(zip(CLASS_NAMES, frequencies, largest))
-    ]  # fmt: skip
+    ]
     return as_grid(cells)
 
 
@@ -94,9 +94,9 @@ def certified_text(certified: dict | None) -> str | None:
     unit = " bb" if certified["unit"] == "bb" else "% of the prize pool"
     found = certified["deviations"]
     deviate = ("no hand's chart action is worse than the other by 3 standard errors of the deals" if not found
-               else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}")  # fmt: skip
+               else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}")
     return (f"gain found {certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval; {deviate}), at most "
-            f"{certified['upper95']:.3g}{unit} (upper bound) on {certified['deals']:,} real deals")  # fmt: skip
+            f"{certified['upper95']:.3g}{unit} (upper bound) on {certified['deals']:,} real deals")
 
 
 def _small(x: float) -> str:
@@ -126,21 +126,21 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         {"id": f"shove-{pos}", "title": f"{pos} shoves", "share": _share(freqs, combos),
          "rows": frequency_grid(freqs, group["shove_max"][pos], stacks)}
         for pos, freqs in chart["shove"].items()
-    ]  # fmt: skip
+    ]
     calls, call_spots = [], []
     for spot, freqs in chart["call"].items():
         caller, shovers = spot.split(" vs ")
         calls.append({"spot": spot, "caller": caller, "shovers": shovers, "share": _share(freqs, combos),
-                      "range": range_text(freqs, threshold)})  # fmt: skip
+                      "range": range_text(freqs, threshold)})
         if "+" not in shovers:
             call_spots.append({"spot": spot, "id": f"call-{caller}-{shovers}", "title": f"{caller} calls {shovers}'s shove",
-                               "frequencies": freqs, "largest": [_largest_text(m, stacks[-1]) for m in group["call_max"][spot]]})  # fmt: skip
+                               "frequencies": freqs, "largest": [_largest_text(m, stacks[-1]) for m in group["call_max"][spot]]})
     variants = [
         {"title": group_title(other), "path": table_path(other, stack if stack in other["stacks"] else other["stacks"][0]),
          "current": other is group}
         for other in document["groups"]
         if other["players"] == group["players"]
-    ]  # fmt: skip
+    ]
     return {
         "document": document, "group": group, "chart": chart, "title": group_title(group), "stack": stack,
         "stacks": [(s, table_path(group, s)) for s in stacks], "variants": variants,
@@ -152,7 +152,7 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
         "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"]),
-    }  # fmt: skip
+    }
 
 
 def _class_tolerance(meta: dict) -> dict:
@@ -187,7 +187,7 @@ def tables_context(document: dict | None, index: dict | None) -> dict:
     if not index:
         return {"document": None}
     pages = {(pushfold_table_id(g["players"], g["ante"], g["bb_ante"], g["payouts"]), c["stack"]): table_path(g, c["stack"])
-             for g in (document or {}).get("groups", []) for c in g["charts"]}  # fmt: skip
+             for g in (document or {}).get("groups", []) for c in g["charts"]}
     tolerance = _class_tolerance(index["meta"])
     by_players: dict[int, list] = {}
     for group in index["groups"]:
@@ -198,10 +198,10 @@ def tables_context(document: dict | None, index: dict | None) -> dict:
             "links": _stack_links(group, pages),
             "nash_conv": _amount_text(group["max_nash_conv_bb"], group["max_nash_conv_pool_pct"]),
             "class_regret": _amount_text(*regret), "within": within,
-        })  # fmt: skip
+        })
     sections = [{"players": n, "groups": by_players[n]} for n in sorted(by_players)]
     return {"document": index, "sections": sections, "meta": index["meta"],
-            "tables": sum(len(g["links"]) for s in sections for g in s["groups"])}  # fmt: skip
+            "tables": sum(len(g["links"]) for s in sections for g in s["groups"])}
 
 
 def table_pages(document: dict | None, index: dict | None = None) -> list[Page]:
@@ -247,12 +247,12 @@ def thresholds_context(document: dict | None) -> dict:
             grids.append({"id": f"{key}-ante-{block['ante']:g}".replace(".", "_"), "key": key, "ante": block["ante"],
                           "title": f"{'Small blind shoves' if key == 'push' else 'Big blind calls'}, "
                                    + (f"ante {block['ante']:g} bb" if block["ante"] else "no ante"),
-                          "rows": as_grid(cells), "top": top, "first": block["first_stack"]})  # fmt: skip
+                          "rows": as_grid(cells), "top": top, "first": block["first_stack"]})
     rows = [
         {"index": index, "name": name, "combos": document["combos"][index],
          "thresholds": [block[f"{key}_max"][index] for block in antes for key in ("push", "call")]}
         for index, name in enumerate(CLASS_NAMES)
-    ]  # fmt: skip
+    ]
     return {"document": document, "antes": antes, "grids": grids, "rows": rows, "meta": document["meta"]}
 
 

@@ -41,8 +41,10 @@ from markupsafe import escape
 
 from generator.errors import InputError
 from generator.formatting import NOT_COMPUTED, count, pct, scientific
+from generator.numbers import parse_number, parse_number_list
 from generator.pushfold_pages import group_title, range_text, table_path
 from generator.structure import pushfold_table_id
+from kernels.constants import MAX_SEATS
 from kernels.pushfold_table import Table, infoset_keys, make_game, position_names, table_errors
 from kernels.threeway.core import N_TRIPLES
 
@@ -206,7 +208,7 @@ class ChartValues:
             (self._number(key, group, chart, options), group, chart)
             for group in self.document["groups"] if payoff is None or (group["payouts"] is None) == (payoff == "chip")
             for chart in group["charts"]
-        ]  # fmt: skip
+        ]
         if not candidates:
             return NOT_COMPUTED
         pick = max if direction == "most" else min
@@ -218,7 +220,7 @@ class ChartValues:
         try:
             players = int(options.get("players", ""))
         except ValueError:
-            raise InputError(f"needs players=N (2 to 10), got {options.get('players')!r}") from None
+            raise InputError(f"needs players=N (2 to {MAX_SEATS}), got {options.get('players')!r}") from None
         table = Table((10.0,) * players)
         errors = table_errors(table)
         if errors:
@@ -226,20 +228,13 @@ class ChartValues:
         return count(len(infoset_keys(make_game(table))))
 
 
-def _number_list(text: str, key: str) -> list[float]:
-    """A list of numbers option (``stacks=10,10,10``), read by the one number-list grammar."""
-    from generator.numbers import parse_number_list
-
-    return parse_number_list(text, key)
-
-
 def side_pots(args: list[str], options: dict) -> str:
     """``{{< sidepots stacks=A,B,C shover=POS callers=POS+POS [ante=X] [bb_ante=yes] >}}``: an HTML table
     of the pot layers when ``shover`` moves all-in and ``callers`` call (stacks in bb, first to act first)."""
     if args or "stacks" not in options or "shover" not in options:
         raise InputError("usage: {{< sidepots stacks=A,B,C shover=POS callers=POS+POS [ante=X] [bb_ante=yes] >}}")
-    stacks = _number_list(options["stacks"], "stacks")
-    ante = _number_list(options.get("ante", "0"), "ante")[0]
+    stacks = parse_number_list(options["stacks"], "stacks")
+    ante = parse_number(options.get("ante", "0"), "ante")
     table = Table(tuple(stacks), ante=ante, bb_ante=options.get("bb_ante") == "yes")
     errors = table_errors(table)
     if errors:
@@ -259,7 +254,7 @@ def side_pots(args: list[str], options: dict) -> str:
         who = ", ".join(names[s] for s in eligible)
         rows.append(f'<tr><th scope="row">{label}</th><td>{amount:g} bb</td><td>{escape(who)}</td></tr>')
     caption = (f"{names[shover]} shoves" + (f", {' and '.join(names[s] for s in callers)} call{'' if len(callers) > 1 else 's'}" if callers else "")
-               + f"; stacks {', '.join(f'{n} {s:g}' for n, s in zip(names, stacks))} bb")  # fmt: skip
+               + f"; stacks {', '.join(f'{n} {s:g}' for n, s in zip(names, stacks))} bb")
     return (f'<div class="table-scroll" tabindex="0" role="region" aria-label="Pot layers"><table class="data">'
             f'<caption>{escape(caption)}</caption><thead><tr><th scope="col">Pot</th><th scope="col">Amount</th>'
-            f'<th scope="col">Who can win it</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')  # fmt: skip
+            f'<th scope="col">Who can win it</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')

@@ -20,6 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from generator import charts, datafiles, math_font, pushfold_pages
+from generator.datafiles import LIVE_STATUS_PATH, write_live_status
 from generator.articles import Article, load_articles
 from generator.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.formatting import FILTERS
@@ -27,11 +28,10 @@ from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_U
 from generator.shortcodes import Shortcodes
 from generator.sitedata import PLAYER_COUNTS, SiteData
 from generator.storage import read_json
-from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
 from generator.structure import (
     NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
     section_path, served_path,
-)  # fmt: skip
+)
 from kernels.cards import CLASS_NAMES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -63,7 +63,7 @@ class SiteRenderer:
         self.env.filters.update(FILTERS)
         self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path,
                                 pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path,
-                                pushfold_solver_path=pushfold_solver_path)  # fmt: skip
+                                pushfold_solver_path=pushfold_solver_path)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from generator.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.constants import MAX_SEATS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 N = 169
-PLAYER_COUNTS = list(range(2, 11))
+PLAYER_COUNTS = list(range(2, MAX_SEATS + 1))
 
 
 def _array(items: dict, length: int | None = None) -> dict:
@@ -239,7 +240,7 @@ _STACK_OR_NULL_BY_SPOT = {"type": "object", "minProperties": 1, "additionalPrope
 _CLASS_REGRET = {
     "type": "object", "required": ["bb", "pool_pct", "spot", "class"],
     "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL, "spot": TEXT, "class": {"enum": list(CLASS_NAMES)}},
-}  # fmt: skip
+}
 #: A certificate on real deals (generator.stages.pushfold_certificate): the summed gain of each seat's deviation
 #: fitted on the deals, with a 95% interval, per seat too; in bb (chip EV) or % of the prize pool (ICM).
 _CERTIFIED = {
@@ -249,11 +250,11 @@ _CERTIFIED = {
         "seats": {"type": "object", "additionalProperties": {"type": "object", "required": ["gain", "ci95"]}},
         "deals": COUNT, "deviations": COUNT, "upper95": NONNEGATIVE,
     },
-}  # fmt: skip
+}
 _RULE_META = {
     "tolerance_bb": NONNEGATIVE, "tolerance_pool_pct": NONNEGATIVE, "class_tolerance_bb": NONNEGATIVE,
     "class_tolerance_pool_pct": NONNEGATIVE, "reach_floor": FRACTION, "max_iterations": COUNT,
-}  # fmt: skip
+}
 #: Which CFR schedule produced a push/fold solution (kernels.pushfold_table.solve).
 _SCHEDULE = {"enum": ["dcfr", "cfr+"]}
 
@@ -311,7 +312,7 @@ PUSHFOLD_CHARTS = _schema(
         "max_nash_conv_pool_pct": NONNEGATIVE,
         "threeway": {"type": "object", "required": ["boards", "seed", "se_median", "se_p99"]},
     },
-)  # fmt: skip
+)
 
 _THRESHOLD = _array({"type": ["number", "null"], "minimum": 1, "maximum": 25}, N)
 PUSHFOLD_THRESHOLDS = _schema(
@@ -337,7 +338,7 @@ PUSHFOLD_THRESHOLDS = _schema(
         }),
     },
     {"step": NONNEGATIVE, "tolerance": NONNEGATIVE, "played_threshold": FRACTION},
-)  # fmt: skip
+)
 
 PUSHFOLD_INDEX = _schema(
     "pushfold_index",
@@ -375,13 +376,13 @@ PUSHFOLD_INDEX = _schema(
         "threeway": {"type": "object", "required": ["boards", "seed", "se_median", "se_p99"]},
     },
     stage="pushfold",
-)  # fmt: skip
+)
 
 _SPARSE_FREQUENCIES = {
     "type": "object",
     "additionalProperties": {"type": "object", "propertyNames": {"enum": list(CLASS_NAMES)},
                              "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}},
-}  # fmt: skip
+}
 _BY_POSITION = {"type": "object", "minProperties": 2, "additionalProperties": {"type": "number"}}
 PUSHFOLD_TABLE = {
     "$schema": DIALECT,
@@ -428,10 +429,10 @@ PUSHFOLD_TABLE = {
             },
         },
     },
-}  # fmt: skip
+}
 
 SCHEMAS = {
     "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
     "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
     "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE,
-}  # fmt: skip
+}

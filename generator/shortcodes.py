@@ -334,7 +334,7 @@ class Shortcodes:
 
     def _bubble_factors(self, options):
         """kernels.icm.bubble_factors of the field in ``stacks=`` and ``payouts=`` (comma lists)."""
-        from generator.commands.icm import parse_number_list
+        from generator.numbers import parse_number_list
         from kernels.icm import bubble_factors
 
         if "stacks" not in options or "payouts" not in options:

@@ -13,10 +13,10 @@ from pathlib import Path
 from generator.errors import InputError
 from generator.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
-from kernels.multiway.control_variates import Z_975
+from kernels.constants import MAX_SEATS, Z_975
 
 DATA_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
-PLAYER_COUNTS = tuple(range(2, 11))
+PLAYER_COUNTS = tuple(range(2, MAX_SEATS + 1))
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,7 @@ def load_arrays(path: str | Path) -> dict[str, np.ndarray]:
     try:
         with np.load(path, allow_pickle=False) as npz:
             arrays = {name: npz[name] for name in npz.files}
-    except Exception as exc:  # noqa: BLE001 - see the docstring: the damaged bytes decide the type
+    except Exception as exc:  # see the docstring: the damaged bytes decide the type
         raise CorruptFileError(f"{path}: unreadable ({describe_error(exc)})") from None
     stored = arrays.pop(CHECKSUM_KEY, None)
     if stored is None or str(stored) != _arrays_digest(arrays):

@@ -78,7 +78,7 @@ def rank_board(board, combos, keys, tid, n_threads, card_key, card_mask, rank_of
                 strength = hand.strength_of_key(
                     board_key + card_key[first] + card_key[second], board_mask + card_mask[first] + card_mask[second],
                     rank_offsets, rank_values, flush_values,
-                )  # fmt: skip
+                )
                 key = (np.int64(strength) << COMBO_BITS) | np.int64(i)
         keys[i] = key
     cuda.syncthreads()

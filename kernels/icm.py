@@ -31,25 +31,31 @@ import math
 import numba
 import numpy as np
 
+# The numbers icm.js shares, each with its unit and meaning in spec/constants.json (kernels/constants.py is generated
+# from it): the limits and the choice of method, the quadrature (step h, stretch, tails, the Poisson-binomial window,
+# the series' cut, GROUP players per pass: the 9-tap filter is unrolled) and the bubble factors' grid and floors.
+from kernels.constants import ICM_AUTO_DP_MAX_PLAYERS as AUTO_DP_MAX_PLAYERS
+from kernels.constants import ICM_AUTO_FOURIER_LARGE_FIELD as AUTO_FOURIER_LARGE_FIELD
+from kernels.constants import ICM_AUTO_FOURIER_MIN_PAID as AUTO_FOURIER_MIN_PAID
+from kernels.constants import ICM_BUBBLE_STEP as BUBBLE_STEP
+from kernels.constants import ICM_BUST_RATIO as BUST_RATIO
+from kernels.constants import ICM_DP_MAX_PLAYERS as DP_MAX_PLAYERS
+from kernels.constants import ICM_GAIN_FLOOR as GAIN_FLOOR
+from kernels.constants import ICM_GROUP as GROUP
+from kernels.constants import ICM_GROUP_SPREAD as GROUP_SPREAD
+from kernels.constants import ICM_MAX_PLAYERS as MAX_PLAYERS
+from kernels.constants import ICM_MIN_SHARE as MIN_SHARE
+from kernels.constants import ICM_PAIR_TAIL as PAIR_TAIL
+from kernels.constants import ICM_PLACES_STEP as PLACES_STEP
+from kernels.constants import ICM_SERIES_TOL as SERIES_TOL
+from kernels.constants import ICM_STEP as STEP
+from kernels.constants import ICM_STRETCH as STRETCH
+from kernels.constants import ICM_T_MIN as T_MIN
+from kernels.constants import ICM_TAIL_MASS as TAIL_MASS
+from kernels.constants import ICM_WINDOW_SIGMAS as WINDOW_SIGMAS
 from kernels.icm_fourier import fourier_integral
 
-MAX_PLAYERS = 100_000
-DP_MAX_PLAYERS = 22
-AUTO_DP_MAX_PLAYERS = 10
-AUTO_FOURIER_MIN_PAID = 30  # from this many paid places auto takes the Fourier method for the equity...
-AUTO_FOURIER_LARGE_FIELD = (1000, 10)  # ...and from 10 paid places with 1,000 players with chips
 METHODS = ("auto", "dp", "integral", "fourier")
-MIN_SHARE = 1e-305
-
-STEP = 0.25  # trapezoid step h in the stretched variable v (equity: error ~1e-12 of the pool)
-PLACES_STEP = 0.125  # finer step for single place probabilities (error ~1e-14 instead of ~1e-10)
-STRETCH = 0.40  # c in v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))
-GROUP_SPREAD = 1.0 / 64.0  # shares within this relative spread count as one term of mu(t) in the stretched variable
-TAIL_MASS = 1e-18  # probability mass left outside [T_MIN, t_max], per unit of the prize pool
-T_MIN = 1e-18  # sum_j p_j(t) <= t (shares sum to 1), so the mass below T_MIN is below T_MIN
-WINDOW_SIGMAS = 10.0  # Poisson-binomial coefficients beyond mean ± (this many sd + a margin) are dropped
-SERIES_TOL = 1e-17  # leave-one-out series stop once ratio^d falls below this
-GROUP = 8  # players multiplied into the Poisson-binomial product per pass (the 9-tap filter is unrolled)
 
 
 @dataclass(frozen=True)
@@ -650,12 +656,8 @@ def prize_equity(stacks, payouts, method: str = "auto", places: bool = True) -> 
 
 
 # ------------------------------------------------------------------ bubble factors, risk premium
-
-
-BUBBLE_STEP = 0.125  # trapezoid step for the outcome fields, which share the grid of the field before the all-in
-PAIR_TAIL = 42.0  # e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} has no mass left
-GAIN_FLOOR = 1e-12  # a gain below this fraction of the pool is under the engine's accuracy: BF undefined
-BUST_RATIO = 1e-15  # a loser left with at most this fraction of the winner's chips is busted (rounding of x - x)
+# BUBBLE_STEP: the outcome fields share the grid of the field before the all-in; PAIR_TAIL, GAIN_FLOOR, BUST_RATIO:
+# spec/constants.json.
 
 
 @numba.njit(cache=True)

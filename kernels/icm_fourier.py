@@ -30,12 +30,17 @@ import math
 import numba
 import numpy as np
 
-LOG_TAIL = 46.0  # window tails and dropped samples each below e^{-46} ~ 1e-20 of the largest prize
-BLOCK = 128  # players multiplied into the characteristic function per partial product (rounding ~ (BLOCK + m / BLOCK) ulp)
+# Shared with icm-fourier.js (spec/constants.json): LOG_TAIL (window tails and dropped samples each below e^{-46} ~
+# 1e-20 of the largest prize), BLOCK (players per partial product of the characteristic function: rounding ~ (BLOCK +
+# m / BLOCK) ulp), CHEBYSHEV_TOL (interpolation error of H relative to the largest prize), CHEBYSHEV_MAX (above this
+# degree the direct sum over samples is used), CHEBYSHEV_PER_SAMPLE (Clenshaw steps that cost about one division).
+from kernels.constants import ICM_FOURIER_BLOCK as BLOCK
+from kernels.constants import ICM_FOURIER_CHEBYSHEV_MAX as CHEBYSHEV_MAX
+from kernels.constants import ICM_FOURIER_CHEBYSHEV_PER_SAMPLE as CHEBYSHEV_PER_SAMPLE
+from kernels.constants import ICM_FOURIER_CHEBYSHEV_TOL as CHEBYSHEV_TOL
+from kernels.constants import ICM_FOURIER_LOG_TAIL as LOG_TAIL
+
 CHUNK = 256  # players per Clenshaw sweep (the chunk's recurrences stay in L1)
-CHEBYSHEV_TOL = 1e-16  # interpolation error of H, relative to the largest prize
-CHEBYSHEV_MAX = 64  # above this degree the direct sum over samples is used
-CHEBYSHEV_PER_SAMPLE = 2.0  # Clenshaw steps that cost about one direct complex division
 
 
 @numba.njit(cache=True)

@@ -145,7 +145,7 @@ def _parse_atom(text: str, column: int, ranking) -> np.ndarray:
     if text.endswith("+"):
         high, low, kind = _parse_class(text[:-1], token, column)
         steps = [(r, r) for r in range(low, 13)] if kind == "p" else [(high, r) for r in range(low, high)]
-        classes = [c for h, l in steps for c in _classes(h, l, kind)]
+        classes = [c for hi, lo in steps for c in _classes(hi, lo, kind)]
     elif "-" in text:
         left, _, right = text.partition("-")
         a, b = _parse_class(left.strip(_SPACE), token, column), _parse_class(right.strip(_SPACE), token, column)
@@ -158,7 +158,7 @@ def _parse_atom(text: str, column: int, ranking) -> np.ndarray:
             steps = [(h, h - gap) for h in range(min(a[0], b[0]), max(a[0], b[0]) + 1)]
         else:
             raise RangeError(token, column, "a dash joins classes with the same first rank (A5s-A2s) or the same gap (T9s-65s, JJ-99)")
-        classes = [c for h, l in steps for c in _classes(h, l, a[2])]
+        classes = [c for hi, lo in steps for c in _classes(hi, lo, a[2])]
     else:
         classes = _classes(*_parse_class(text, token, column))
     return np.flatnonzero(np.isin(COMBO_CLASS, classes))
@@ -216,7 +216,7 @@ def _format_weight(weight: float) -> str:
 def _lines() -> list[list[int]]:
     """The class indices along which whole classes are written as runs, each from its top down: the
     pairs (AA … 22), then the suited and then the offsuit classes of each first rank (AKs … A2s, …)."""
-    line = lambda rank: 12 - rank  # noqa: E731  (chart line of a rank index, 12 = ace)
+    line = lambda rank: 12 - rank  # (chart line of a rank index, 12 = ace)
     pairs = [line(r) * 14 for r in range(12, -1, -1)]
     suited = [[line(h) * 13 + line(k) for k in range(h - 1, -1, -1)] for h in range(12, 0, -1)]
     offsuit = [[line(k) * 13 + line(h) for k in range(h - 1, -1, -1)] for h in range(12, 0, -1)]

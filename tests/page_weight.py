@@ -30,7 +30,7 @@ CALCULATORS = (
      "document.querySelector('#solver-solution[data-state=drawn]')", None),
     ("push/fold solver, 3 players solved in the browser", "pushfold/solver/index.html?stacks=13,9,7&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20",
      "document.querySelector('#solver-solution[data-state=drawn]')", "data/threeway.bin.gz"),
-)  # fmt: skip
+)
 
 
 def compressed_bytes_for(data: bytes, wanted: int) -> int:
@@ -54,7 +54,7 @@ class StallingHandler(http.server.SimpleHTTPRequestHandler):
     stalled: dict = {}
     sent: dict = {}
 
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
     def copyfile(self, source, outputfile):
@@ -76,7 +76,7 @@ class StallingHandler(http.server.SimpleHTTPRequestHandler):
 
 def needed_prefix(data: bytes) -> int:
     """Bytes of threeway.bin.gz that hold its compatible counts (what the solver's first answer needs), plus 64 KB."""
-    from generator.datafiles import THREEWAY_HEADER_BYTES
+    from generator.stages.threeway_bin import THREEWAY_HEADER_BYTES
     from kernels.threeway.core import N_TRIPLES
 
     return compressed_bytes_for(data, THREEWAY_HEADER_BYTES + 2 * N_TRIPLES + 65_536)

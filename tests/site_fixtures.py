@@ -237,7 +237,7 @@ def pushfold() -> dict:
         "push_share": (push @ combos / combos.sum()).tolist(), "call_share": (call @ combos / combos.sum()).tolist(),
         "sb_value": [0.0] * len(stacks), "nash_conv": [9.9e-7] * len(stacks), "iterations": [50] * len(stacks),
         "push_max": push_max, "push_max_contiguous": push_run, "call_max": call_max, "call_max_contiguous": call_run,
-    }  # fmt: skip
+    }
 
 
 #: The synthetic charts' games: (players, stacks, ante, bb_ante, payouts).
@@ -274,7 +274,7 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
                                  "spot": names[0], "class": "A5s"},
                 "iterations": 300, "schedule": "dcfr", "warm_start_bb": stack - 5 if stack > 5 else None,
                 "pots": {"2": 0.12, "3": 0.011, "4+": 0.00042}, "ev_se_max": 0.0021 if payouts else 0.0013, "solve_s": 0.5,
-            })  # fmt: skip
+            })
 
         def largest(frequency_lists: list) -> list:
             return [max((st for st, f in zip(stacks, column) if f >= 0.5), default=None) for column in zip(*frequency_lists)]
@@ -284,14 +284,14 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
             "charts": charts,
             "shove_max": {pos: largest([c["shove"][pos] for c in charts]) for pos in charts[0]["shove"]},
             "call_max": {spot: largest([c["call"][spot] for c in charts]) for spot in charts[0]["call"]},
-        }  # fmt: skip
+        }
 
     groups = [group(*game) for game in games]
     meta = _meta(
         "pushfold_charts", tolerance_bb=0.01, tolerance_pool_pct=0.05, class_tolerance_bb=0.01, class_tolerance_pool_pct=0.01,
         reach_floor=0.01, max_iterations=5000, played_threshold=0.5, max_nash_conv_bb=0.0042,
         max_nash_conv_pool_pct=0.021, threeway={"boards": 4096, "seed": 1, "se_median": 0.0121, "se_p99": 0.0183},
-    )  # fmt: skip
+    )
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "groups": groups}
 
 
@@ -309,11 +309,11 @@ def pushfold_thresholds() -> dict:
         push[gap], push_run = 3.5, list(push)
         push_run[gap] = 1.5
         return {"ante": ante, "first_stack": first, "last_stack": 25.0, "max_nash_conv": 9.9e-6,
-                "push_max": push, "push_max_contiguous": push_run, "call_max": call, "call_max_contiguous": list(call)}  # fmt: skip
+                "push_max": push, "push_max_contiguous": push_run, "call_max": call, "call_max_contiguous": list(call)}
 
     meta = _meta("pushfold_thresholds", step=0.01, tolerance=1e-5, played_threshold=0.5)
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(),
-            "by_ante": [block(0.0, 1.0), block(0.125, 1.13)]}  # fmt: skip
+            "by_ante": [block(0.0, 1.0), block(0.125, 1.13)]}
 
 
 def write_pushfold_set(site_dir: Path) -> Path:
@@ -331,7 +331,7 @@ def write_pushfold_set(site_dir: Path) -> Path:
         sets = entry.get("stack_sets")
         payouts = None if entry["payouts"] is None else tuple(entry["payouts"])
         group = Group(entry["players"], () if sets else tuple(entry["stacks"]), entry["ante"], entry["bb_ante"], payouts,
-                      None if sets is None else tuple(map(tuple, sets)))  # fmt: skip
+                      None if sets is None else tuple(map(tuple, sets)))
         names = position_names(group.players)
         records = []
         for (_, table), chart in zip(group.tables(), entry["charts"]):
@@ -344,7 +344,7 @@ def write_pushfold_set(site_dir: Path) -> Path:
                 "ev_se": {name: 0.0021 if payouts else 0.0013 for name in names},
                 "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante,
                           "bb_ante": table.bb_ante, "payouts": None if payouts is None else list(payouts)},
-            })  # fmt: skip
+            })
         groups.append(group)
         results[group.id] = records
     publish_tables(site_dir, groups, results, index_document(groups, results, 0.0, charts["meta"]["threeway"]))

@@ -87,6 +87,7 @@ def test_bounties_are_valued_as_one_more_first_prize():
     np.testing.assert_allclose(total, with_prize, rtol=0, atol=1e-12 * (100 + sum(bounties)))
 
 
+@pytest.mark.slow
 def test_no_bounties_is_plain_icm_exactly():
     rng = np.random.default_rng(1)
     for n in (2, 3, 5, 12):
@@ -178,6 +179,7 @@ def test_a_chopped_last_layer_splits_the_bounty():
 # -------------------------------------------------------------------------------- bubble factors
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["dp", "integral"])
 def test_bubble_factors_match_the_brute_force(method):
     rng = np.random.default_rng(12)
@@ -255,6 +257,7 @@ def check_spot(case, expected):
                                          Fraction(expected["ev_icm"]) + Fraction(expected["ev_bounty"])], scale)
 
 
+@pytest.mark.slow
 def test_spots_match_the_brute_force():
     for case in reference.SPOTS:
         check_spot(case, reference.spot(case))

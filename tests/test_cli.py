@@ -91,6 +91,7 @@ def range_equity_json(*args):
     return document
 
 
+@pytest.mark.slow
 def test_range_equity_combo_against_a_range_is_exact():
     document = range_equity_json("AsKs", "QQ+,AKo")
     assert document["exact"] and document["method"] == "enumeration" and document["board"] == document["dead"] == ""
@@ -104,6 +105,7 @@ def test_range_against_range_on_a_flop_is_exact():
     assert round(document["players"][0]["equity"], 6) == 0.924715
 
 
+@pytest.mark.slow
 def test_three_players_exact_and_four_players_sample():
     three = range_equity_json("AhAd", "random", "random", "--board", "KsQsJs")
     assert three["exact"] and three["method"] == "enumeration" and three["boards"] == 1176
@@ -222,6 +224,7 @@ WALKING = r"\| *[1-9][0-9]*/134459"
         pytest.param(COMPILING, signal.SIGTERM, id="SIGTERM-while-compiling"),
     ],
 )
+@pytest.mark.slow
 def test_a_stop_signal_during_the_heads_up_walk_is_one_line_and_exit_130(tmp_path, moment, signum):
     """Ctrl-C or SIGTERM while the exact heads-up stage compiles or runs its kernels (a fresh heads-up cache)."""
     cache = tmp_path / "cache"

@@ -14,6 +14,7 @@ def test_every_cuda_kernel_of_the_project_is_built():
     assert len(project_kernels()) == 6  # evaluator, heads-up, multiway, three-handed, 3-way triples (2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cc", TARGETS, ids=lambda cc: f"sm_{cc[0]}{cc[1]}")
 @pytest.mark.parametrize("spec", KERNELS, ids=lambda spec: spec.name.split(":")[1])
 def test_kernel_builds_without_spills(spec, cc):

@@ -20,6 +20,8 @@ from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 from site_fixtures import site_config
 
+pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
+
 
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory, monkeypatch_module):
@@ -44,12 +46,12 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     summary = {**threeway.table_summary(table, 32), "seed": threeway.SEED, "code_version": threeway.CODE_VERSION}
     groups = (pushfold_charts.Group(3, (10.0,)), pushfold_charts.Group(3, (10.0,), payouts=(65.0, 35.0)))
     pushfold_charts.run_pushfold_charts(site, headsup, (table, summary), groups, progress=False, workers=1,
-                                        chart_tables=[(g.id, (10.0,)) for g in groups])  # fmt: skip
+                                        chart_stacks=(10.0,))
     controls = multiway.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
     multiway.run_multiway(
         load_config(config_path), site, controls, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
         max_deals=2 * BLOCK_DEALS * GROUPS,
-    )  # fmt: skip
+    )
     return site / "data"
 
 
@@ -228,7 +230,7 @@ def test_the_push_fold_stage_output_renders_its_pages(data_dir, documents):
                 return f"{x:.4f}" if x >= 1e-3 or x == 0 else f"{x:.1e}"
 
             expected = (f"{figure(chart['nash_conv_bb'])} bb per hand" if chart["nash_conv_bb"] is not None
-                        else f"{figure(chart['nash_conv_pool_pct'])}% of the prize pool")  # fmt: skip
+                        else f"{figure(chart['nash_conv_pool_pct'])}% of the prize pool")
             assert f'<dd id="nash-conv">{expected}</dd>' in page
             assert page.count('class="grid pushfold-grid frequency-grid"') == len(chart["shove"])  # call charts: drawn on demand
     thresholds = (site / "pushfold/thresholds/index.html").read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ these tests check the dealer against what a uniform shuffle must give, and run i
 import warnings
 
 import numpy as np
+import pytest
 from numba import njit
 
 from kernels.multiway.dealing import LOW_32, REDRAW_WORD, compile_dealing
@@ -41,6 +42,7 @@ def _deal_many(deals, count, keys, base_deck):
     return out
 
 
+@pytest.mark.slow
 def test_dealt_cards_are_distinct_and_every_card_is_equally_likely_in_every_position():
     deals, count = 200_000, 25
     keys = np.random.default_rng(2026).integers(0, 2**64, size=deals, dtype=np.uint64)

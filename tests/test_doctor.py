@@ -35,7 +35,7 @@ def fake_nvidia_smi(tmp_path, monkeypatch):
 def _setup_commands(path: str, venv: Path) -> str:
     """What `make setup-test` would run (dry run) with ``path`` as PATH and a fresh venv folder."""
     result = subprocess.run(["make", "-n", "setup-test", f"VENV={venv}"], cwd=REPO, env=dict(os.environ, PATH=path),
-                            capture_output=True, text=True, check=True)  # fmt: skip
+                            capture_output=True, text=True, check=True)
     return result.stdout
 
 
@@ -89,10 +89,11 @@ def test_doctor_without_a_gpu_checks_the_machine_and_says_the_kernels_did_not_ru
     assert "No GPU: the CUDA kernels were not run" in result.output
 
 
+@pytest.mark.slow
 def test_doctor_simulate_runs_the_kernels_against_the_cpu():
     """Two kernels in the simulator (the others are checked the same way by their own simulator tests)."""
     result = subprocess.run([sys.executable, "-m", "generator.cli", "doctor", "--simulate", "--kernel", "evaluator",
-                             "--kernel", "3-way table"], cwd=REPO, capture_output=True, text=True, timeout=600)  # fmt: skip
+                             "--kernel", "3-way table"], cwd=REPO, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr[-2000:]
     lines = [line for line in result.stdout.splitlines() if line.endswith("equal")]
     assert [line.split()[0] for line in lines] == ["evaluator", "3-way"], result.stdout

@@ -75,6 +75,7 @@ def _random_hands(count, size, seed):
     return np.argsort(rng.random((count, 52)), axis=1)[:, :size].astype(np.int8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size,count", [(7, 1_000_000), (6, 100_000), (5, 100_000)])
 def test_matches_phevaluator_exactly(tables, size, count):
     """phevaluator ranks hands 1 (royal flush) … 7462 (worst); ours is the mirror image."""

@@ -49,6 +49,7 @@ def _eval7_tally(board, combos, combo_class):
     return win, tie
 
 
+@pytest.mark.slow
 def test_board_walk_matches_eval7_brute_force_on_sampled_boards():
     rng = np.random.default_rng(3)
     combos = ALL_COMBOS[np.sort(rng.choice(len(ALL_COMBOS), 260, replace=False))]
@@ -85,6 +86,7 @@ def _eval7_combo_matchup(first: str, second: str) -> np.ndarray:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first,second", [("AsKs", "QdQc"), ("7c2d", "AhAs"), ("Th9h", "JhJc")])
 def test_combo_matchups_match_eval7_brute_force(first, second):
     a, b, c, d = parse_cards(first + second)
@@ -92,6 +94,7 @@ def test_combo_matchups_match_eval7_brute_force(first, second):
     assert np.array_equal(ours, _eval7_combo_matchup(first, second))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hero,villain", [("AKs", "QQ"), ("72o", "AA"), ("T9s", "JJ"), ("55", "AKo")])
 def test_class_matchups_equal_the_sum_of_their_combo_matchups(tables, hero, villain):
     """The board walk against direct enumeration of every compatible combo pair, board by board."""
@@ -183,5 +186,6 @@ CUDASIM_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_cuda_board_walk_matches_cpu_in_simulator():
     run_in_cuda_simulator(CUDASIM_SCRIPT)

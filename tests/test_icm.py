@@ -8,7 +8,8 @@ from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_command, parse_number_list
+from generator.commands.icm import icm_command
+from generator.numbers import parse_number_list
 from generator.errors import InputError
 from icm_reference import permutation_equity as enumerated_equity
 from kernels import icm
@@ -40,6 +41,7 @@ STACK_SHAPES = ["equal", "giant", "many tiny", "lognormal"]
 PAYOUT_SHAPES = ["winner takes all", "50/30/20", "flat top-k", "all paid"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stacks_kind", STACK_SHAPES)
 @pytest.mark.parametrize("payouts_kind", PAYOUT_SHAPES)
 def test_integral_matches_dp(stacks_kind, payouts_kind):

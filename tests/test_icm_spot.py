@@ -114,6 +114,7 @@ def direct_outcomes(hero: str, range_text: str) -> tuple[float, float, float]:
     return tuple(totals / totals.sum())
 
 
+@pytest.mark.slow
 def test_equity_and_ev_against_a_range_match_direct_enumeration_with_card_removal():
     """AA against 0.5(KK), AKs: each AA combo meets 3 of the 4 AKs combos (card removal) and all KK."""
     range_text = "0.5(KK), AKs"
@@ -150,6 +151,7 @@ def test_cli_hand_text_and_json_agree_with_the_kernel():
     assert chart.exit_code == 0 and len(chart.output.strip().splitlines()) == 4 + 2 + 14
 
 
+@pytest.mark.slow
 def test_cli_hero_range_matches_a_direct_computation_over_every_combo():
     """--hand "AA, 0.5(KQs)" against "KK, AKs" on both sides: the CLI's averages equal the mean over
     every hero combo (weight 1 or 0.5) of its own EV, each combo's win/tie/lose and P(call) counted
@@ -236,6 +238,7 @@ def test_shover_fields_by_hand():
         assert spot.equity[outcome] == pytest.approx(icm.prize_equity(field, PAYOUTS, method="dp").equity[0], rel=1e-12)
 
 
+@pytest.mark.slow
 def test_shove_ev_matches_direct_enumeration_with_card_removal():
     """KK shoves into a caller with AA, AKs: of the AKs combos only those without the hero's kings
     remain (2 of 4 per KK combo), so P(call) = (6 + 2) / 1225; counted here combo by combo."""

@@ -121,6 +121,7 @@ def built(request, tmp_path_factory):
     return request.param, build_site(tmp_path_factory.mktemp("links"), base_url=request.param)
 
 
+@pytest.mark.slow
 def test_every_link_resolves(built):
     base_url, site = built
     assert broken_links(site, base_url) == []
@@ -139,6 +140,7 @@ def test_asset_checker_finds_broken_references(tmp_path):
     assert broken_asset_references(tmp_path) == ["css/a.css: url(../fonts/x.ttf)", "a.js: import ./gone.js", "a.js: import ./c.js"]
 
 
+@pytest.mark.slow
 def test_absolute_links_only_on_the_404_page(built):
     base_url, site = built
     for page in site.rglob("*.html"):
@@ -148,6 +150,7 @@ def test_absolute_links_only_on_the_404_page(built):
         assert not rooted or page.name == "404.html", (page, rooted)
 
 
+@pytest.mark.slow
 def test_pages_are_valid_html5_with_unique_ids(built):
     base_url, site = built
     if base_url != "/":

@@ -50,6 +50,7 @@ def document(tmp_path_factory):
                                      target_se=1e-12, backend="cpu", progress=False, max_deals=8 * GROUPS * BLOCK_DEALS)
 
 
+@pytest.mark.slow
 def test_published_rigorous_intervals_contain_the_exact_equities_and_are_wider_than_the_clt_ones(document):
     exact = {2: None, 3: np.array(threehanded_results(progress=False)["equity"])}
     tables, _ = headsup_results(progress=False)

@@ -28,7 +28,7 @@ def client():
 
 def _sample(state, simulator, blocks, on_progress=lambda progress: None):
     return sample(state, simulator, 0, StopPolicy(600, 0.0, blocks * BLOCK_DEALS), lambda s: None,
-                  checkpoint_seconds=1e9, on_checkpoint=lambda: None, on_progress=on_progress)  # fmt: skip
+                  checkpoint_seconds=1e9, on_checkpoint=lambda: None, on_progress=on_progress)
 
 
 def _in_process(blocks, start=None):
@@ -37,6 +37,7 @@ def _in_process(blocks, start=None):
     return state
 
 
+@pytest.mark.slow
 def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
     """Tasks of 3 blocks arriving in any order, resumed from 2 blocks done: at every progress report the state
     holds exactly the tally of the blocks it says it holds (what a checkpoint would save), and ends as in-process."""
@@ -44,7 +45,7 @@ def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
     state = MultiwayState(seed=SEED, tally=start.tally.copy(), blocks=dict(start.blocks))
     snapshots = []
     assert _sample(state, ClusterSimulator(client, "cpu", SEED, 0, linear_percentile(), task_blocks=3), 23,
-                   on_progress=lambda p: snapshots.append((state.blocks[0], state.tally.copy()))) == "deals"  # fmt: skip
+                   on_progress=lambda p: snapshots.append((state.blocks[0], state.tally.copy()))) == "deals"
     assert state.blocks == {0: 23} and state.tally.dtype == np.int64 and len(snapshots) >= 2
     reference = MultiwayState(seed=SEED)
     for blocks, tally in snapshots:
@@ -53,6 +54,7 @@ def test_cluster_counts_are_byte_identical_to_an_in_process_run(client):
     assert np.array_equal(state.tally, reference.tally)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing_reported_done(client):
     pids = client.run(os.getpid)
     killed = []
@@ -69,13 +71,14 @@ def test_a_worker_killed_mid_run_loses_nothing_reported_done(client):
     assert state.blocks == reference.blocks and np.array_equal(state.tally, reference.tally)
 
 
+@pytest.mark.slow
 def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_path, monkeypatch):  # noqa: F811
     blocks = 3 * TASK_BLOCKS
     cache = tmp_path / "cache"
     # one task in flight at a time: the first save holds exactly the first task, two are still to come
     # (with a wider window a slow first task can let every other task arrive before the first save)
     process, marker = _start_run(config, tmp_path / "site", cache, "--deals", blocks * BLOCK_DEALS, "--cluster", "local:2",
-                                 new_session=True, PAUSE_AFTER_SAVE=1, CLUSTER_WINDOW=1)  # fmt: skip
+                                 new_session=True, PAUSE_AFTER_SAVE=1, CLUSTER_WINDOW=1)
     try:
         saved_blocks = int(_wait_for(marker, process))
     finally:

@@ -1,6 +1,7 @@
 """The control-variate estimator on synthetic data with known answers: unbiased, honest intervals, robust."""
 
 import numpy as np
+import pytest
 
 from kernels.multiway.control_variates import control_variate_estimate, student_t_975
 
@@ -41,6 +42,7 @@ def test_cross_fitted_estimate_is_unbiased_with_few_samples_per_group():
     assert abs(plain.mean() - 0.5) < 5 * plain.std() / np.sqrt(plain.size)
 
 
+@pytest.mark.slow
 def test_intervals_cover_the_true_mean_95_percent_and_controls_reduce_variance():
     """Coverage of the reported 95% intervals over independent replications.
 

@@ -95,6 +95,7 @@ def _host_tally(seed, blocks, block_deals, deck, seats, tables, percentile):
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [10, 4])
 def test_kernel_tally_equals_a_direct_count_of_the_same_deals(tables, percentile, seats):
     tally = new_tally()
@@ -146,6 +147,7 @@ CUDASIM_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_cuda_kernel_counts_equal_cpu_counts_in_simulator():
     run_in_cuda_simulator(CUDASIM_SCRIPT)
 
@@ -183,6 +185,7 @@ def test_tiny_deck_estimates_agree_with_exact_enumeration(tables, percentile, ex
     assert np.all(np.abs(est.mean[:, 1, tie_columns] - exact[2][present][:, 1]) <= 5 * est.se[:, 1, tie_columns])
 
 
+@pytest.mark.slow
 def test_reported_95_percent_intervals_cover_exact_values_95_percent_of_the_time(tables, percentile, exact):
     """Many independent seeds × every class × win/tie/equity, three-handed (CV) and heads-up (plain).
 

@@ -19,7 +19,7 @@ from generator.cli import main as cli
 from generator.formatting import FILTERS
 from generator.config import load_config
 from generator.stages import multiway as stage
-from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
+from generator.datafiles import LIVE_STATUS_PATH, write_live_status
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 
@@ -114,6 +114,7 @@ def _wait_for(marker, process, timeout=300):
     return marker.read_text()
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_to_the_same_counts_as_an_uninterrupted_run(config, tmp_path, monkeypatch):
     deals = 10 * PASS_DEALS
     killed_cache = tmp_path / "killed"
@@ -137,6 +138,7 @@ def test_killed_run_resumes_to_the_same_counts_as_an_uninterrupted_run(config, t
     assert resumed["by_players"] == straight["by_players"]
 
 
+@pytest.mark.slow
 def test_a_kill_in_the_middle_of_a_save_loses_nothing_and_its_temporary_file_is_removed(config, tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     process, marker = _start_run(config, tmp_path / "site", cache, "--deals", 10 * PASS_DEALS, HANG_IN_SAVE=2)
@@ -154,6 +156,7 @@ def test_a_kill_in_the_middle_of_a_save_loses_nothing_and_its_temporary_file_is_
     assert not list(checkpoint.parent.glob("*.tmp"))
 
 
+@pytest.mark.slow
 def test_ctrl_c_saves_and_exits_130_with_one_line(config, tmp_path):
     process, marker = _start_run(config, tmp_path / "site", tmp_path / "cache", PAUSE_AFTER_SAVE=1)
     saved_blocks = int(_wait_for(marker, process))
@@ -166,6 +169,7 @@ def test_ctrl_c_saves_and_exits_130_with_one_line(config, tmp_path):
     assert (tmp_path / "site" / "data" / "multiway.json").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shard", [0, 1])
 def test_a_second_run_on_the_same_checkpoint_is_refused_and_the_first_loses_nothing(config, tmp_path, shard):
     """Two real processes on one cache: the second is refused, naming the first's pid; no block is lost."""
@@ -191,6 +195,7 @@ def _shard_checkpoint(config, tmp_path, monkeypatch, shard):
     return tmp_path / f"shard{shard}" / "multiway" / stage.checkpoint_path(99).name
 
 
+@pytest.mark.slow
 def test_merge_adds_shards_associatively_and_rejects_overlap_and_corruption(config, tmp_path, monkeypatch):
     a, b, c = (_shard_checkpoint(config, tmp_path, monkeypatch, shard) for shard in range(3))
     runner = CliRunner()
@@ -219,6 +224,7 @@ def test_merge_adds_shards_associatively_and_rejects_overlap_and_corruption(conf
     assert len(corrupt.output.strip().splitlines()) == 1 and "Traceback" not in corrupt.output
 
 
+@pytest.mark.slow
 def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
     statuses = []
@@ -285,6 +291,7 @@ def test_a_fresh_start_names_checkpoints_it_cannot_continue(tmp_path):
     assert note.startswith("note: 1 checkpoint file(s)") and "(3 MB)" in note and str(path.parent) in note
 
 
+@pytest.mark.slow
 def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, monkeypatch):
     """The pages show the numbers of the data file the run leaves (they were rendered from older data)."""
     from site_fixtures import REPO, build_site

@@ -22,7 +22,7 @@ from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixtures import site_config, write_synthetic_data  # noqa: E402
+from site_fixtures import site_config, write_synthetic_data
 
 # --- toy game -------------------------------------------------------------------------------------
 # Two hands, H and L, dealt independently and uniformly to each player; H always beats L, equal
@@ -116,6 +116,7 @@ PROMISED_NASH_CONV = 1e-6
 ROUND_OFF = 1e-12
 
 
+@pytest.mark.slow
 def test_solver_meets_the_tolerance_on_the_strategies_rounded_for_publication(real):
     """With ``decimals`` the solver stops on the NashConv of the rounded strategies, so the promise
     holds for what is published (without it, 22.5 bb ends at 0.996e-6 before and 1.003e-6 after
@@ -197,6 +198,7 @@ def test_agrees_with_published_nash_push_chart(real):
     assert np.all(np.abs(diff) <= 1.0)
 
 
+@pytest.mark.slow
 def test_push_share_agrees_with_the_published_chart(real):
     """Share of the 1,326 combos pushed at S bb, ours vs the chart's (hands with value ≥ S; the
     3 gap hands, 12 combos, are left out of the chart's count, so allow 1.5 percentage points).
@@ -217,6 +219,7 @@ def test_call_chart_example(real):
     assert abs(result["call_max"][parse_class("Q2o")] - 5.6) <= 0.6
 
 
+@pytest.mark.slow
 def test_page_and_data_files(real, tmp_path):
     _, result = real
     data_dir = tmp_path / "data"

@@ -7,7 +7,7 @@ import pytest
 
 import kernels.pushfold_table as pf
 from kernels.bounty import bounty_equity
-from test_pushfold_table import _brute_value, _coarse_equities, _outcome_payoff, _value_equities, _walk_share
+from test_pushfold_table import _brute_value, _coarse_equities, _outcome_payoff, _value_equities
 
 ICM_PKO = pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 5.0, 20.0, 10.0), bounty_share=0.5)
 CHIP_KO = pf.Table((6.0, 9.0, 4.5, 12.0, 20.0), ante=0.2, bounties=(1.0, 2.0, 0.0, 1.5, 3.0))
@@ -19,7 +19,7 @@ def _profile(game, seed, k):
 
 
 @pytest.mark.parametrize("table", [ICM_PKO, CHIP_KO, CHIP_KO._replace(bounty_share=0.25, bb_ante=True, ante=1.0)],
-                         ids=["icm-pko", "chip-ev-ko", "chip-ev-pko-bb-ante"])  # fmt: skip
+                         ids=["icm-pko", "chip-ev-ko", "chip-ev-pko-bb-ante"])
 def test_every_outcome_of_2_and_3_way_pots_is_the_bounty_kernels_showdown(table):
     """Each 2- and 3-way terminal's payoff per showdown outcome (and the walk) = kernels.bounty.showdown of the same hand
     (its own pot layers and knockout rule) valued by the model, to 1e-12."""
@@ -37,7 +37,7 @@ def test_every_outcome_of_2_and_3_way_pots_is_the_bounty_kernels_showdown(table)
 
 
 @pytest.mark.parametrize("table", [ICM_PKO, CHIP_KO, CHIP_KO._replace(payouts=(65.0, 35.0), bounty_share=0.5)],
-                         ids=["icm-pko", "chip-ev-ko", "icm-pko-5"])  # fmt: skip
+                         ids=["icm-pko", "chip-ev-ko", "icm-pko-5"])
 def test_money_is_conserved_on_every_outcome(table):
     """ICM: the values add up to the prize pool plus every bounty on a head; chip EV: the chip changes and the bounty
     parts each add up to 0 (the 4+-way even split included)."""
@@ -56,7 +56,7 @@ def test_money_is_conserved_on_every_outcome(table):
     pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 10.0, 20.0), bounty_share=0.5),
     pf.Table((6.0, 9.0, 7.5), bounties=(2.0, 1.0, 3.0)),
     ICM_PKO._replace(stacks=(12.0, 9.0, 20.0, 8.0)),
-], ids=["3-handed-icm-pko", "3-handed-chip-ev-ko", "4-handed-icm-pko"])  # fmt: skip
+], ids=["3-handed-icm-pko", "3-handed-chip-ev-ko", "4-handed-icm-pko"])
 def test_values_of_a_profile_are_the_brute_force_s(table):
     """Each seat's value under a mixed profile = the brute force's (every class and hand-value deal enumerated, each
     hand settled by kernels.bounty.showdown), to 1e-12. 4-handed: the BB never overcalls three players, so no 4-way
@@ -135,7 +135,7 @@ def test_the_worked_example_of_the_docs():
     ((1.0, 1.0), 1.0, "bounties: 2 bounties for 3 players; give one per player (0 for none)"),
     ((1.0, 1.0, 1.0), 1.5, "bounty share: 1.5 is outside [0, 1] (the part of a bounty paid in cash: 1 for a regular knockout, "
                            "0.5 for a typical PKO)"),
-])  # fmt: skip
+])
 def test_bad_bounties_are_the_table_s_errors(bounties, share, message):
     table = pf.Table((10.0, 10.0, 10.0), bounties=bounties, bounty_share=share)
     assert pf.table_errors(table) == [message]

@@ -27,7 +27,7 @@ def _bad_strategy(game, equities):
 
 
 @pytest.mark.parametrize("table", [pf.Table((10.0, 10.0)), pf.Table((6.0, 14.0), ante=0.25, payouts=(60.0, 40.0))],
-                         ids=["chip-ev", "icm-unequal"])  # fmt: skip
+                         ids=["chip-ev", "icm-unequal"])
 def test_values_on_real_deals_are_the_exact_heads_up_model_s(heads_up, table):
     """Heads-up the model is exact (every board, card removal): the deals' estimate of each action's value at each
     decision, summed over the classes, is the model's within 5 standard errors (and they are not all zero)."""
@@ -69,7 +69,7 @@ def test_the_same_seed_gives_the_same_certificate(heads_up):
 
 
 @pytest.mark.parametrize("table", [pf.Table((10.0, 10.0)), pf.Table((6.0, 14.0), ante=0.25, payouts=(60.0, 40.0))],
-                         ids=["chip-ev", "icm-unequal"])  # fmt: skip
+                         ids=["chip-ev", "icm-unequal"])
 def test_the_upper_bound_with_exact_values_is_the_best_response(heads_up, table):
     """Each seat acts once per hand, so Σ max(0, (1 − σ)Δ, −σΔ) over decisions and classes is the NashConv: fed the
     model's exact counterfactual values with no margin, the bound is the model's best response to 1e-9."""

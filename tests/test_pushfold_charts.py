@@ -16,6 +16,8 @@ from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities, record_strategy
 from generator.storage import read_json
 
+pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
+
 GROUPS = (
     pushfold_charts.Group(3, (8.0, 8.5), 1.0, True),
     pushfold_charts.Group(3, (), payouts=(65.0, 35.0), stack_sets=((10.0, 8.0, 6.0),)),
@@ -40,7 +42,7 @@ def solved(tmp_path_factory, small_threeway):
         patch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)  # the sampled table of an equal-stack group
         patch.setattr(pushfold_certificate, "DEALS", 1 << 16)
         result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
-                                                     progress=False, workers=2, chart_stacks=(8.0, 8.5))  # fmt: skip
+                                                     progress=False, workers=2, chart_stacks=(8.0, 8.5))
     return site, cache, result
 
 
@@ -125,11 +127,11 @@ def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, 
     original = pushfold_charts.solve_table
     monkeypatch.setattr(pushfold_charts, "solve_table", lambda table, *a: solved_tables.append(table) or original(table, *a))
     again = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
-                                                progress=False, workers=1, chart_stacks=(8.0, 8.5))  # fmt: skip
+                                                progress=False, workers=1, chart_stacks=(8.0, 8.5))
     assert [t.stacks for t in solved_tables] == [(8.5, 8.5, 8.5)]
     # the published records are identical; the private keys (solve time, the check's NashConv before the residue
     # was removed, which BLAS threading moves in the last bit) are not compared
-    strip = lambda records: [{k: v for k, v in r.items() if k not in pushfold_charts.PRIVATE_KEYS} for r in records]  # noqa: E731
+    strip = lambda records: [{k: v for k, v in r.items() if k not in pushfold_charts.PRIVATE_KEYS} for r in records]
     assert {g: strip(r) for g, r in again["results"].items()} == {g: strip(r) for g, r in first["results"].items()}
 
 

@@ -59,6 +59,7 @@ def small_threeway_table(tmp_path, monkeypatch):
     return path
 
 
+@pytest.mark.slow
 def test_three_handed_icm_json(small_threeway_table):
     result = run("pushfold", "--stacks", "8,12,10", "--payouts", "50,30,20", "--ante", "0.1", "--json")
     assert result.exit_code == 0, result.output
@@ -70,6 +71,7 @@ def test_three_handed_icm_json(small_threeway_table):
     assert document["rule_met"] and 0 <= document["class_regret"]["pool_pct"] <= 0.01
 
 
+@pytest.mark.slow
 def test_three_handed_icm_pko_json(small_threeway_table):
     result = run("pushfold", "--stacks", "8,12,10", "--payouts", "50,30,20", "--bounties", "10 10 20", "--bounty-share", "0.5", "--json")
     assert result.exit_code == 0, result.output
@@ -79,6 +81,7 @@ def test_three_handed_icm_pko_json(small_threeway_table):
     assert document["rule_met"] and 0 <= document["exploitability"]["pool_pct"] <= 0.05  # % of the prize pool (100)
 
 
+@pytest.mark.slow
 def test_numbers_read_by_the_one_grammar(small_threeway_table):
     """The grammar of the ICM commands and pages: thousands separators, payouts in % of the pool."""
     plain = run("pushfold", "--stacks", "8,12,10", "--payouts", "50,30,20", "--ante", "0.1", "--json")
@@ -87,6 +90,7 @@ def test_numbers_read_by_the_one_grammar(small_threeway_table):
     assert json.loads(typed.stdout)["shove"] == json.loads(plain.stdout)["shove"]
 
 
+@pytest.mark.slow
 def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypatch, tmp_path):
     result = run("pushfold", "--stacks", "10 10 10", "--bb-ante", "--ante", "1")
     assert result.exit_code == 0, result.output

@@ -68,11 +68,11 @@ def test_chart_figures(charts):
     assert expand(charts, "tolerance", payoff="icm") == "0.05% of the pool"
     assert [expand(charts, key) for key in ("threeway_boards", "threeway_se", "threeway_se_p99", "threeway_triples")] == [
         "4,096", "0.0121", "0.0183", "818,805"
-    ]  # fmt: skip
+    ]
 
 
 def test_most_and_least_pick_the_right_chart(charts):
-    for k, (group, chart) in enumerate((g, c) for g in charts["groups"] for c in g["charts"]):
+    for k, chart in enumerate(c for g in charts["groups"] for c in g["charts"]):
         chart["pots"]["4+"] = [3e-4, 9e-4, 5e-6, 2e-4][k]
         chart["iterations"] = [75, 25, 50, 100][k]
     assert expand(charts, "most", "pots", size="4+") == "0.09%"
@@ -150,13 +150,13 @@ def test_side_pots_follow_the_bets():
     # BTN 20 shoves, SB 12 and BB 5 call: 5 × 3 in the main pot, (12 − 5) × 2 beside it, 8 uncalled
     assert side_pots(stacks="20,12,5", shover="BTN", callers="SB+BB") == [
         ("Main pot", "15 bb", "BTN, SB, BB"), ("Side pot 1", "14 bb", "BTN, SB"), ("Returned (uncalled)", "8 bb", "BTN")
-    ]  # fmt: skip
+    ]
     # a short shove is called for its size only: (6 − 0.5 ante) × 2, plus 4 dead antes and the folded SB's 0.5
     assert side_pots(stacks="6,20,20,20", shover="CO", callers="BB", ante="0.5") == [("Main pot", "13.5 bb", "CO, BB")]
     # a BB ante is posted before the hand: the BB has 9 bb behind, so 1 bb of the button's 10 is uncalled
     assert side_pots(stacks="10,10,10", shover="BTN", callers="BB", ante="1", bb_ante="yes") == [
         ("Main pot", "19.5 bb", "BTN, BB"), ("Returned (uncalled)", "1 bb", "BTN")
-    ]  # fmt: skip
+    ]
 
 
 @pytest.mark.parametrize(
@@ -180,7 +180,7 @@ def test_the_article_says_not_computed_yet_without_its_tables():
     assert bare.html.count("not computed yet") >= 20
     games = [(2, [10.0], 0.0, False, None)]  # any data without the article's tables: still "not computed yet"
     partial = load_article(ARTICLE, Shortcodes(SiteData({"pushfold_charts": pushfold_charts(games), "pushfold": pushfold()}),
-                                               lambda *a, **k: "", root="../../"))  # fmt: skip
+                                               lambda *a, **k: "", root="../../"))
     assert "not computed yet" in partial.html and "{{<" not in partial.html
 
 

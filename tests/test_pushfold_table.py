@@ -26,6 +26,7 @@ def _two_class_toy():
     return pf.Equities(np.array([0.5, 0.5]), np.ones((2, 2)), duel, None)
 
 
+@pytest.mark.slow
 def test_toy_game_solved_by_hand():
     """Stack S in (1, 2): the air bluffs with x = S − 1 and bluff-catches with y = 2 − S (indifference)."""
     stack = 1.4
@@ -81,16 +82,16 @@ def _value_equities(values, prior):
     for c, d in product(range(k), repeat=2):
         for u, v in product(range(levels), repeat=2):
             duel[c, d, 0 if u > v else 1 if u == v else 2] += values[c, u] * values[d, v]
-    triples = [(i, j, l) for l in range(k) for j in range(l + 1) for i in range(j + 1)]
+    triples = [(i, j, m) for m in range(k) for j in range(m + 1) for i in range(j + 1)]
     orderings = np.zeros((len(triples), 13))
     weights = np.zeros(len(triples))
     code = {tuple(r): o for o, r in enumerate(ORDERINGS)}
-    for i, j, l in triples:
-        row = triple_index(i, j, l)
-        weights[row] = prior[i] * prior[j] * prior[l]
+    for i, j, m in triples:
+        row = triple_index(i, j, m)
+        weights[row] = prior[i] * prior[j] * prior[m]
         for u, v, w in product(range(levels), repeat=3):
             ranks = tuple(sum(o > x for o in (u, v, w)) for x in (u, v, w))
-            orderings[row, code[ranks]] += values[i, u] * values[j, v] * values[l, w]
+            orderings[row, code[ranks]] += values[i, u] * values[j, v] * values[m, w]
     mass = pf.triple_mass(orderings, weights, k, dtype=np.float64)
     return pf.Equities(prior, np.outer(prior, prior), duel, mass), values
 
@@ -196,7 +197,8 @@ def _bounty_payoffs(table, committed, strength):
     pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=(50.0, 30.0, 20.0)),
     pf.Table((6.0, 9.0, 7.5), ante=0.1, bounties=(2.0, 1.0, 3.0), bounty_share=0.5),  # bounties in bb
     pf.Table((6.0, 9.0, 7.5), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 10.0, 20.0)),
-], ids=["chip-ev", "icm", "chip-ev-pko", "icm-ko"])  # fmt: skip
+], ids=["chip-ev", "icm", "chip-ev-pko", "icm-ko"])
+@pytest.mark.slow
 def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(table):
     """With bounties the brute force settles every hand with kernels.bounty.showdown (pots and knockouts)."""
     eq, values = _coarse_equities()
@@ -261,16 +263,16 @@ def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables()
     eq, values = _coarse_equities(seed=9)
     k, n = 3, 50
     rng = np.random.default_rng(2)
-    triples = [(i, j, l) for l in range(k) for j in range(l + 1) for i in range(j + 1)]
+    triples = [(i, j, m) for m in range(k) for j in range(m + 1) for i in range(j + 1)]
     rows = np.array([triple_index(*t) for t in triples])
     exact = np.zeros((len(rows), 13))
     weights = np.zeros(len(rows))
     code = {tuple(r): o for o, r in enumerate(ORDERINGS)}
-    for row, (i, j, l) in zip(rows, triples):
-        weights[row] = eq.prior[i] * eq.prior[j] * eq.prior[l]
+    for row, (i, j, m) in zip(rows, triples):
+        weights[row] = eq.prior[i] * eq.prior[j] * eq.prior[m]
         for u, v, w in product(range(values.shape[1]), repeat=3):
             ranks = tuple(sum(o > x for o in (u, v, w)) for x in (u, v, w))
-            exact[row, code[ranks]] += values[i, u] * values[j, v] * values[l, w]
+            exact[row, code[ranks]] += values[i, u] * values[j, v] * values[m, w]
     game = pf.make_game(pf.Table((9.0, 6.0, 7.5)))  # side pots: the seats' payoffs differ
     strategy = {key: np.array([0.9, 0.6, 0.3]) for key in pf.infoset_keys(game)}
     seat_values = []
@@ -284,7 +286,7 @@ def test_three_way_error_bound_covers_the_spread_of_values_from_sampled_tables()
 
 
 @pytest.mark.parametrize("table", [pf.Table((9.0, 6.0, 7.5, 8.0)), pf.Table((8.0,) * 5, ante=0.5)],
-                         ids=["side-pots", "equal-stacks"])  # fmt: skip
+                         ids=["side-pots", "equal-stacks"])
 def test_three_way_error_bound_is_the_sum_over_every_class_triple(table):
     """The bound from per-payoff variance tables over the classes played (packed when the payoff ignores
     which opponent is which) equals Σ_pots,seats √(Σ_c,d,e m · (hero[c] · W · s[d] · t[e])² · Var / n), summed
@@ -319,7 +321,7 @@ def test_three_way_error_bound_is_the_sum_over_every_class_triple(table):
             coefficient = hero[:, None, None] * weight * second[None, :, None] * third[None, None, :]
             expected[seat] += np.sqrt(np.sum(orientations * coefficient**2 * np.maximum(variance, 0) / np.maximum(samples, 1)))
     assert any(not np.array_equal(p, p[pf.SWAP_OPPONENTS]) for p in (_hero_payoff(t, s) for t in game.terminals
-               if t.shover >= 0 and len(t.all_in) == 3 for s in t.all_in)) == (table.stacks[0] == 9.0)  # fmt: skip
+               if t.shover >= 0 and len(t.all_in) == 3 for s in t.all_in)) == (table.stacks[0] == 9.0)
     assert np.all(expected > 0)
     assert np.allclose(pf.three_way_error_bound(game, eq, strategy), expected, rtol=1e-10, atol=0)
 
@@ -387,7 +389,7 @@ def _reference_dcfr(game, eq, iterations, alpha=1.5):
     pf.Table((4.0, 7.0)),
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2, bounties=(1.0, 2.0, 0.0, 1.5, 3.0), bounty_share=0.5),
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(5.0, 5.0, 10.0, 5.0, 5.0)),
-], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "heads-up", "chip-ev-pko", "icm-ko"])  # fmt: skip
+], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "heads-up", "chip-ev-pko", "icm-ko"])
 def test_solver_iterates_are_the_reference_dcfr_iterates(table):
     """The compiled term program reproduces the discounted CFR iterates computed from counterfactual_values."""
     eq, _ = _coarse_equities(seed=11, k=4)
@@ -418,7 +420,7 @@ def test_a_run_that_misses_the_rule_is_followed_by_the_fallback_schedule():
 
 
 @pytest.mark.parametrize("table", [pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2), pf.Table((8.0,) * 6)],
-                         ids=["side-pots", "equal-stacks"])  # fmt: skip
+                         ids=["side-pots", "equal-stacks"])
 def test_updated_three_way_contractions_equal_recomputed_ones(table, monkeypatch):
     """Updating a 3-way contraction by the opponents' changes, T(s, t) + T(s' − s, t') + T(s, t' − t), gives the
     iterates of recomputing it: forced on every change (UPDATE_COST 0) against never (UPDATE_COST huge)."""
@@ -444,7 +446,7 @@ def test_updated_three_way_contractions_equal_recomputed_ones(table, monkeypatch
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.1, payouts=(50.0, 30.0, 20.0)),
     pf.Table((8.0,) * 6, ante=1.0, bb_ante=True, payouts=(65.0, 35.0)),
     pf.Table((6.0, 9.0, 7.5, 12.0, 20.0), ante=0.2, bounties=(1.0, 2.0, 0.0, 1.5, 3.0), bounty_share=0.5),
-], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "chip-ev-pko"])  # fmt: skip
+], ids=["chip-ev-side-pots", "icm-side-pots", "icm-6-bb-ante", "chip-ev-pko"])
 def test_convergence_checks_equal_the_independent_best_response(table):
     """The solver's checks (best response from its term program) give seat_gains' gains and values:
     ``certify=False`` returns the last check's figures, ``progress`` reports each check."""
@@ -452,7 +454,7 @@ def test_convergence_checks_equal_the_independent_best_response(table):
     game = pf.make_game(table)
     reported = []
     solution = pf.solve(game, eq, tolerance=0.0, max_iterations=9, check_every=3, certify=False,
-                        progress=lambda i, conv, worst: reported.append((i, conv, worst)))  # fmt: skip
+                        progress=lambda i, conv, worst: reported.append((i, conv, worst)))
     assert [i for i, _, _ in reported] == [3, 6, 9]
     gains, values, regret = pf.best_response(game, eq, solution.strategy)
     assert np.allclose(solution.gains, gains, rtol=0, atol=1e-12) and np.allclose(solution.values, values, rtol=0, atol=1e-12)
@@ -479,7 +481,7 @@ def test_rounded_solve_and_residue_removal_are_certified_by_the_best_response():
     noisy = {key: np.clip(p + np.where((p > 0) & (p < 1), 0.0, 0.004), 0, 1) for key, p in solution.strategy.items()}
     thresholds = (0.5, 0.2, 0.01)
     convs = [pf.nash_conv(game, eq, {k: np.round(np.where(p < t, 0, np.where(p > 1 - t, 1, p)), 3) for k, p in noisy.items()})
-             for t in thresholds]  # fmt: skip
+             for t in thresholds]
     tolerance = min(convs) + 1e-12
     cleaned, check, threshold = pf.remove_residue(game, eq, noisy, tolerance, thresholds, 3)
     gains, values = check.gains, check.values

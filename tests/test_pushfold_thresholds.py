@@ -26,6 +26,7 @@ def short_thresholds(game_inputs):
     return compute_thresholds(game_inputs[0], antes=(0.0, 0.125), top=4.0)
 
 
+@pytest.mark.slow
 def test_thresholds_are_where_independent_solves_switch(game_inputs, short_thresholds):
     tables, equity, pairs = game_inputs
     result = short_thresholds
@@ -38,7 +39,7 @@ def test_thresholds_are_where_independent_solves_switch(game_inputs, short_thres
                 if largest is None or largest != contiguous or largest >= 4.0 or checked >= 6:
                     continue
                 here, above = (solver.solve(solver.make_game(equity, pairs, s, entry["ante"]), tolerance=1e-8)
-                               for s in (largest, round(largest + 0.01, 2)))  # fmt: skip
+                               for s in (largest, round(largest + 0.01, 2)))
                 assert getattr(here, action)[i] >= 0.5 > getattr(above, action)[i], (CLASS_NAMES[i], action, largest)
                 checked += 1
         assert checked >= 3
@@ -68,7 +69,7 @@ def test_the_n_player_solver_at_two_players_agrees_with_the_threshold_table(game
         table = pf.Table((stack, stack), ante=entry["ante"])
         tolerance, class_tolerance = pf.RULE.tolerances(table)
         solution = pf.solve(pf.make_game(table), equities, tolerance=tolerance, class_tolerance=class_tolerance,
-                            max_iterations=20_000, decimals=DECIMALS)  # fmt: skip
+                            max_iterations=20_000, decimals=DECIMALS)
         assert solution.nash_conv <= tolerance and solution.max_class_regret <= class_tolerance
         for action, key in (("push", ("open", 0)), ("call", ("call", 1, 0, ()))):
             played = solution.strategy[key] >= 0.5

@@ -117,6 +117,7 @@ def test_overlapping_ranges_equal_eval7(tables, players, board_size, seed, metho
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", METHODS)
 def test_random_players_equal_eval7(tables, method):
     """AhAd against two random hands on a turn, 29 dead cards (136 × 105 assignments): the random hand
@@ -191,7 +192,7 @@ def test_orbits_carry_the_weight_of_their_deals(spot):
     weights, board, dead = symmetric_spot(*spot)
     live = live_weights(weights, board, dead)
     keep = [perm for perm in itertools.permutations(range(4))
-            if all({4 * (c // 4) + perm[c % 4] for c in cards} == set(cards) for cards in (board, dead))]  # fmt: skip
+            if all({4 * (c // 4) + perm[c % 4] for c in cards} == set(cards) for cards in (board, dead))]
     assert len(keep) == len(suit_symmetries(board, dead)) > 1
     expected, count = {}, 0
     blocked = set(board) | set(dead)
@@ -200,7 +201,7 @@ def test_orbits_carry_the_weight_of_their_deals(spot):
         if len(set(cards)) < len(cards) or blocked & set(cards):
             continue
         count += 1
-        image = lambda perm: tuple(int(COMBO_OF[4 * (a // 4) + perm[a % 4], 4 * (b // 4) + perm[b % 4]]) for a, b in ALL_COMBOS[list(deal)])  # noqa: E731
+        image = lambda perm: tuple(int(COMBO_OF[4 * (a // 4) + perm[a % 4], 4 * (b // 4) + perm[b % 4]]) for a, b in ALL_COMBOS[list(deal)])
         orbit = min(image(perm) for perm in keep)
         expected[orbit] = expected.get(orbit, 0.0) + float(np.prod([w[c] for w, c in zip(live, deal)]))
     deals = canonical_deals(live, board, dead)
@@ -210,7 +211,7 @@ def test_orbits_carry_the_weight_of_their_deals(spot):
 
 @pytest.mark.parametrize("spot", [(("AsKs", "QQ+,AKo"), "", ""), (("AA,KK,AKs", "QQ-TT,AQs", "JJ-99,KQs"), "Ts7h2c", ""),
                                   (("QQ+,AK", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"), "Kh8d3c", ""),
-                                  (("AhAd", "random", "random"), "KsQsJs", "")])  # fmt: skip
+                                  (("AhAd", "random", "random"), "KsQsJs", "")])
 def test_both_methods_give_identical_counts_and_the_cheaper_is_chosen(tables, spot):
     """Issue #25's spots: the two methods' fractions are equal to the last bit (weights 1), and the estimate picks
     deal orbits by pattern for ranges against ranges, boards for a hand against two random hands."""
@@ -290,6 +291,7 @@ def test_monte_carlo_random_players_within_five_sigma(tables):
     assert np.all(np.abs(sampled.equity - exact.equity) < 5 * sampled.se_equity)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spot", [flop_spot, four_player_spot])
 def test_monte_carlo_confidence_intervals_cover(tables, spot):
     """Of R independent runs, the 95% interval of player 1 covers the exact equity Binomial(R, 0.95) times:
@@ -325,7 +327,7 @@ def test_joint_units_are_the_compatible_pairs():
     units = draw_units([first, second], [0, 3])
     assert len(units) == 1 and units[0]["seats"] == [0, 3]
     pairs = {(a, b): first[a] * second[b] for a in np.flatnonzero(first) for b in np.flatnonzero(second)
-             if not COMBO_MASK[a] & COMBO_MASK[b]}  # fmt: skip
+             if not COMBO_MASK[a] & COMBO_MASK[b]}
     got = {(int(a), int(b)): w for (a, b), w in zip(units[0]["combos"], units[0]["weight"])}
     assert got == pairs
     assert [u["seats"] for u in draw_units([first, second], [0, 3], joint_limit=0)] == [[0], [3]]
@@ -362,7 +364,7 @@ def test_empty_or_blocked_ranges_are_errors(tables):
         range_equity([parse_range("AsKs").weights, parse_range("AsKs").weights], (), (), tables)
     with pytest.raises(NoDealError):  # neither range is a single combo, but no assignment fits
         range_equity([parse_range("AsAh,AcAd").weights, parse_range("AsAc,AhAd").weights, parse_range("AsAd,AhAc").weights],
-                     parse_cards("2c3c4d"), (), tables)  # fmt: skip
+                     parse_cards("2c3c4d"), (), tables)
 
 
 def test_single_combo_players_remove_their_cards():

@@ -39,6 +39,7 @@ def cell_label(html: str, name: str) -> str:
     return match.group(1)
 
 
+@pytest.mark.slow
 def test_heads_up_chart_shows_exact_headsup_numbers(site):
     headsup = data(site, "headsup")
     html = read(site, "charts/2/index.html")
@@ -145,6 +146,7 @@ def test_article_shortcodes_use_build_numbers(site):
     assert "{{<" not in html and "not computed yet" not in html
 
 
+@pytest.mark.slow
 def test_render_is_deterministic(site, tmp_path):
     again = build_site(tmp_path / "again")
     files = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
@@ -161,6 +163,7 @@ def test_missing_data_still_builds_and_says_so(tmp_path):
     assert (tmp_path / "data/schema/multiway.schema.json").exists()
 
 
+@pytest.mark.slow
 def test_sub_path_base_url_only_changes_absolute_urls(tmp_path):
     site = build_site(tmp_path, base_url="/atlas/", origin="https://atlas.example")
     html = read(site, "hands/AKs/index.html")
@@ -174,6 +177,7 @@ def test_sub_path_base_url_only_changes_absolute_urls(tmp_path):
     assert '<link href="https://atlas.example/atlas/feed.xml" rel="self"/>' in feed
 
 
+@pytest.mark.slow
 def test_without_origin_absolute_urls_are_left_out_with_one_warning(tmp_path):
     build_site(tmp_path, base_url="/atlas/", origin="https://atlas.example")  # a stale sitemap and feed
     warnings = []

@@ -71,6 +71,7 @@ def test_display_math_scrolls_in_a_focusable_labelled_box_and_inline_math_does_n
     assert '<p>Inline <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow><msqrt>' in html
 
 
+@pytest.mark.slow
 def test_the_math_font_and_its_licence_ship_with_the_site(tmp_path):
     site = build_site(tmp_path)
     from fontTools.ttLib import TTFont
@@ -228,6 +229,7 @@ def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_va
     assert (shortcodes("fact", ["ci_checked"], {}), shortcodes("fact", ["ci_missed"], {})) == ("507", "7")
 
 
+@pytest.mark.slow
 def test_every_article_renders_every_number_from_the_data(tmp_path):
     """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
     and every link to another article's section (the glossary) lands on an existing id."""
@@ -237,7 +239,7 @@ def test_every_article_renders_every_number_from_the_data(tmp_path):
     publish(data_dir, "pushfold", pushfold())
     groups = {g.id: g for g in DEFAULT_GROUPS}
     games = [(groups[gid].players, list(stacks), groups[gid].ante, groups[gid].bb_ante, groups[gid].payouts and list(groups[gid].payouts))
-             for gid, stacks in CHART_TABLES]  # fmt: skip
+             for gid, stacks in CHART_TABLES]
     publish(data_dir, "pushfold_charts", pushfold_charts(games))  # the build's pushfold_charts.json tables
     site = build_site(tmp_path / "site", data_dir=data_dir)
     pages = {path.parent.name: path.read_text() for path in (site / "articles").glob("*/index.html")}
@@ -291,7 +293,7 @@ def test_ranges_union_is_the_combo_pair_weighted_sum_of_the_counts(shortcodes):
     win_half = sum((m["win"][i][j] + m["tie"][i][j] / 2) * (0.5 if j == second[1] else 1) for i in first for j in second)
     total_half = sum(m["pairs"][i][j] * (0.5 if j == second[1] else 1) for i in first for j in second) * BOARDS_PER_MATCHUP
     assert np.isclose(float(shortcodes("ranges", ["QQ+", "AKs,0.5(AKo)"], {"digits": "4"}).rstrip("%")), 100 * win_half / total_half,
-                      atol=5e-5)  # fmt: skip
+                      atol=5e-5)
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,8 @@ from generator.structure import NAV, pushfold_solver_path, pushfold_tables_path,
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, write_pushfold_set, write_synthetic_data
 
+pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
@@ -59,7 +61,7 @@ def test_frequency_text_and_range_text():
 def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
     document = pushfold_charts()
     for group in document["groups"]:
-        for k, chart in enumerate(group["charts"]):
+        for chart in group["charts"]:
             page = read(site, table_path(group, chart["stack"]))
             top = group["stacks"][-1]
             for position, frequencies in chart["shove"].items():
@@ -153,7 +155,7 @@ def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
 def test_one_nav_entry_and_links_between_the_push_fold_pages(site):
     assert [key for key, _, _ in NAV].count("pushfold") == 1 and len(NAV) == 8
     pages = (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path(), pushfold_solver_path(),
-             table_path(pushfold_charts()["groups"][0], 8.0))  # fmt: skip
+             table_path(pushfold_charts()["groups"][0], 8.0))
     for path in pages:
         page = read(site, path)
         root = "../" * path.count("/")

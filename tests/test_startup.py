@@ -52,6 +52,7 @@ def test_importing_the_cli_imports_no_numba():
         ["serve", "--help"],
     ],
 )
+@pytest.mark.slow
 def test_commands_that_compute_nothing_import_no_numba(args):
     assert imported_compilers(args) == []
 

@@ -15,6 +15,7 @@ from generator.stages.multiway.checkpoint import Checkpoint, MultiwayState, prev
 from generator.storage import CorruptFileError, load_arrays, save_arrays
 
 
+@pytest.mark.slow
 def test_every_single_byte_flip_is_detected_or_harmless(tmp_path):
     arrays = {"tally": np.arange(60, dtype=np.int64).reshape(3, 20), "seed": np.array(7, dtype=np.uint64), "name": np.array("x")}
     path = tmp_path / "small.npz"

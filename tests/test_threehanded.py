@@ -70,6 +70,7 @@ BOARDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", list(BOARDS.values()), ids=list(BOARDS))
 def test_counting_equals_direct_enumeration_of_opponent_pairs(board):
     ids = cards.parse_cards(board, count=5)
@@ -83,6 +84,7 @@ def test_counting_equals_direct_enumeration_of_opponent_pairs(board):
     assert np.array_equal(expected[3], combos_on_board * OPPONENT_PAIRS)  # the pair count the tables assume
 
 
+@pytest.mark.slow
 def test_random_boards_and_the_one_deal_identity():
     rng = np.random.default_rng(12)
     boards = np.array([rng.choice(52, 5, replace=False) for _ in range(3)])
@@ -129,10 +131,12 @@ CUDASIM_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_cuda_counts_match_cpu_in_simulator():
     run_in_cuda_simulator(CUDASIM_SCRIPT)
 
 
+@pytest.mark.slow
 def test_a_subset_of_combos_counts_only_opponents_from_the_subset():
     """With part of the combos (as the simulator test uses), pairs outside the list are neither beaten nor tied."""
     rng = np.random.default_rng(5)

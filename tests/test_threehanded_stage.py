@@ -60,6 +60,7 @@ def monte_carlo(tmp_path_factory):
     return rows
 
 
+@pytest.mark.slow
 def test_monte_carlo_intervals_cover_the_exact_values_as_often_as_they_claim(exact, monte_carlo):
     """Coverage of the 95% intervals over 169 classes × 8 seeds. Intervals of one seed share deals (they
     are correlated), seeds are independent: the band is 5 standard errors of the mean of the 8 per-seed

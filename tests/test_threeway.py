@@ -70,7 +70,7 @@ def test_triple_index_is_a_bijection_onto_sorted_triples():
 def test_compatible_combo_counts_against_brute_force():
     rng = np.random.default_rng(5)
     rows = np.concatenate([_classes("AA", "AA", "AA")[None], _classes("AA", "AA", "AKs")[None], _classes("AA", "AA", "KK")[None],
-                           np.sort(rng.integers(0, 169, (40, 3)), axis=1)])  # fmt: skip
+                           np.sort(rng.integers(0, 169, (40, 3)), axis=1)])
     expected = []
     for row in rows:
         combos = [cards.class_combos(c) for c in row]
@@ -80,6 +80,7 @@ def test_compatible_combo_counts_against_brute_force():
     assert got[0] == 0 and got[1] == 0 and got[2] == 6 * 6  # AA AA KK: 6 ordered pairs of disjoint ace pairs, any of 6 KK
 
 
+@pytest.mark.slow
 def test_card_impossible_triples_never_count():
     assert _sample(("AA", "AA", "AA"), 200).sum() == 0
     assert _sample(("AA", "AA", "AKs"), 200).sum() == 0
@@ -100,7 +101,7 @@ def exact_suited_triple():
             rest = np.array([c for c in range(52) if c not in used], dtype=np.int8)
             boards = rest[np.array(list(combinations(range(46), 5)), dtype=np.int64)]
             strengths = [evaluator.evaluate(np.concatenate([boards, np.tile(np.array(h, np.int8), (len(boards), 1))], axis=1),
-                                            evaluator_tables()).astype(np.int64) for h in holes]  # fmt: skip
+                                            evaluator_tables()).astype(np.int64) for h in holes]
             sa, sb, sc = strengths
             ra = (sb > sa).astype(np.int64) + (sc > sa)
             rb = (sa > sb).astype(np.int64) + (sc > sb)
@@ -109,12 +110,14 @@ def exact_suited_triple():
     return tally / tally.sum()
 
 
+@pytest.mark.slow
 def test_sampled_orderings_match_exact_enumeration(exact_suited_triple):
     counts = _sample(("AKs", "QJs", "T9s"), 30_000)
     assert counts.sum() > 10_000
     _within_5_sigma(counts, exact_suited_triple)
 
 
+@pytest.mark.slow
 def test_repeated_classes_match_eval7_on_independent_deals():
     names = ("AKo", "AKo", "22")
     counts = _sample(names, 40_000, seed=11)
@@ -132,6 +135,7 @@ def test_repeated_classes_match_eval7_on_independent_deals():
     _within_5_sigma(counts, reference / reference.sum(), reference.sum())
 
 
+@pytest.mark.slow
 def test_equal_classes_are_exchangeable():
     """Seats b and c hold the same class: ranks (ra, rb, rc) and (ra, rc, rb) are equally likely."""
     counts = _sample(("AKs", "TT", "TT"), 40_000, seed=3)
@@ -169,5 +173,6 @@ CUDASIM_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_cuda_counts_match_cpu_in_simulator():
     run_in_cuda_simulator(CUDASIM_SCRIPT)

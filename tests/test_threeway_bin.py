@@ -1,4 +1,4 @@
-"""threeway.bin.gz (generator.datafiles): the 3-way table quantised for the browser, read back by Python, and the
+"""threeway.bin.gz (generator.stages.threeway_bin): the 3-way table quantised for the browser, read back by Python, and the
 browser solver's (templates/assets/js/pushfold-solver.js) solution checked by Python's best response."""
 
 import gzip
@@ -14,7 +14,7 @@ import pytest
 import kernels.pushfold_table as pf
 from generator import datafiles
 from generator.evaluator_tables import evaluator_tables
-from generator.stages import threeway
+from generator.stages import threeway, threeway_bin
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import THREE_WAY_TIE, holdem_equities
 from kernels.cards import CLASS_NAMES
@@ -34,44 +34,45 @@ def test_largest_remainder_rounding():
     rng = np.random.default_rng(5)
     rows = rng.dirichlet(np.full(13, 0.3), size=2000)
     rows[:3] = 0.0  # card-impossible rows stay zero
-    counts = datafiles.quantise_orderings(rows)
+    counts = threeway_bin.quantise_orderings(rows)
     assert counts.dtype == np.uint8
-    assert (counts[:3] == 0).all() and (counts[3:].sum(axis=1) == datafiles.THREEWAY_SCALE).all()
-    scaled = rows * datafiles.THREEWAY_SCALE
+    assert (counts[:3] == 0).all() and (counts[3:].sum(axis=1) == threeway_bin.THREEWAY_SCALE).all()
+    scaled = rows * threeway_bin.THREEWAY_SCALE
     assert ((counts == np.floor(scaled)) | (counts == np.ceil(scaled))).all()
-    assert np.abs(counts / datafiles.THREEWAY_SCALE - rows).max() < datafiles.THREEWAY_QUANT_BOUND
+    assert np.abs(counts / threeway_bin.THREEWAY_SCALE - rows).max() < threeway_bin.THREEWAY_QUANT_BOUND
 
 
+@pytest.mark.slow
 def test_round_trip(small_table):
-    data = datafiles.threeway_bin(small_table, boards=32, seed=1)
+    data = threeway_bin.threeway_bin(small_table, boards=32, seed=1)
     raw = gzip.decompress(data)
-    assert data == datafiles.threeway_bin(small_table, boards=32, seed=1), "the same table gives the same bytes"
-    assert raw[:8] == b"ALLINTWY" and len(raw) == datafiles.THREEWAY_HEADER_BYTES + threeway.N_TRIPLES * 15
-    start = datafiles.THREEWAY_HEADER_BYTES  # the compatible counts first, then one plane of counts per ordering
+    assert data == threeway_bin.threeway_bin(small_table, boards=32, seed=1), "the same table gives the same bytes"
+    assert raw[:8] == b"ALLINTWY" and len(raw) == threeway_bin.THREEWAY_HEADER_BYTES + threeway.N_TRIPLES * 15
+    start = threeway_bin.THREEWAY_HEADER_BYTES  # the compatible counts first, then one plane of counts per ordering
     assert (np.frombuffer(raw, "<u2", count=threeway.N_TRIPLES, offset=start) == small_table.compatible).all()
     planes = np.frombuffer(raw, np.uint8, offset=start + 2 * threeway.N_TRIPLES).reshape(13, threeway.N_TRIPLES)
     sampled = small_table.samples > 0
-    assert (planes.T[sampled] == datafiles.quantise_orderings(small_table.orderings[sampled])).all()
-    back = datafiles.read_threeway_bin(data)
-    assert (datafiles.read_threeway_bin(raw).orderings == back.orderings).all(), "read as the file or as a server that decoded it"
+    assert (planes.T[sampled] == threeway_bin.quantise_orderings(small_table.orderings[sampled])).all()
+    back = threeway_bin.read_threeway_bin(data)
+    assert (threeway_bin.read_threeway_bin(raw).orderings == back.orderings).all(), "read as the file or as a server that decoded it"
     assert (back.compatible == small_table.compatible).all()
-    assert np.abs(back.orderings[sampled] - small_table.orderings[sampled]).max() < datafiles.THREEWAY_QUANT_BOUND
+    assert np.abs(back.orderings[sampled] - small_table.orderings[sampled]).max() < threeway_bin.THREEWAY_QUANT_BOUND
     unsampled = (small_table.compatible > 0) & ~sampled
     assert unsampled.any() and (back.orderings[unsampled, THREE_WAY_TIE] == 1).all()  # priced as ties, as the solver does
     assert (back.orderings[small_table.compatible == 0] == 0).all()
     np.testing.assert_allclose(back.orderings[small_table.compatible > 0].sum(axis=1), 1.0, atol=1e-12)
-    np.testing.assert_allclose(back.equity[sampled], small_table.equity[sampled], atol=2 * datafiles.THREEWAY_QUANT_BOUND)
+    np.testing.assert_allclose(back.equity[sampled], small_table.equity[sampled], atol=2 * threeway_bin.THREEWAY_QUANT_BOUND)
     with pytest.raises(ValueError, match="not a 3-way table"):
-        datafiles.read_threeway_bin(b"ALLINMUT" + raw[8:])
+        threeway_bin.read_threeway_bin(b"ALLINMUT" + raw[8:])
     with pytest.raises(ValueError, match="truncated"):
-        datafiles.read_threeway_bin(raw[:-1])
+        threeway_bin.read_threeway_bin(raw[:-1])
     with pytest.raises(ValueError, match="damaged"):
-        datafiles.read_threeway_bin(data[:-100])
+        threeway_bin.read_threeway_bin(data[:-100])
 
 
 def test_published_and_listed(tmp_path, small_table):
     (tmp_path / "threeway.bin").write_bytes(b"version 1")  # an older build's uncompressed file goes
-    datafiles.publish_threeway(tmp_path, small_table, boards=32, seed=1)
+    threeway_bin.publish_threeway(tmp_path, small_table, boards=32, seed=1)
     data = (tmp_path / "threeway.bin.gz").read_bytes()
     assert not (tmp_path / "threeway.bin").exists()
     [entry] = datafiles.binary_listing(tmp_path)
@@ -79,12 +80,13 @@ def test_published_and_listed(tmp_path, small_table):
     assert entry["sha256"] == hashlib.sha256(data).hexdigest()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_browser_solution_checked_by_python_best_response(tmp_path, small_table):
     """The JS solver's strategies and NashConv on the quantised table: Python's nash_conv of the same
     strategies agrees (float32 tensor in Python: 1e-6 relative), and so do Python's own iterates."""
     tables, _ = headsup_results(progress=False)
-    data = datafiles.threeway_bin(small_table, boards=32, seed=1)
+    data = threeway_bin.threeway_bin(small_table, boards=32, seed=1)
     (tmp_path / "threeway.bin").write_bytes(gzip.decompress(data))
     matchups = {"classes": list(CLASS_NAMES), "win": tables.win.tolist(), "tie": tables.tie.tolist(), "pairs": tables.pairs.tolist()}
     (tmp_path / "matchups.bin").write_bytes(datafiles.matchups_bin(matchups))
@@ -101,7 +103,7 @@ def test_browser_solution_checked_by_python_best_response(tmp_path, small_table)
     """
     result = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=600)
     browser = json.loads(result.stdout)
-    equities = holdem_equities(tables, datafiles.read_threeway_bin(data))
+    equities = holdem_equities(tables, threeway_bin.read_threeway_bin(data))
     game = pf.make_game(table)
     strategy = {key: np.array(p) for key, p in zip(pf.infoset_keys(game), browser["strategies"])}
     assert browser["nashConv"] == pytest.approx(pf.nash_conv(game, equities, strategy), rel=1e-5)

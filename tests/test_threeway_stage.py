@@ -16,6 +16,7 @@ def cache(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_resumed_run_equals_one_run_and_shards_merge(cache):
     tables = evaluator_tables()
     first = threeway.run_threeway(tables, boards=16, path=cache / "resumed.npz")

@@ -10,9 +10,7 @@ import yaml
 
 from generator.commands.bounties import bounty_options, model_line, read_bounties
 from generator.errors import InputError
-from generator.numbers import (  # noqa: F401  (the grammar's names, also imported from here)
-    PERCENT_ROUNDING, entry_number, parse_number, parse_number_list, parse_payouts, shown_entry, shown_total,
-)
+from generator.numbers import parse_number, parse_number_list, parse_payouts
 from generator.validation import number_list, number_text, read_text
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 import click
 import numpy as np
@@ -13,8 +14,10 @@ from generator.numbers import parse_number, parse_number_list, parse_payouts
 from generator.errors import InputError
 from generator.progress import progress_bar
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.constants import PUSHFOLD_MAX_ITERATIONS as MAX_ITERATIONS
 
-MAX_ITERATIONS = 5000
+if TYPE_CHECKING:  # imported where used, so that `allin --help` does not load Numba
+    import kernels.pushfold_table as pf
 
 
 def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text=None, share_text=None) -> pf.Table:
@@ -28,7 +31,7 @@ def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_
     payouts, percent = (None, False) if payouts_text is None else parse_payouts(payouts_text, "--payouts")  # %: a pool of 100
     bounties, share = read_bounties(bounties_text, share_text, percent)
     table = pf.Table(tuple(stacks), tuple(blinds), ante, bb_ante, None if payouts is None else tuple(payouts),
-                     None if bounties is None else tuple(bounties), share)  # fmt: skip
+                     None if bounties is None else tuple(bounties), share)
     errors = pf.table_errors(table)
     if errors:
         raise InputError(errors[0])
@@ -86,7 +89,7 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     started = time.perf_counter()
     with progress_bar("push/fold DCFR", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
         solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, class_tolerance=class_tolerance,
-                            progress=lambda iteration, *_: advance(iteration), fallback_discount=pf.FALLBACK_DISCOUNT)  # fmt: skip
+                            progress=lambda iteration, *_: advance(iteration), fallback_discount=pf.FALLBACK_DISCOUNT)
     document = solution_json(game, solution)
     if as_json:
         click.echo(json.dumps(document))
@@ -106,6 +109,6 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     click.echo(f"NashConv {unit}; worst class regret {regret} ({worst['class']}, {worst['spot']}); "
                f"{solution.iterations} {'discounted CFR' if solution.schedule == 'dcfr' else 'CFR (discounted, then CFR+)'} iterations "
                f"({time.perf_counter() - started:.1f} s); "
-               "ranges list the classes played at least half the time")  # fmt: skip
+               "ranges list the classes played at least half the time")
     if not document["rule_met"]:
         click.echo(f"warning: the stopping rule was not met in {solution.iterations} iterations", err=True)

@@ -16,7 +16,7 @@ from generator.progress import progress_bar
 from generator.storage import CorruptFileError, read_json
 from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
-from kernels.multiway.control_variates import Z_975
+from kernels.constants import MAX_SEATS, Z_975
 from kernels.ranges import RangeError, parse_range, ranking_from_equity
 
 
@@ -221,7 +221,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
             result = range_equity(
                 weights, board, dead, evaluator_tables(), headsup, multiway, progress=advance,
                 target_se=target_se, budget_s=budget, seed=seed,
-            )  # fmt: skip
+            )
     except NoDealError as exc:
         if exc.player is None:
             raise InputError(f"{exc}") from None
@@ -236,7 +236,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
 
 @click.command("equity")
 @click.argument("hands", nargs=-1)
-@click.option("--players", type=click.IntRange(2, 10), default=None, help="Players at the table (hero + random opponents); default 2.")
+@click.option("--players", type=click.IntRange(2, MAX_SEATS), default=None, help="Players at the table (hero + random opponents); default 2.")
 @click.option("--board", default="", help="Board cards, 0, 3, 4 or 5 (e.g. Kh8d3c).")
 @click.option("--dead", default="", help="Dead cards (e.g. 2c7d).")
 @click.option("--target-se", type=float, default=1e-3, show_default=True, help="Monte Carlo: stop once every player's standard error is at most this.")

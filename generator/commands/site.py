@@ -73,7 +73,7 @@ class PreviewHandler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def log_message(self, format, *args) -> None:  # noqa: A002 (signature from the base class)
+    def log_message(self, format, *args) -> None:  # (signature from the base class)
         pass
 
 

@@ -53,7 +53,7 @@ def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[Headsu
             "headsup", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
             boards=BOARDS_PER_MATCHUP, opponent_combos=OPPONENT_COMBOS,
             board_classes=len(board_classes()[1]), live_combos_per_board=LIVE_COMBOS_PER_BOARD,
-        )  # fmt: skip
+        )
         return {**results._asdict(), "meta": json_array(meta)}
 
     arrays = cached_arrays("headsup", cache_key(CODE_VERSION, META_KEYS), compute)

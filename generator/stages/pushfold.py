@@ -41,7 +41,7 @@ METHOD = (
 
 def _maxima(stacks, frequencies: np.ndarray) -> tuple[list, list]:
     largest, contiguous = kernels.pushfold.max_stack(stacks, frequencies, PLAYED)
-    as_list = lambda values: [None if np.isnan(v) else float(v) for v in values]  # noqa: E731
+    as_list = lambda values: [None if np.isnan(v) else float(v) for v in values]
     return as_list(largest), as_list(contiguous)
 
 

@@ -47,7 +47,7 @@ def certificate_record(game: pf.Game, certificate, pool: float | None) -> dict:
         "value": figure(certificate.exploitability), "ci95": figure(Z_95 * certificate.exploitability_se),
         "seats": {name: {"gain": figure(g), "ci95": figure(Z_95 * se)} for name, g, se in zip(names, certificate.gains, certificate.se)},
         "deals": certificate.deals, "deviations": certificate.deviations, "upper95": figure(certificate.upper),
-    }  # fmt: skip
+    }
 
 
 def attach_certificates(groups, results: dict, table_keys: dict, progress: bool = True) -> int:

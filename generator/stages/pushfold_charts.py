@@ -38,21 +38,22 @@ from generator.stages.pushfold_table import holdem_equities, record_strategy, sp
 from generator.storage import write_json
 from generator.structure import pushfold_data_path, pushfold_table_id
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.constants import MAX_SEATS, PUSHFOLD_CHECK_EVERY, PUSHFOLD_MAX_ITERATIONS, PUSHFOLD_START_REGRET, PUSHFOLD_START_WITHIN
 
 CODE_VERSION = code_version("kernels.pushfold_table", "kernels.pushfold")
 #: Stopping rule (:data:`kernels.pushfold_table.RULE`): NashConv ≤ 0.01 bb (chip EV) / ≤ 0.05% of the pool (ICM), and
 #: every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool.
 RULE = pf.RULE
-MAX_ITERATIONS = 5000
+MAX_ITERATIONS = PUSHFOLD_MAX_ITERATIONS
 #: NashConv checks (at about the cost of one iteration) every 5 iterations.
-CHECK_EVERY = 5
+CHECK_EVERY = PUSHFOLD_CHECK_EVERY
 #: A warm start (the stack below's published strategy) is used only when its NashConv on the new table is at
 #: most START_WITHIN tolerances (further away a cold start converges as fast or faster: measured at 10 players,
 #: 15 cold iterations against 20 warm at 2 bb from 1.5 bb, a start 4.0 tolerances away; 20 against 20 at 3 bb,
 #: 2.8 tolerances; 20 against 10 at 4.5 bb, 1.7 tolerances), with regrets of START_REGRET tolerances
 #: (:func:`kernels.pushfold_table.solve`'s ``start_regret``): enough that the first iterates stay near it
 #: (measured: 5 iterations instead of 40 from 10 to 10.5 bb at 10 players).
-START_WITHIN, START_REGRET = 2.5, 10.0
+START_WITHIN, START_REGRET = PUSHFOLD_START_WITHIN, PUSHFOLD_START_REGRET
 #: A start that was itself warm-started and needed at most this many iterations is used without measuring its
 #: NashConv (a check costs about an iteration; in the smooth part of a grid the next stack converges as fast).
 TRUSTED_START_ITERATIONS = 10
@@ -120,7 +121,7 @@ def _chip_ev(players: int) -> tuple:
 
 #: The whole precomputed set: 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3, and unequal-stack
 #: ICM examples.
-FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
+FULL_GROUPS = tuple(g for n in range(2, MAX_SEATS + 1) for g in _chip_ev(n)) + (
     Group(3, _ICM_GRID, payouts=SNG),
     Group(4, _ICM_GRID, payouts=SNG),
     Group(3, _ICM_GRID, payouts=(65.0, 35.0)),
@@ -128,7 +129,7 @@ FULL_GROUPS = tuple(g for n in range(2, 11) for g in _chip_ev(n)) + (
     Group(4, (), payouts=SNG, stack_sets=((20.0, 15.0, 10.0, 5.0), (5.0, 10.0, 15.0, 20.0))),
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
-)  # fmt: skip
+)
 #: Players of the groups the default build leaves out. Under the per-class stopping rule the 7- to 10-player
 #: tables need 100–700 iterations instead of 5–30 (measured: 10 players at 3 bb, 690), more than a first build
 #: from a fresh clone can afford within 10 minutes on 2 cores: from a fresh clone on 2 cores, 2–6 players took
@@ -172,9 +173,9 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
                         start=None if start is None else record_strategy(game, start),
                         check_every=CHECK_EVERY, certify=False, start_regret=START_REGRET * tolerance,
                         start_within=None if _trusted(start) else START_WITHIN * tolerance,
-                        class_tolerance=class_tolerance, fallback_discount=pf.FALLBACK_DISCOUNT)  # fmt: skip
+                        class_tolerance=class_tolerance, fallback_discount=pf.FALLBACK_DISCOUNT)
     strategy, check, threshold = pf.remove_residue(game, equities, solution.strategy, tolerance, RESIDUE_THRESHOLDS, DECIMALS,
-                                                   class_tolerance)  # fmt: skip
+                                                   class_tolerance)
     gains, values = check.gains, check.values
     values[-1] += pf.walk_value(game, equities, strategy)
     error = pf.three_way_error_bound(game, equities, strategy)
@@ -197,13 +198,13 @@ def solve_table(table: pf.Table, equities: pf.Equities, start: dict | None = Non
         "solve_s": round(time.perf_counter() - started, 2),
         "residue_threshold": threshold,
         "residue_nash_conv": float(solution.nash_conv),  # before the residue was removed
-    }  # fmt: skip
+    }
 
 
 def _base_key(headsup_meta: dict, summary: dict) -> str:
     return cache_key(CODE_VERSION, headsup_meta.get("code_version"), summary["code_version"], summary["seed"],
                      summary["boards"], RULE, pf.REACH_FLOOR, MAX_ITERATIONS, CHECK_EVERY,
-                     START_WITHIN, START_REGRET, TRUSTED_START_ITERATIONS, DECIMALS, RESIDUE_THRESHOLDS)  # fmt: skip
+                     START_WITHIN, START_REGRET, TRUSTED_START_ITERATIONS, DECIMALS, RESIDUE_THRESHOLDS)
 
 
 def _table_keys(group: Group, base: str) -> dict[str, str]:
@@ -306,7 +307,7 @@ def _rule_meta() -> dict:
     """The stopping rule as meta keys."""
     return {"tolerance_bb": RULE.nash_conv_bb, "tolerance_pool_pct": RULE.nash_conv_pool_pct,
             "class_tolerance_bb": RULE.class_regret_bb, "class_tolerance_pool_pct": RULE.class_regret_pool_pct,
-            "reach_floor": pf.REACH_FLOOR, "max_iterations": MAX_ITERATIONS}  # fmt: skip
+            "reach_floor": pf.REACH_FLOOR, "max_iterations": MAX_ITERATIONS}
 
 
 def _max(values) -> float | None:
@@ -328,12 +329,12 @@ def index_document(groups, results: dict, wall_time: float, summary: dict) -> di
             "max_nash_conv_pool_pct": _max(r["exploitability"]["pool_pct"] for r in records),
             "max_class_regret_bb": _max(r["class_regret"]["bb"] for r in records),
             "max_class_regret_pool_pct": _max(r["class_regret"]["pool_pct"] for r in records),
-        })  # fmt: skip
+        })
     meta = meta_block(
         "pushfold", METHOD, CODE_VERSION, "cpu", wall_time, **_rule_meta(),
         decimals=DECIMALS, residue_thresholds=list(RESIDUE_THRESHOLDS), tables=sum(len(results[g.id]) for g in groups),
         threeway={k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")},
-    )  # fmt: skip
+    )
     return {"meta": {**meta, "license": DATA_LICENSE}, "groups": entries}
 
 
@@ -362,7 +363,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
                 "pots": record["pots"],
                 "ev_se_max": max(record["ev_se"].values()), "solve_s": record["solve_s"],
                 "certified": record.get("certified_exploitability"),
-            })  # fmt: skip
+            })
         largest = {}
         for action in ("shove", "call"):
             largest[action] = {spot: _largest(stacks, [c[action][spot] for c in charts]) for spot in charts[0][action]}
@@ -370,7 +371,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
             "players": group.players, "positions": records[f"{stacks[0]:g}"]["positions"], "ante": group.ante,
             "bb_ante": group.bb_ante, "payouts": None if group.payouts is None else list(group.payouts), "stacks": list(stacks),
             "charts": charts, "shove_max": largest["shove"], "call_max": largest["call"],
-        })  # fmt: skip
+        })
     conv_bb = [c["nash_conv_bb"] for g in solved for c in g["charts"]]
     conv_pool = [c["nash_conv_pool_pct"] for g in solved for c in g["charts"]]
     meta = meta_block(
@@ -378,7 +379,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
         **_rule_meta(), played_threshold=PLAYED,
         max_nash_conv_bb=_max(conv_bb) or 0.0, max_nash_conv_pool_pct=_max(conv_pool) or 0.0,
         threeway={k: summary[k] for k in ("boards", "seed", "se_median", "se_p99")},
-    )  # fmt: skip
+    )
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "groups": solved}
 
 
@@ -397,7 +398,7 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
 
 
 def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
-                        workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:  # fmt: skip
+                        workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
     stage's ``(table, summary)`` in ``workers`` processes (default: up to 2); publish ``site_dir/data/pushfold/``
     (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``)

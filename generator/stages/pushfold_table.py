@@ -57,7 +57,7 @@ def table_json(table: pf.Table) -> dict:
     bounties ``bounties`` and ``bounty_share``."""
     bounties = {} if table.bounties is None else {"bounties": list(table.bounties), "bounty_share": table.bounty_share}
     return {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bb_ante": table.bb_ante,
-            "payouts": None if table.payouts is None else list(table.payouts), **bounties}  # fmt: skip
+            "payouts": None if table.payouts is None else list(table.payouts), **bounties}
 
 
 def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
@@ -75,7 +75,7 @@ def solution_json(game: pf.Game, solution: pf.Solution) -> dict:
     rule_met = solution.nash_conv <= tolerance and solution.max_class_regret <= class_tolerance
     return {"positions": names, "shove": shove, "call": call, "exploitability": exploitability,
             "class_regret": worst_class_regret(game, solution.class_regret, pool), "rule_met": bool(rule_met),
-            "iterations": solution.iterations, "schedule": solution.schedule, "table": table_json(game.table)}  # fmt: skip
+            "iterations": solution.iterations, "schedule": solution.schedule, "table": table_json(game.table)}
 
 
 def worst_class_regret(game: pf.Game, class_regret: dict, pool: float | None) -> dict:
@@ -87,7 +87,7 @@ def worst_class_regret(game: pf.Game, class_regret: dict, pool: float | None) ->
     names = pf.position_names(game.n)
     spot = names[key[1]] if key[0] == "open" else spot_name(names, key)
     return {"bb": None if pool else float(f"{worst:.4g}"), "pool_pct": float(f"{100 * worst / pool:.4g}") if pool else None,
-            "spot": spot, "class": CLASS_NAMES[c]}  # fmt: skip
+            "spot": spot, "class": CLASS_NAMES[c]}
 
 
 def record_strategy(game: pf.Game, record: dict) -> dict:

@@ -47,9 +47,9 @@ def _ante_entry(equity: np.ndarray, pairs: np.ndarray, ante: float, top: float, 
     low = np.ceil((1.0 + ante) / STEP - 1e-9) * STEP
     stacks = np.round(np.arange(round(low / STEP), round(top / STEP) + 1) * STEP, 2)
     solutions = kernels.pushfold.solve_stacks(equity, pairs, stacks, ante=ante, tolerance=tolerance,
-                                              decimals=DECIMALS, check_every=10)  # fmt: skip
+                                              decimals=DECIMALS, check_every=10)
     entry = {"ante": ante, "first_stack": float(stacks[0]), "last_stack": float(stacks[-1]),
-             "max_nash_conv": float(max(s.nash_conv for s in solutions))}  # fmt: skip
+             "max_nash_conv": float(max(s.nash_conv for s in solutions))}
     for action, frequencies in (("push", [s.push for s in solutions]), ("call", [s.call for s in solutions])):
         largest, contiguous = kernels.pushfold.max_stack(stacks, np.array(frequencies), PLAYED)
         entry[f"{action}_max"], entry[f"{action}_max_contiguous"] = _as_list(largest), _as_list(contiguous)
@@ -73,7 +73,7 @@ def compute_thresholds(tables, antes=ANTES, top: float = TOP, tolerance: float =
         finally:
             pool.terminate()  # a stop request or an error ends the workers too
     meta = meta_block("pushfold_thresholds", METHOD, CODE_VERSION, "cpu", time.perf_counter() - started,
-                      step=STEP, tolerance=tolerance, played_threshold=PLAYED)  # fmt: skip
+                      step=STEP, tolerance=tolerance, played_threshold=PLAYED)
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "by_ante": by_ante}
 
 
@@ -82,7 +82,7 @@ def run_pushfold_thresholds(site_dir: Path, headsup) -> dict:
     ``site_dir/data/pushfold_thresholds.json`` and ``.csv``."""
     tables, headsup_meta = headsup
     key = cache_key(CODE_VERSION, headsup_meta.get("code_version", HEADSUP_CODE_VERSION), ANTES, STEP, TOP, TOLERANCE,
-                    PLAYED, DECIMALS)  # fmt: skip
+                    PLAYED, DECIMALS)
     workers = min(os.cpu_count() or 1, len(ANTES))
     arrays = cached_arrays("pushfold_thresholds", key, lambda: {"result": json_array(compute_thresholds(tables, workers=workers))})
     result = array_json(arrays["result"])

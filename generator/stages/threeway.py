@@ -75,7 +75,7 @@ def merge_checkpoints(first: Checkpoint, second: Checkpoint) -> Checkpoint:
     if shared:
         raise ValueError(f"both checkpoints hold shard(s) {sorted(shared)}: their boards would be counted twice")
     return Checkpoint(first.counts + second.counts, np.concatenate([first.shards, second.shards]),
-                      np.concatenate([first.boards, second.boards]))  # fmt: skip
+                      np.concatenate([first.boards, second.boards]))
 
 
 def possible_triples() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -85,7 +85,7 @@ def possible_triples() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     classes = triple_classes()
     compatible = cached_arrays("threeway-compatible", cache_key(CODE_VERSION),
-                               lambda: {"compatible": cpu.compatible_combos(classes)})["compatible"]  # fmt: skip
+                               lambda: {"compatible": cpu.compatible_combos(classes)})["compatible"]
     rows = np.flatnonzero(compatible > 0)
     return rows, classes[rows], compatible
 
@@ -206,7 +206,7 @@ def table_summary(table: ThreewayTable, boards: int) -> dict:
 
 
 def threeway_stage(backend: str = "cpu", boards: int = BOARDS, seed: int = SEED, shard: int = 0,
-                   progress: bool = True) -> tuple[ThreewayTable, dict]:  # fmt: skip
+                   progress: bool = True) -> tuple[ThreewayTable, dict]:
     """Run (or resume) the stage up to ``boards`` boards for ``shard``, with a progress bar; returns the
     table and its summary (:func:`table_summary`, plus wall time, seed, code version, backend)."""
     from generator.evaluator_tables import evaluator_tables

@@ -145,7 +145,7 @@ def _perfect_hash(keys: np.ndarray, values: np.ndarray, row_shift: int) -> tuple
     order = np.argsort(rows, kind="stable")
     starts = np.searchsorted(rows[order], np.arange(n_rows + 1))
     populated = [r for r in range(n_rows) if starts[r + 1] > starts[r]]
-    hand_size = lambda row: (row << row_shift) // CARD_COUNT_UNIT  # noqa: E731
+    hand_size = lambda row: (row << row_shift) // CARD_COUNT_UNIT
     for row in sorted(populated, key=lambda r: (-hand_size(r), starts[r] - starts[r + 1])):
         members = order[starts[row] : starts[row + 1]]
         cols = keys[members] & row_mask

@@ -45,7 +45,7 @@ def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, card_key, 
                 boards[b], weights[b], combos, combo_class, keys, below, below_with_card, below_total_with_card,
                 win[chunk], tie[chunk], win_vs_random[chunk], tie_vs_random[chunk],
                 card_key, card_mask, rank_offsets, rank_values, flush_values,
-            )  # fmt: skip
+            )
     return win.sum(axis=0), tie.sum(axis=0), win_vs_random.sum(axis=0), tie_vs_random.sum(axis=0)
 
 
@@ -60,7 +60,7 @@ def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 6
         np.ascontiguousarray(boards, dtype=np.int64), np.asarray(weights, dtype=np.int64), chunk_starts,
         combos, combo_class, tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values,
         tables.flush_values,
-    )  # fmt: skip
+    )
 
 
 @njit

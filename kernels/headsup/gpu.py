@@ -37,7 +37,7 @@ _group_end = compile_ranking(cuda.jit(device=True), hand).group_end
 def _tally_kernel(
     boards, weights, combos, combo_class, win, tie, win_vs_random, tie_vs_random,
     card_key, card_mask, rank_offsets, rank_values, flush_values,
-):  # fmt: skip
+):
     keys = cuda.shared.array(SORT_SIZE, dtype=np.int64)
     below = cuda.shared.array(N_CLASSES, dtype=np.int32)
     below_with_card = cuda.shared.array((N_CARDS, N_CLASSES), dtype=np.int16)  # ≤ 1,081: fits
@@ -55,7 +55,7 @@ def _tally_kernel(
         count = rank_board(  # the live combos ranked and sorted in `keys` (ends with a barrier)
             boards[board], combos, keys, tid, THREADS_PER_BLOCK, card_key, card_mask, rank_offsets, rank_values,
             flush_values,
-        )  # fmt: skip
+        )
         below_total = 0  # kept by thread 0, the only one that uses it
         start = 0
         while start < count:
@@ -114,5 +114,5 @@ def tally_boards(boards, weights, combos, combo_class, tables, blocks: int = 102
         cuda.to_device(np.ascontiguousarray(combo_class, dtype=np.int64)),
         win, tie, win_vs_random, tie_vs_random,
         device.card_key, device.card_mask, device.rank_offsets, device.rank_values, device.flush_values,
-    )  # fmt: skip
+    )
     return win.copy_to_host(), tie.copy_to_host(), win_vs_random.copy_to_host(), tie_vs_random.copy_to_host()

@@ -55,7 +55,7 @@ def _simulate_pass(
         accumulators = (
             np.zeros(N_CLASSES * CELLS, dtype=np.uint64), np.zeros(N_CLASSES, dtype=np.int64),
             np.zeros(N_CLASSES * CELLS, dtype=np.int64),
-        )  # fmt: skip
+        )
         for deal in range(block_deals):
             _simulate_deal(
                 _child(key, np.uint64(deal)), deck, base_deck, deck_size, seats, strengths,

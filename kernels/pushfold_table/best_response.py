@@ -7,6 +7,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.threeway.core import ORDER_CODE
+from kernels.constants import PUSHFOLD_REACH_FLOOR
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
 from .game import Game, Terminal, _decisions, _path_to, infoset_keys
@@ -16,7 +17,7 @@ from .model import Equities, _Model, _model_of
 #: how often they happen: their regret is divided by REACH_FLOOR instead of by their reach, so following the chart
 #: there costs at most the tolerance times REACH_FLOOR per hand. Such spots are 4+-way overcalls at full tables,
 #: which the solver's averages resolve last (measured at 10 players and 3 bb: over 1,000 iterations with 1e-3).
-REACH_FLOOR = 1e-2
+REACH_FLOOR = PUSHFOLD_REACH_FLOOR
 
 
 def infoset_reach(keys: list, aggressive: np.ndarray) -> np.ndarray:

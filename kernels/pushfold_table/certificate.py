@@ -111,7 +111,7 @@ def _paths(game: Game, strategy: np.ndarray, column: dict) -> list[_Path]:
         if terminal.shover < 0:  # everyone folds to the BB: it takes the blinds and antes
             layers = ((float(np.sum(game.table.stacks) - terminal.base.sum()), (game.n - 1,)),)
         paths.append(_Path(np.array([a[0] for a in acting]), np.array([a[1] for a in acting]), np.array([a[2] for a in acting]),
-                           tuple(layers), terminal.base, deviators))  # fmt: skip
+                           tuple(layers), terminal.base, deviators))
     return paths
 
 

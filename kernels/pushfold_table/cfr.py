@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 import numpy as np
+
+from kernels import constants as C
 
 from .best_response import BestResponse, best_response, meets, worst_regret
 from .game import Game, Table, infoset_keys
@@ -17,13 +18,13 @@ from .program import _TermProgram
 #: weighted by t^γ in the average. Measured against CFR+ (no discount, linear averages) from a cold start at
 #: 10 players: 10 iterations instead of 35 at 3 bb, 15 instead of 50 at 5 bb with a BB ante; on the two-class
 #: toy game NashConv 1e-6 in 14,800 iterations instead of 40,600 (β = 0, the paper's choice, stalls at 3.6e-6).
-DISCOUNT_POSITIVE, AVERAGE_POWER = 1.5, 2.0
+DISCOUNT_POSITIVE, AVERAGE_POWER = C.PUSHFOLD_DISCOUNT_POSITIVE, C.PUSHFOLD_AVERAGE_POWER
 #: The schedule a table is solved again with when discounted CFR misses the stopping rule in its iterations
 #: (:func:`solve`'s ``fallback_discount``): α = ∞, no discount of positive regrets (CFR+'s regrets, averages
 #: still weighted by t²). This is a 4-player general-sum game, where CFR need not converge: on 4 players
 #: 16 bb 50/30/20 ICM discounted CFR's worst class regret hovers at 0.02–0.03% of the pool for 5,000
 #: iterations; this schedule then meets the rule (0.01%) in 85 more (the default build's table).
-FALLBACK_DISCOUNT = math.inf
+FALLBACK_DISCOUNT = C.PUSHFOLD_FALLBACK_DISCOUNT
 
 
 class StoppingRule(NamedTuple):
@@ -33,12 +34,12 @@ class StoppingRule(NamedTuple):
     ``heads_up_scale`` times (1e-5 bb, the precision of the heads-up threshold table ``pushfold_thresholds.json``),
     class regrets ``heads_up_class_scale`` times (1e-4 bb), so that every 2-player answer agrees with it."""
 
-    nash_conv_bb: float = 0.01
-    nash_conv_pool_pct: float = 0.05
-    class_regret_bb: float = 0.01
-    class_regret_pool_pct: float = 0.01
-    heads_up_scale: float = 1e-3
-    heads_up_class_scale: float = 1e-2
+    nash_conv_bb: float = C.PUSHFOLD_NASH_CONV_BB
+    nash_conv_pool_pct: float = C.PUSHFOLD_NASH_CONV_POOL_PCT
+    class_regret_bb: float = C.PUSHFOLD_CLASS_REGRET_BB
+    class_regret_pool_pct: float = C.PUSHFOLD_CLASS_REGRET_POOL_PCT
+    heads_up_scale: float = C.PUSHFOLD_HEADS_UP_SCALE
+    heads_up_class_scale: float = C.PUSHFOLD_HEADS_UP_CLASS_SCALE
 
     def tolerances(self, table: Table) -> tuple[float, float]:
         """``(NashConv, class regret)`` tolerances of ``table`` in payoff units (bb, or prize units for ICM)."""
@@ -74,10 +75,10 @@ class Solution(NamedTuple):
         return worst_regret(self.class_regret)
 
 
-def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = 5000, check_every: int = 5,
+def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = C.PUSHFOLD_MAX_ITERATIONS, check_every: int = C.PUSHFOLD_CHECK_EVERY,
           start: dict | None = None, progress=None, decimals: int | None = None, certify: bool = True,
           start_regret: float = 1e-3, start_within: float | None = None, class_tolerance: float | None = None,
-          fallback_discount: float | None = None) -> Solution:  # fmt: skip
+          fallback_discount: float | None = None) -> Solution:
     """Discounted CFR (:func:`_discounted_cfr`, the arguments' meaning there) until the stopping rule is met or
     ``max_iterations``; then, with a ``fallback_discount`` (:data:`FALLBACK_DISCOUNT`), when the rule was missed,
     again from the same start with that discount of positive regrets for up to ``max_iterations`` more
@@ -85,7 +86,7 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
     ``schedule`` "cfr+" and ``iterations`` the two runs' total."""
     options = dict(tolerance=tolerance, max_iterations=max_iterations, check_every=check_every, start=start,
                    decimals=decimals, certify=certify, start_regret=start_regret, start_within=start_within,
-                   class_tolerance=class_tolerance)  # fmt: skip
+                   class_tolerance=class_tolerance)
     first = _discounted_cfr(game, eq, progress=progress, **options)
     rule_met = first.nash_conv <= tolerance and (class_tolerance is None or first.max_class_regret <= class_tolerance)
     if fallback_discount is None or rule_met:
@@ -97,7 +98,7 @@ def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int
 
 def _discounted_cfr(game: Game, eq: Equities, tolerance: float, max_iterations: int, check_every: int, start: dict | None,
                     progress, decimals: int | None, certify: bool, start_regret: float, start_within: float | None,
-                    class_tolerance: float | None, discount: float = DISCOUNT_POSITIVE) -> Solution:  # fmt: skip
+                    class_tolerance: float | None, discount: float = DISCOUNT_POSITIVE) -> Solution:
     """Discounted CFR (``discount`` α, :data:`AVERAGE_POWER`) until the averaged strategies meet the
     stopping rule (or ``max_iterations``), from zero regrets (all strategies 1/2 at first). The rule: NashConv ≤
     ``tolerance`` and, unless ``class_tolerance`` is None, every class's regret at every decision
@@ -173,7 +174,7 @@ def _rounded(frequencies: np.ndarray, decimals: int | None) -> np.ndarray:
 
 
 def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, thresholds,
-                   decimals: int | None = None, class_tolerance: float | None = None) -> tuple[dict, BestResponse, float]:  # fmt: skip
+                   decimals: int | None = None, class_tolerance: float | None = None) -> tuple[dict, BestResponse, float]:
     """``(strategy, its best response, ε)``: ``strategy`` with frequencies below ε set to 0 and above 1 − ε set
     to 1, for the largest ε of ``thresholds`` whose :func:`best_response` still meets the stopping rule
     (:func:`meets`, with the class tolerance raised to ``strategy``'s own worst class regret when that is larger:

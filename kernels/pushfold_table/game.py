@@ -9,6 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.bounty import bounty_equity, bounty_errors, knock_out, position_value
+from kernels.constants import MAX_SEATS
 from kernels.icm import prize_equity
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 
@@ -16,7 +17,6 @@ from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
 DUEL_ORDERINGS = np.array([[0, 1], [0, 0], [1, 0]])
 
 
-MAX_SEATS = 10
 
 
 class Table(NamedTuple):
@@ -39,7 +39,7 @@ _EARLY_NAMES = {
     0: [], 1: ["CO"], 2: ["UTG", "CO"], 3: ["UTG", "HJ", "CO"], 4: ["UTG", "LJ", "HJ", "CO"],
     5: ["UTG", "UTG+1", "LJ", "HJ", "CO"], 6: ["UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO"],
     7: ["UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO"],
-}  # fmt: skip
+}
 
 
 def position_names(n: int) -> list[str]:
@@ -180,7 +180,7 @@ def _terminal(table: Table, shover: int, callers: tuple, payouts) -> Terminal:
         final[n - 1] += antes.sum() + blinds.sum()
         payoff, bounty = _payoff(table, final, payouts)
         return Terminal(-1, (), (n - 1,), np.zeros((1, 1), np.int64), payoff[:, None], (), base,
-                        None if bounty is None else bounty[:, None])  # fmt: skip
+                        None if bounty is None else bounty[:, None])
     all_in = (shover, *callers)
     bets = {s: min(behind[s], behind[shover]) for s in all_in}
     base = stacks - antes - blinds

@@ -119,7 +119,7 @@ class _Model:
             mass = self.triple_mass
             off = ~np.eye(mass.shape[-1], dtype=bool)
             self._opponent_symmetric = all(np.array_equal(mass[o][:, off], mass[SWAP_OPPONENTS[o]].transpose(0, 2, 1)[:, off])
-                                           for o in range(mass.shape[0]))  # fmt: skip
+                                           for o in range(mass.shape[0]))
         return self._opponent_symmetric
 
     def upper_pairs(self) -> tuple[np.ndarray, np.ndarray]:

@@ -121,7 +121,7 @@ class _TermProgram:
         start[1:] = np.cumsum([len(i) for i in index])
         flat = np.array([f for i in index for f in i], dtype=np.int64)
         return _SeatTerms(np.array(columns, dtype=np.int64), np.array(coef, dtype=np.float64), np.array(slot, dtype=np.int64),
-                          start, flat, np.array(rows, dtype=np.int64), triples, outcomes)  # fmt: skip
+                          start, flat, np.array(rows, dtype=np.int64), triples, outcomes)
 
     def refresh(self, strategy: np.ndarray, columns: np.ndarray) -> None:
         """Recompute the factor rows of infoset ``columns`` from ``strategy`` (S, K) after they changed."""

@@ -33,6 +33,7 @@ from math import comb
 
 import numpy as np
 
+from kernels.constants import RANGE_EQUITY_EXACT_LIMIT
 from kernels.range_equity.deals import (
     COMBO_MASK, COMBO_OF, MAX_PLAYERS, EquityResult, NoDealError, blocker_text, card_mask, live_weights,
 )
@@ -48,11 +49,11 @@ __all__ = [
 ]
 #: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; the
 #: browser's too (range-equity.js, the same estimate: about 2 s of one worker there), so both are exact on the same spots.
-EXACT_LIMIT = 3e8
+EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT
 
 
 def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, headsup=None, multiway=None,
-                 exact_limit: float = EXACT_LIMIT, progress=None, **sampling) -> EquityResult:  # fmt: skip
+                 exact_limit: float = EXACT_LIMIT, progress=None, **sampling) -> EquityResult:
     """Equity of ``len(weights)`` players (2..10), weights ``(1326,)`` each, on ``board`` (0, 3, 4 or 5 card ids)
     with ``dead`` card ids. ``tables``: evaluator tables; ``headsup``: the exact heads-up tables (or None);
     ``multiway``: ``{n: multiway.json's by_players[n]}`` for a class against n − 1 random hands (or None).

@@ -19,12 +19,12 @@ from kernels.range_equity.deals import COMBO_MASK, COMBO_OF, packed
 def _hole_strength(key, mask, x, y, card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Strength of hole cards x, y on a board summarised by its ``key`` and ``mask`` sums."""
     return hand.strength_of_key(key + card_key[x] + card_key[y], mask + card_mask_table[x] + card_mask_table[y],
-                                rank_offsets, rank_values, flush_values)  # fmt: skip
+                                rank_offsets, rank_values, flush_values)
 
 
 @njit(inline="always")
 def _board_strengths(known_key, known_mask, completion, distinct, strength, combo_cards, combo_mask,
-                     card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+                     card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Sets ``strength[c]`` of every combo id in ``distinct`` on the known board plus ``completion`` (-1 for a
     combo holding one of its cards); returns the completion's card bit mask."""
     key, mask, bits = known_key, known_mask, np.uint64(0)
@@ -37,7 +37,7 @@ def _board_strengths(known_key, known_mask, completion, distinct, strength, comb
             strength[c] = -1
         else:
             strength[c] = _hole_strength(key, mask, combo_cards[c, 0], combo_cards[c, 1],
-                                         card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+                                         card_key, card_mask_table, rank_offsets, rank_values, flush_values)
     return bits
 
 
@@ -58,7 +58,7 @@ def _sort_prefix(keys, m):
 
 @njit(parallel=True, cache=True)
 def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w1, combo_cards, combo_mask,
-                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Weighted (player 1's wins, ties, total) of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``,
     ``w1``) over ``completions`` (B, m), each board by one sweep in strength order instead of every pair.
 
@@ -82,7 +82,7 @@ def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w
         below, equal, live = np.zeros(52), np.zeros(52), np.zeros(52)
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
             _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
-                             card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+                             card_key, card_mask_table, rank_offsets, rank_values, flush_values)
             below[:] = 0.0
             equal[:] = 0.0
             live[:] = 0.0
@@ -164,7 +164,7 @@ def _below_free(sorted_s, cum, m, card_start, card_s, card_cum, w_by_combo, stre
 
 @njit(parallel=True, cache=True)
 def _count_last(board, completions, chunk_starts, distinct, starts, idx, weight, combo_cards, combo_mask, combo_of,
-                card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+                card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Weighted (win (n,), ties (n, n-1), total) of n ≥ 3 packed ranges over ``completions`` (B, m).
 
     Players 0..n-2 are walked over every compatible assignment; the last player's combos (the largest
@@ -200,7 +200,7 @@ def _count_last(board, completions, chunk_starts, distinct, starts, idx, weight,
         cards = np.zeros(2 * n, dtype=np.int64)
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
             bits = _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
-                                    card_key, card_mask_table, rank_offsets, rank_values, flush_values)  # fmt: skip
+                                    card_key, card_mask_table, rank_offsets, rank_values, flush_values)
             # the last player's live combos by strength, cumulative weights in total and per card
             m = 0
             for j in range(size):
@@ -317,7 +317,7 @@ def board_work(weights: list[np.ndarray], board, dead) -> float:
 
 
 def board_counts(weights: list[np.ndarray], board: np.ndarray, completions: np.ndarray, chunk_starts: np.ndarray,
-                 tables) -> tuple[np.ndarray, np.ndarray, float]:  # fmt: skip
+                 tables) -> tuple[np.ndarray, np.ndarray, float]:
     """Weighted (win (n,), ties (n, n-1), total) over the boards ``completions[chunk_starts[0]:chunk_starts[-1]]``:
     heads-up by :func:`_headsup_sweep`, 3+ players by :func:`_count_last` with the largest range dealt last."""
     n = len(weights)
@@ -330,10 +330,10 @@ def board_counts(weights: list[np.ndarray], board: np.ndarray, completions: np.n
         win0, tie, total = _headsup_sweep(
             board, completions, chunk_starts, distinct, idx[: starts[1]], combo_weight[: starts[1]], idx[starts[1] :],
             combo_weight[starts[1] :], ALL_COMBOS, COMBO_MASK, *evaluator,
-        )  # fmt: skip
+        )
         return np.array([win0, total - win0 - tie]), np.array([[tie], [tie]]), total
     win, ties, total = _count_last(board, completions, chunk_starts, distinct, starts, idx, combo_weight, ALL_COMBOS,
-                                   COMBO_MASK, COMBO_OF, *evaluator)  # fmt: skip
+                                   COMBO_MASK, COMBO_OF, *evaluator)
     back = np.argsort(order)  # to the players' order
     return win[back], ties[back], total
 

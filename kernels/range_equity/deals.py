@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from kernels.cards import ALL_COMBOS, format_card
-from kernels.multiway.control_variates import Z_975
+from kernels.constants import MAX_SEATS, Z_975
 
-MAX_PLAYERS = 10
+MAX_PLAYERS = MAX_SEATS
 #: Bit mask of the two cards of each combo, ``(1326,)`` uint64.
 COMBO_MASK = (np.uint64(1) << ALL_COMBOS[:, 0].astype(np.uint64)) | (np.uint64(1) << ALL_COMBOS[:, 1].astype(np.uint64))
 #: Combo id of two distinct cards, ``(52, 52)`` int64 (-1 on the diagonal).

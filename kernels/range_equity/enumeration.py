@@ -78,7 +78,7 @@ def _pattern_method(weights, board, dead, tables, progress, work: float):
 
 
 def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
-                     method: str | None = None) -> EquityResult:  # fmt: skip
+                     method: str | None = None) -> EquityResult:
     """Exact weighted equity over every board completion and compatible assignment.
 
     weights: per player ``(1326,)`` (already :func:`.deals.live_weights`); board/dead: card ids; tables: evaluator
@@ -100,4 +100,4 @@ def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: C
     return EquityResult(
         equity=(win + (ties / np.arange(2, n + 1)).sum(axis=1)) / total, win=win / total, ties=ties / total,
         se_equity=None, exact=True, method="enumeration", boards=comb(52 - len(board) - len(dead), 5 - len(board)),
-    )  # fmt: skip
+    )

@@ -31,14 +31,16 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.cards import ALL_COMBOS
+from kernels.constants import (
+    RANGE_EQUITY_DEALS_LIMIT, RANGE_EQUITY_PATTERN_DEAL, RANGE_EQUITY_PATTERN_PASS, RANGE_EQUITY_PATTERN_SETUP,
+)
 from kernels.evaluator.core import RANK_KEY_MASK, ROW_MASK, SHIFT_ROW
 from kernels.range_equity.deals import COMBO_MASK, COMBO_OF, card_mask, packed
 
-#: Compatible deals above which this method is not used (its deals are listed in memory): Π live range sizes.
-DEALS_LIMIT = 1 << 22
-#: Work units (:func:`pattern_work`) of setting up a spot (its symmetries, tables and passes: ~0.5 ms), of listing
-#: one compatible deal and finding its orbit and passes, and of setting up one suit pass.
-SETUP_COST, DEAL_COST, PASS_COST = 1e5, 32.0, 100.0
+#: Compatible deals above which this method is not used, and the work units (:func:`pattern_work`) of setting up a
+#: spot, of listing a deal and of setting up a suit pass: spec/constants.json.
+DEALS_LIMIT, SETUP_COST = RANGE_EQUITY_DEALS_LIMIT, RANGE_EQUITY_PATTERN_SETUP
+DEAL_COST, PASS_COST = RANGE_EQUITY_PATTERN_DEAL, RANGE_EQUITY_PATTERN_PASS
 
 
 def _rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -70,7 +72,7 @@ PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 
 #: ``COMBO_IMAGES[g, c]``: the combo that suit permutation g maps combo c to, ``(24, 1326)``.
 COMBO_IMAGES = COMBO_OF[4 * (ALL_COMBOS // 4)[None, :, 0] + PERMUTATIONS[:, ALL_COMBOS[:, 0] % 4],
-                        4 * (ALL_COMBOS // 4)[None, :, 1] + PERMUTATIONS[:, ALL_COMBOS[:, 1] % 4]]  # fmt: skip
+                        4 * (ALL_COMBOS // 4)[None, :, 1] + PERMUTATIONS[:, ALL_COMBOS[:, 1] % 4]]
 
 
 def suit_symmetries(board, dead) -> np.ndarray:
@@ -201,7 +203,7 @@ def pattern_work(weights: list[np.ndarray], board, dead) -> float:
         in_suit = [live % 4 == suit for suit in range(4)]
         held.append([(np.bincount(mask.sum(axis=1), minlength=3).tolist(),
                       len(np.unique(np.hstack([live // 4, np.where(mask, live // 4, -1)]), axis=0)))
-                     for mask in in_suit])  # fmt: skip
+                     for mask in in_suit])
     if deals > DEALS_LIMIT:
         return inf
     orbits = max(deals / len(suit_symmetries(board, dead)), signatures)
@@ -272,7 +274,7 @@ def _completions_of(left, row, multiset_ranks, multiset_counts, binomial):
 
 @njit(parallel=True, cache=True)
 def _rank_pass(signatures, missing, known, board_key, rank_key, multiset_ranks, multiset_counts, multiset_start,
-               multiset_key, binomial, rank_offsets, rank_values):  # fmt: skip
+               multiset_key, binomial, rank_offsets, rank_values):
     """Integer (wins ``(S, n)``, ties ``(S, n, n-1)``) of one deal per rank signature ``signatures`` ``(S, 2n)`` over
     the completions of ``missing`` cards by rank multiset, every hand evaluated without flushes."""
     n = signatures.shape[1] // 2
@@ -331,7 +333,7 @@ def _suit_pass_keys(holes, signature, board_suit_count, missing):
 @njit(parallel=True, cache=True)
 def _suit_passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, board_suit_ranks, board_key, rank_key,
                  multiset_ranks, multiset_counts, multiset_start, multiset_key, subsets, subset_start, subset_key,
-                 binomial, rank_offsets, rank_values, flush_values):  # fmt: skip
+                 binomial, rank_offsets, rank_values, flush_values):
     """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the suit passes ``lo..hi`` (module doc): the flush patterns of
     suit ``suit[k]`` for deal ``deal[k]`` of ``holes`` ``(D, 2n)``, times ``weight[k]``; ``board_suit_ranks`` ``(4,)``
     13-bit masks."""
@@ -453,13 +455,13 @@ def pattern_tables(board, dead, tables) -> PatternTables:
         board_suit_ranks[c % 4] |= 1 << (c // 4)
     board_key = np.uint64(sum(int(rank_key[c // 4]) for c in board))
     return PatternTables(card_mask(list(board) + list(dead)), board_key, multiset_key, subset_key, board_suit_ranks,
-                         rank_key, tables.rank_offsets, tables.rank_values, tables.flush_values)  # fmt: skip
+                         rank_key, tables.rank_offsets, tables.rank_values, tables.flush_values)
 
 
 def rank_counts(deals: Deals, missing: int, t: PatternTables) -> tuple[np.ndarray, np.ndarray]:
     """Integer (wins ``(S, n)``, ties ``(S, n, n-1)``) of each rank signature's rank pass over ``missing`` cards."""
     return _rank_pass(deals.signatures, missing, t.known, t.board_key, t.rank_key, MULTISET_RANKS, MULTISET_COUNTS,
-                      MULTISET_START, t.multiset_key, BINOMIAL, t.rank_offsets, t.rank_values)  # fmt: skip
+                      MULTISET_START, t.multiset_key, BINOMIAL, t.rank_offsets, t.rank_values)
 
 
 class SuitPasses(NamedTuple):
@@ -487,4 +489,4 @@ def flush_counts(deals: Deals, passes: SuitPasses, lo: int, hi: int, missing: in
     return _suit_passes(deals.holes, passes.deal, passes.suit, passes.weight, lo, hi, max(1, min(chunks, hi - lo)),
                         missing, t.known, t.board_suit_ranks, t.board_key, t.rank_key, MULTISET_RANKS, MULTISET_COUNTS,
                         MULTISET_START, t.multiset_key, SUBSETS, SUBSET_START, t.subset_key, BINOMIAL, t.rank_offsets,
-                        t.rank_values, t.flush_values)  # fmt: skip
+                        t.rank_values, t.flush_values)

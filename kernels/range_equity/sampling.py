@@ -70,7 +70,7 @@ def _draw_entry(u, unit_starts, uniform, alias_prob, alias_index, state, word, h
 @njit(parallel=True, cache=True)
 def _sample(block_key, n_deals, n_chunks, n, unit_starts, unit_seats, uniform, entry_bits, entry_cards, entry_key,
             entry_fmask, alias_prob, alias_index, random_seats, missing, live_deck, live_where, board_key, board_fmask,
-            base_bits, max_attempts, card_key, card_mask_table, rank_offsets, rank_values, flush_values):  # fmt: skip
+            base_bits, max_attempts, card_key, card_mask_table, rank_offsets, rank_values, flush_values):
     """Deals ``n_deals`` deals; returns the number of deals won by each set of players ``(2**n,)`` (a bit mask of
     the winners: one bit a sole win, k bits a k-way tie; entry 0 counts deals that failed) and the most attempts
     one deal took.
@@ -152,7 +152,7 @@ def _sample(block_key, n_deals, n_chunks, n, unit_starts, unit_seats, uniform, e
             winners = 0
             for p in range(n):
                 s = np.int64(hand.strength_of_key(key + seat_key[p], fmask + seat_fmask[p], rank_offsets, rank_values,
-                                                  flush_values))  # fmt: skip
+                                                  flush_values))
                 if s > best:
                     best = s
                     winners = 1 << p
@@ -268,7 +268,7 @@ def winner_counts(hist: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: float = 1e-3, budget_s: float = 60.0,
                   seed: int = 0, max_samples: int | None = None, progress: Callable[[int, int], None] | None = None,
-                  batch: int = 1 << 16, max_attempts: int = 100_000, joint_limit: int = JOINT_LIMIT) -> EquityResult:  # fmt: skip
+                  batch: int = 1 << 16, max_attempts: int = 100_000, joint_limit: int = JOINT_LIMIT) -> EquityResult:
     """Monte Carlo equity until every player's se ≤ ``target_se``, ``budget_s`` seconds or ``max_samples`` deals.
 
     weights: per player ``(1326,)`` (already :func:`live_weights`); a player whose every live combo has
@@ -301,7 +301,7 @@ def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: flo
             np.uint64(_child(key, np.uint64(block))), size, 64, n, *arrays, random_seats, 5 - len(board), live_deck, live_where,
             np.uint64(board_key), np.uint64(board_fmask), card_mask(list(board) + list(dead)), max_attempts,
             tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values,
-        )  # fmt: skip
+        )
         if worst >= max_attempts:
             raise NoDealError(f"no compatible deal in {max_attempts:,} tries: the ranges (nearly) block each other")
         w, t = winner_counts(hist, n)
@@ -317,5 +317,5 @@ def sample_equity(weights: list[np.ndarray], board, dead, tables, target_se: flo
     return EquityResult(
         equity=equity, win=win / samples, ties=ties / samples, se_equity=se, exact=False,
         method="monte carlo", samples=samples,
-    )  # fmt: skip
+    )
 

@@ -22,13 +22,13 @@ def table_equity(first: np.ndarray, second: np.ndarray, win, tie, pairs, boards:
     total = first @ pairs @ second * boards
     if total == 0:
         raise NoDealError("no deal gives both players a hand")
-    w = first @ win @ second / total
-    t = first @ tie @ second / total
-    l = second @ win @ first / total
+    win_share = first @ win @ second / total
+    tie_share = first @ tie @ second / total
+    loss_share = second @ win @ first / total
     return EquityResult(
-        equity=np.array([w + t / 2, l + t / 2]), win=np.array([w, l]), ties=np.array([[t], [t]]),
+        equity=np.array([win_share + tie_share / 2, loss_share + tie_share / 2]), win=np.array([win_share, loss_share]), ties=np.array([[tie_share], [tie_share]]),
         se_equity=None, exact=True, method="table", boards=boards,
-    )  # fmt: skip
+    )
 
 
 def class_against_random(weights: list[np.ndarray]) -> tuple[int, int] | None:
@@ -59,5 +59,5 @@ def multiway_table_equity(hero: int, hero_class: int, n: int, block: dict) -> Eq
         equity=np.where(np.arange(n) == hero, equity, (1 - equity) / (n - 1)), win=win, ties=ties,
         se_equity=np.where(np.arange(n) == hero, se, se / (n - 1)), exact=False, method="table",
         samples=int(block["samples"][hero_class]),
-    )  # fmt: skip
+    )
 

@@ -53,7 +53,7 @@ def compile_board_functions(jit, ranking, add_to_vector) -> SimpleNamespace:
     def accumulate_board(
         board, weight, combos, combo_class, combo_index, keys, strength_of, below_card, equal_card,
         win, tie2, tie3, card_key, card_mask, rank_offsets, rank_values, flush_values,
-    ):  # fmt: skip
+    ):
         """Add ``weight`` × this board's counts of opponent pairs won / 2-way tied / 3-way tied, per hero class.
 
         combo_index (52, 52): combo id of two cards, or ``len(combos)`` where no combo holds them.

@@ -18,7 +18,7 @@ accumulate_board = compile_board_functions(njit, compile_ranking(njit, hand), _a
 
 @njit(parallel=True)
 def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, combo_index, card_key, card_mask, rank_offsets,
-                  rank_values, flush_values):  # fmt: skip
+                  rank_values, flush_values):
     n_chunks = chunk_starts.size - 1
     win = np.zeros((n_chunks, N_CLASSES), dtype=np.int64)
     tie2 = np.zeros((n_chunks, N_CLASSES), dtype=np.int64)
@@ -32,7 +32,7 @@ def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, combo_inde
             accumulate_board(
                 boards[b], weights[b], combos, combo_class, combo_index, keys, strength_of, below_card, equal_card,
                 win[chunk], tie2[chunk], tie3[chunk], card_key, card_mask, rank_offsets, rank_values, flush_values,
-            )  # fmt: skip
+            )
     return win.sum(axis=0), tie2.sum(axis=0), tie3.sum(axis=0)
 
 
@@ -45,4 +45,4 @@ def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 6
         np.ascontiguousarray(combos, dtype=np.int64), np.ascontiguousarray(combo_class, dtype=np.int64),
         combo_index_table(combos), tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values,
         tables.flush_values,
-    )  # fmt: skip
+    )

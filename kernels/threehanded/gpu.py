@@ -52,7 +52,7 @@ _pair_counts = compile_pair_counts(cuda.jit(device=True))
 @cuda.jit
 def _tally_kernel(
     boards, weights, combos, combo_class, win, tie2, tie3, card_key, card_mask, rank_offsets, rank_values, flush_values,
-):  # fmt: skip
+):
     keys = cuda.shared.array(SORT_SIZE, dtype=np.int64)
     position = cuda.shared.array((N_CARDS, N_CARDS), dtype=np.int16)
     holding = cuda.shared.array(HOLDING_SIZE, dtype=np.int16)  # row c: holding[c * ROW : (c + 1) * ROW]
@@ -77,7 +77,7 @@ def _tally_kernel(
         count = rank_board(  # the live combos ranked and sorted in `keys` (ends with a barrier)
             boards[board], combos, keys, tid, THREADS_PER_BLOCK, card_key, card_mask, rank_offsets, rank_values,
             flush_values,
-        )  # fmt: skip
+        )
         for p in range(tid, count, THREADS_PER_BLOCK):  # each live combo's position, by card
             combo = keys[p] & COMBO_FIELD
             x, y = combos[combo, 0], combos[combo, 1]
@@ -148,5 +148,5 @@ def tally_boards(boards, weights, combos, combo_class, tables, blocks: int = 102
         cuda.to_device(np.ascontiguousarray(combo_class, dtype=np.int64)),
         *tallies,
         device.card_key, device.card_mask, device.rank_offsets, device.rank_values, device.flush_values,
-    )  # fmt: skip
+    )
     return tuple(t.copy_to_host() for t in tallies)

@@ -90,7 +90,7 @@ def compile_threeway(jit, strength_of_key, rng, dealing) -> SimpleNamespace:
 
     @jit
     def board_strengths(board_key, deck, base_deck, combos, strengths, card_key, card_mask, rank_offsets, rank_values,
-                        flush_values):  # fmt: skip
+                        flush_values):
         """Deal the board of ``board_key``; fill ``strengths`` (1326,) with each combo's strength on it
         (0 for combos that share a card with the board); return the board's card bit mask (uint64)."""
         deal_cards(deck, base_deck, N_CARDS, BOARD_CARDS, board_key)
@@ -119,7 +119,7 @@ def compile_threeway(jit, strength_of_key, rng, dealing) -> SimpleNamespace:
 
     @jit
     def sample_triple(triple, a_class, b_class, c_class, board_key, board_bits, strengths, class_start, class_combo,
-                      combo_mask, order_code, counts, row):  # fmt: skip
+                      combo_mask, order_code, counts, row):
         """Pick one combo per class for this board; if all are disjoint, add 1 to ``counts[row, ordering]``."""
         triple_key = child(mix64(board_key ^ PICK_SALT), np.uint64(triple))
         first = child(triple_key, np.uint64(0))

@@ -22,22 +22,22 @@ _board_strengths, _sample_triple, _child = _THREEWAY.board_strengths, _THREEWAY.
 
 @njit(parallel=True)
 def _board_pass(shard_key, first_board, board_keys, board_bits, strengths, combos, card_key, card_mask, rank_offsets,
-                rank_values, flush_values):  # fmt: skip
+                rank_values, flush_values):
     base_deck = np.arange(N_CARDS).astype(np.uint8)
     for b in prange(board_keys.size):
         deck = np.empty(N_CARDS, dtype=np.uint8)
         board_keys[b] = _child(shard_key, np.uint64(first_board + b))
         board_bits[b] = _board_strengths(board_keys[b], deck, base_deck, combos, strengths[b], card_key, card_mask,
-                                         rank_offsets, rank_values, flush_values)  # fmt: skip
+                                         rank_offsets, rank_values, flush_values)
 
 
 @njit(parallel=True)
 def _triple_pass(triples, classes, board_keys, board_bits, strengths, class_start, class_combo, combo_mask, order_code,
-                 counts):  # fmt: skip
+                 counts):
     for row in prange(triples.size):
         for b in range(board_keys.size):
             _sample_triple(triples[row], classes[row, 0], classes[row, 1], classes[row, 2], board_keys[b], board_bits[b],
-                           strengths[b], class_start, class_combo, combo_mask, order_code, counts, row)  # fmt: skip
+                           strengths[b], class_start, class_combo, combo_mask, order_code, counts, row)
 
 
 def simulate(counts, shard_key, first_board, n_boards, triples, classes, tables) -> None:
@@ -52,9 +52,9 @@ def simulate(counts, shard_key, first_board, n_boards, triples, classes, tables)
     board_bits = np.empty(n_boards, dtype=np.uint64)
     strengths = np.empty((n_boards, ALL_COMBOS.shape[0]), dtype=np.int32)
     _board_pass(np.uint64(shard_key), first_board, board_keys, board_bits, strengths, ALL_COMBOS, tables.card_key,
-                tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values)  # fmt: skip
+                tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values)
     _triple_pass(np.ascontiguousarray(triples, dtype=np.int64), np.ascontiguousarray(classes, dtype=np.int64), board_keys,
-                 board_bits, strengths, class_start, class_combo, combo_mask, ORDER_CODE, counts)  # fmt: skip
+                 board_bits, strengths, class_start, class_combo, combo_mask, ORDER_CODE, counts)
 
 
 @njit(parallel=True)

@@ -24,23 +24,23 @@ _board_strengths, _sample_triple, _child = _THREEWAY.board_strengths, _THREEWAY.
 
 @cuda.jit
 def _board_kernel(shard_key, first_board, base_deck, board_keys, board_bits, strengths, combos, card_key, card_mask,
-                  rank_offsets, rank_values, flush_values):  # fmt: skip
+                  rank_offsets, rank_values, flush_values):
     deck = cuda.local.array(N_CARDS, dtype=np.uint8)
     b = cuda.grid(1)
     if b < board_keys.size:
         board_keys[b] = _child(shard_key, np.uint64(first_board + b))
         board_bits[b] = _board_strengths(board_keys[b], deck, base_deck, combos, strengths[b], card_key, card_mask,
-                                         rank_offsets, rank_values, flush_values)  # fmt: skip
+                                         rank_offsets, rank_values, flush_values)
 
 
 @cuda.jit
 def _triple_kernel(triples, classes, board_keys, board_bits, strengths, class_start, class_combo, combo_mask, order_code,
-                   counts):  # fmt: skip
+                   counts):
     row = cuda.grid(1)
     if row < triples.size:
         for b in range(board_keys.size):
             _sample_triple(triples[row], classes[row, 0], classes[row, 1], classes[row, 2], board_keys[b], board_bits[b],
-                           strengths[b], class_start, class_combo, combo_mask, order_code, counts, row)  # fmt: skip
+                           strengths[b], class_start, class_combo, combo_mask, order_code, counts, row)
 
 
 def _blocks(n: int) -> int:
@@ -57,10 +57,10 @@ def simulate(counts, shard_key, first_board, n_boards, triples, classes, tables)
     _board_kernel[_blocks(n_boards), THREADS_PER_BLOCK](
         np.uint64(shard_key), first_board, cuda.to_device(np.arange(N_CARDS, dtype=np.uint8)), board_keys, board_bits,
         strengths, cuda.to_device(ALL_COMBOS), *evaluator,
-    )  # fmt: skip
+    )
     device_counts = cuda.to_device(np.zeros_like(counts))
     _triple_kernel[_blocks(len(triples)), THREADS_PER_BLOCK](
         cuda.to_device(np.ascontiguousarray(triples, dtype=np.int64)), cuda.to_device(np.ascontiguousarray(classes, dtype=np.int64)),
         board_keys, board_bits, strengths, class_start, class_combo, combo_mask, cuda.to_device(ORDER_CODE), device_counts,
-    )  # fmt: skip
+    )
     counts += device_counts.copy_to_host()

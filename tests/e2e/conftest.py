@@ -25,11 +25,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.render import render_site  # noqa: E402
-from generator.stages.headsup import run_headsup  # noqa: E402
-from generator.stages.pushfold import run_pushfold  # noqa: E402
-from page_weight import StallingHandler  # noqa: E402
-from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data  # noqa: E402
+from generator.render import render_site
+from generator.stages.headsup import run_headsup
+from generator.stages.pushfold import run_pushfold
+from page_weight import StallingHandler
+from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data
 
 try:
     from playwright.sync_api import sync_playwright
@@ -62,7 +62,7 @@ def site_dir(tmp_path_factory) -> Path:
 
 def publish_coarse_threeway(data_dir: Path, checkpoint: Path) -> None:
     """``data_dir/threeway.bin.gz`` from a fresh :data:`E2E_THREEWAY_BOARDS`-board run of the threeway stage."""
-    from generator.datafiles import publish_threeway
+    from generator.stages.threeway_bin import publish_threeway
     from generator.evaluator_tables import evaluator_tables
     from generator.stages.threeway import SEED, possible_triples, run_threeway, threeway_table
 

@@ -36,7 +36,7 @@ def shown_frequencies(page, grid_id: str) -> dict:
     ("stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1", "4p-bba1-chipev/12.json"),
     ("stacks=15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=65,35", "3p-icm-65-35-mixed/0.json"),  # an unequal-stack example
     ("stacks=20,20,20&blinds=1,2&ante=0&bbante=0&payouts=5,3,2", "3p-icm-50-30-20/10.json"),  # the same game in other units
-])  # fmt: skip
+])
 def test_a_precomputed_table_is_shown_at_once_without_the_worker(open_page, site_dir, query, file):
     requests = []
     page = open_page(f"{SOLVER}?{query}")
@@ -107,7 +107,7 @@ def test_a_preset_opens_its_table(open_page):
 @pytest.mark.parametrize(("query", "table"), [
     ("stacks=10,0.3,10&blinds=2,1&ante=-1&bbante=0&payouts=5,4,3,2", Table((10.0, 0.3, 10.0), (2.0, 1.0), -1.0, False, (5.0, 4.0, 3.0, 2.0))),
     ("stacks=10,10,1&blinds=0.5,1&ante=0.5&bbante=1&payouts=0,0", Table((10.0, 10.0, 1.0), (0.5, 1.0), 0.5, True, (0.0, 0.0))),
-])  # fmt: skip
+])
 def test_bad_tables_get_the_solvers_messages_one_per_problem(open_page, query, table):
     page = solved(open_page(f"{SOLVER}?{query}"))
     messages = page.eval_on_selector_all("#table-error li", "lis => lis.map(li => li.textContent)")
@@ -120,7 +120,7 @@ def test_numbers_that_do_not_read_are_named_by_field(open_page):
     page = solved(open_page(f"{SOLVER}?stacks=10,abc,&blinds=0.5,x&ante=1e999&bbante=0&payouts=50,3o"))
     messages = page.eval_on_selector_all("#table-error li", "lis => lis.map(li => li.textContent)")
     assert messages == ["Stack of SB: not a number: abc", "Stack of BB: give a number", "Big blind: not a number: x",
-                        "Ante: must be a finite number, got 1e999", "Payouts: entry 2 is not a number (3o)"]  # fmt: skip
+                        "Ante: must be a finite number, got 1e999", "Payouts: entry 2 is not a number (3o)"]
     assert page.locator("#stack-1").get_attribute("aria-invalid") == "true"
     assert page.locator("#stack-0").get_attribute("aria-invalid") == "false"
     assert "NaN" not in page.inner_text("main")
@@ -227,7 +227,7 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     within 0.01% of the pool of its better action, says so while solving and in the result; Python's best
     response on the same tables (the site's threeway.bin.gz) confirms the figure."""
     import kernels.pushfold_table as pf
-    from generator.datafiles import read_threeway_bin
+    from generator.stages.threeway_bin import read_threeway_bin
     from generator.stages.headsup import headsup_results
     from generator.stages.pushfold_table import holdem_equities, record_strategy
 
@@ -262,7 +262,7 @@ def test_a_heads_up_solution_from_the_browser_passes_the_python_best_response(op
     solution = json.loads(open(download.value.path()).read())
     game = pf.make_game(pf.Table((7.5, 7.5)))
     strategy = {("open", 0): np.array([solution["shove"]["SB"].get(n, 0.0) for n in CLASS_NAMES]),
-                ("call", 1, 0, ()): np.array([solution["call"]["BB vs SB"].get(n, 0.0) for n in CLASS_NAMES])}  # fmt: skip
+                ("call", 1, 0, ()): np.array([solution["call"]["BB vs SB"].get(n, 0.0) for n in CLASS_NAMES])}
     tables, _ = headsup_results(progress=False)
     conv = pf.nash_conv(game, holdem_equities(tables), strategy)
     assert conv <= 0.01
@@ -333,7 +333,7 @@ def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(
     site's own tables confirms the stopping rule. At 390 px nothing scrolls sideways; no axe violation at 390 or 1366."""
     import kernels.pushfold_table as pf
     from generator.commands.bounties import model_line
-    from generator.datafiles import read_threeway_bin
+    from generator.stages.threeway_bin import read_threeway_bin
     from generator.stages.headsup import headsup_results
     from generator.stages.pushfold_table import holdem_equities, record_strategy
 
@@ -376,7 +376,7 @@ def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(
     ("stacks=10,10,10&bounties=1,1,1&share=150%25", "share", lambda: [bounty_refusal("1 1 1", "150%")]),
     ("stacks=10,10,10&share=0.5", "share", lambda: [bounty_refusal(None, "0.5")]),
     ("stacks=10,10,10&payouts=50%25,50%25&bounties=1,1,1", "bounties", lambda: [bounty_refusal("1 1 1", None, percent=True)]),
-])  # fmt: skip
+])
 def test_bad_bounties_get_python_s_messages_under_their_fields(open_page, query, field, expected):
     page = open_page(f"{SOLVER}?{query}")
     page.wait_for_function(f"document.querySelector('#{field}-error li')", timeout=60000)

@@ -7,7 +7,6 @@ orderings equally likely: right format, made-up numbers) goes into a folder of i
 the page, not the numbers (tests/js/pushfold_solver.test.mjs checks those).
 """
 
-import gzip
 import hashlib
 import shutil
 
@@ -16,7 +15,7 @@ import pytest
 from page_weight import needed_prefix, stalled_after
 from site_fixtures import site_config
 
-from generator import datafiles
+from generator.stages import threeway_bin
 from generator.render import render_site
 from generator.stages.threeway import N_TRIPLES, ThreewayTable, possible_triples
 
@@ -47,7 +46,7 @@ def data_folders(site_dir):
         shutil.copy(site_dir / "data" / "matchups.bin", folder / "matchups.bin")
     orderings = np.full((N_TRIPLES, 13), 1 / 13)
     table = ThreewayTable(orderings, None, None, np.ones(N_TRIPLES, np.int64), np.ones(N_TRIPLES, np.int64))
-    datafiles.publish_threeway(full, table, boards=1, seed=1)
+    threeway_bin.publish_threeway(full, table, boards=1, seed=1)
     shutil.copy(full / "threeway.bin.gz", site_dir / "data" / "threeway.bin.gz")
     render_site(site_config(), site_dir)
     return "pf-worker/full/", "pf-worker/no-threeway/"
@@ -91,7 +90,7 @@ def test_a_first_answer_on_heads_up_results_while_the_three_way_table_downloads(
     compatible = possible_triples()[2]  # the real compatible counts; made-up orderings that compress like real ones
     orderings = np.random.default_rng(5).dirichlet(np.ones(13), size=N_TRIPLES) * (compatible > 0)[:, None]
     samples = np.where(compatible > 0, 1, 0)
-    datafiles.publish_threeway(slow, ThreewayTable(orderings, None, None, samples, compatible), boards=1, seed=1)
+    threeway_bin.publish_threeway(slow, ThreewayTable(orderings, None, None, samples, compatible), boards=1, seed=1)
     data = (slow / "threeway.bin.gz").read_bytes()
     first = needed_prefix(data)
     assert first < len(data) / 4

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from generator.evaluator_tables import evaluator_tables
-from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
+from generator.datafiles import LIVE_STATUS_PATH, write_live_status
 from generator.storage import write_json
 from kernels.cards import parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts

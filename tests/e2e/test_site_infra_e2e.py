@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.commands.site import PreviewHandler
-from generator.stages.multiway.document import LIVE_STATUS_PATH, write_live_status
+from generator.datafiles import LIVE_STATUS_PATH, write_live_status
 from generator.storage import write_json
 from site_fixtures import build_site
 

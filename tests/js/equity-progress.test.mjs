@@ -1,9 +1,8 @@
 // Live figures of a run in progress: the running counts the engine reports (enumerateCounts,
 // sampleEquity), their merge across the pool's workers (combinedProgress) and the figures shown from
-// them (progressResult). Needs tests/js/fixtures/evaluator-tables.bin (make_evaluator_fixtures.py).
+// them (progressResult), on the site's evaluator tables (spec/evaluator-tables.bin.gz).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
 import { combinedProgress } from "../../templates/assets/js/equity-pool.js";
 import { parseTables } from "../../templates/assets/js/evaluator.js";
@@ -11,9 +10,9 @@ import {
   enumerateCounts, enumerateEquity, liveWeights, mergeSamples, monteCarloResult, progressResult, sampleEquity,
 } from "../../templates/assets/js/range-equity.js";
 import { parseCards, parseRange } from "../../templates/assets/js/ranges.js";
+import { table } from "./golden.mjs";
 
-const file = readFileSync(new URL("./fixtures/evaluator-tables.bin", import.meta.url));
-const tables = parseTables(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+const tables = parseTables(table("evaluator-tables.bin.gz"));
 
 /** Live weights, board and dead card ids of a spot. */
 function spotOf(ranges, boardText, deadText = "") {

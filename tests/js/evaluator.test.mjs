@@ -1,20 +1,27 @@
-// The browser evaluator agrees with the Python one (fixtures written by make_evaluator_fixtures.py).
+// The browser evaluator agrees with the Python one on the committed goldens of spec/evaluator.json
+// (spec/engines/evaluator.py), on the site's lookup tables (spec/evaluator-tables.bin.gz).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
 import {
-  BOARDS_PER_MATCHUP, comboMatchup, conflict, matchup, parseHand, parseTables, strength,
+  BOARDS_PER_MATCHUP, RANKS, SUITS, comboMatchup, conflict, matchup, parseHand, parseTables, strength,
 } from "../../templates/assets/js/evaluator.js";
+import { golden, table } from "./golden.mjs";
 
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/evaluator.json", import.meta.url), "utf8"));
-const file = readFileSync(new URL("./fixtures/evaluator-tables.bin", import.meta.url));
-const tables = parseTables(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+const fixture = golden("evaluator");
+const tables = parseTables(table("evaluator-tables.bin.gz"));
+const cardIds = (text) => text.match(/../g).map(([rank, suit]) => 4 * RANKS.indexOf(rank) + SUITS.indexOf(suit));
 
-test("every fixture hand has Python's strength", () => {
-  const wrong = fixture.hands.filter(({ cards, strength: expected }) => strength(tables, cards) !== expected);
-  assert.equal(fixture.hands.length, 24000);
+test("every golden hand has Python's strength", () => {
+  const wrong = fixture.hands.filter(([cards, expected]) => strength(tables, cardIds(cards)) !== expected);
+  assert.ok(fixture.hands.length > 2000);
+  assert.deepEqual([5, 6, 7].map((size) => fixture.hands.filter(([cards]) => cards.length === 2 * size).length > 500), [true, true, true]);
   assert.deepEqual(wrong.slice(0, 5), []);
+});
+
+test("the golden hands reach both ends of the scale", () => {
+  const strengths = fixture.hands.map(([, s]) => s);
+  assert.deepEqual([Math.min(...strengths), Math.max(...strengths)], [1, 7462]);
 });
 
 for (const { a, b, cards, win, tie, loss } of fixture.matchups) {

@@ -1,11 +1,13 @@
-// The browser call/shove engine agrees with kernels/icm_spot.py (fixtures by make_icm_spot_fixtures.py).
+// The browser call/shove engine agrees with kernels/icm_spot.py on the committed goldens of spec/icm-spot.json
+// (spec/engines/icm_spot.py), with the class table of spec/matchups.bin.gz.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
 import { callSpot, heroAverage, shoveSpot, spotAnswer } from "../../templates/assets/js/icm-spot.js";
+import { parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
+import { golden, table } from "./golden.mjs";
 
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm-spot.json", import.meta.url), "utf8"));
+const fixture = { ...golden("icm-spot"), tables: parseMatchupTable(table("matchups.bin.gz")) };
 const TOLERANCE = 1e-12; // of the prize pool (equities, EVs), of a probability or of a chip count
 
 /** kernels/icm_spot.py's keyword arguments as icm-spot.js's spot object. */

@@ -1,12 +1,12 @@
-// The browser ICM module agrees with the Python engine (fixtures written by make_icm_fixtures.py).
+// The browser ICM module agrees with the Python engine on the committed goldens of spec/icm.json
+// (spec/engines/icm.py; python -m spec.regenerate writes them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
-import { bubbleFactors, fieldSummary, groupMeans, icm, parseNumberList, parsePayouts, stackOrder, validateField } from "../../templates/assets/js/icm.js";
-import { parseNumber } from "../../templates/assets/js/number-list.js";
+import { bubbleFactors, fieldSummary, groupMeans, icm, stackOrder, validateField } from "../../templates/assets/js/icm.js";
+import { atRows, golden, series, weightedSum } from "./golden.mjs";
 
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/icm.json", import.meta.url), "utf8"));
+const spec = golden("icm");
 const TOLERANCE = 1e-12; // of the prize pool / of a probability
 
 function pool(payouts) {
@@ -20,18 +20,27 @@ function assertClose(actual, expected, scale, label) {
   });
 }
 
-for (const field of fixture.fields) {
+for (const field of spec.fields) {
+  const stacks = series(field.stacks), payouts = series(field.payouts);
+  const [autoSum, integralSum, fourierSum] = field.weighted_sums;
+
   test(`equity and places agree with Python: ${field.name}`, () => {
-    const result = icm(field.stacks, field.payouts);
+    const result = icm(stacks, payouts);
     assert.equal(result.method, field.auto.method);
-    assertClose(result.equity, field.auto.equity, pool(field.payouts), "equity");
-    result.places.forEach((row, i) => assertClose(row, field.auto.places[i], 1, `places[${i}]`));
+    assertClose(atRows(result.equity, field.rows), field.auto.equity, pool(payouts), "equity");
+    atRows(result.places, field.rows).forEach((row, i) => assertClose(row, field.auto.places[i], 1, `places[${i}]`));
+    assertClose([weightedSum(result.equity)], [autoSum], 7 * pool(payouts), "Σ (1 + i mod 7) equity");
   });
 
-  test(`integral equity agrees with Python: ${field.name}`, () => {
-    const result = icm(field.stacks, field.payouts, { method: "integral", places: false });
-    assert.equal(result.places, null);
-    assertClose(result.equity, field.integral_equity, pool(field.payouts), "equity");
+  test(`integral and Fourier equity agree with Python: ${field.name}`, () => {
+    const integral = icm(stacks, payouts, { method: "integral", places: false });
+    assert.equal(integral.places, null);
+    assertClose(atRows(integral.equity, field.rows), field.integral_equity, pool(payouts), "integral equity");
+    assertClose([weightedSum(integral.equity)], [integralSum], 7 * pool(payouts), "Σ (1 + i mod 7) integral equity");
+    const fourier = icm(stacks, payouts, { method: "fourier", places: false });
+    assert.equal(fourier.method, "fourier");
+    assertClose(atRows(fourier.equity, field.rows), field.fourier_equity, pool(payouts), "Fourier equity");
+    assertClose([weightedSum(fourier.equity)], [fourierSum], 7 * pool(payouts), "Σ (1 + i mod 7) Fourier equity");
   });
 }
 
@@ -39,15 +48,17 @@ for (const field of fixture.fields) {
 // differ by exp/expm1 of the two runtimes (an ulp) and by summation order, so each player's equity is held
 // to 1e-12 of itself (every place paid: each is at least the last prize) or of the pool (15% paid);
 // measured 2.4e-15 of an equity, 6e-19 of the pool.
-for (const field of fixture.big) {
+for (const field of spec.big) {
   test(`big field agrees with Python: ${field.name}`, () => {
-    const result = icm(field.stacks, field.payouts, { places: false });
+    const stacks = series(field.stacks), payouts = series(field.payouts);
+    const result = icm(stacks, payouts, { places: false });
     assert.equal(result.method, field.method);
-    const allPaid = field.payouts.length === field.stacks.length;
-    result.equity.forEach((value, i) => {
-      const scale = allPaid ? field.equity[i] : pool(field.payouts);
-      assert.ok(Math.abs(value - field.equity[i]) <= TOLERANCE * scale, `equity[${i}]: ${value} vs ${field.equity[i]}`);
+    const allPaid = payouts.length === stacks.length;
+    atRows(result.equity, field.rows).forEach((value, i) => {
+      const scale = allPaid ? field.equity[i] : pool(payouts);
+      assert.ok(Math.abs(value - field.equity[i]) <= TOLERANCE * scale, `equity[${field.rows[i]}]: ${value} vs ${field.equity[i]}`);
     });
+    assertClose([weightedSum(result.equity)], [field.weighted_sum], 7 * pool(payouts), "Σ (1 + i mod 7) equity");
   });
 }
 
@@ -57,7 +68,7 @@ test("three-handed example", () => {
 });
 
 test("validateField gives Python's messages, one per field problem", () => {
-  for (const { stacks, payouts, messages } of fixture.invalid) {
+  for (const { stacks, payouts, messages } of spec.invalid) {
     assert.deepEqual(validateField(stacks, payouts).map((error) => error.message), messages);
   }
 });
@@ -76,22 +87,9 @@ test("invalid input throws one readable error", () => {
   assert.throws(() => icm(new Array(100001).fill(1), [1]), /more than the limit of 100,000/);
 });
 
-test("parseNumberList reads typed lists as Python does: same numbers or the same message", () => {
-  assert.ok(fixture.typed.some((c) => c.error) && fixture.typed.some((c) => c.values));
-  for (const { text, values, error } of fixture.typed) {
-    if (error === undefined) assert.deepEqual(parseNumberList(text, "stacks"), values, JSON.stringify(text));
-    else assert.throws(() => parseNumberList(text, "stacks"), (e) => e.message === error, JSON.stringify(text));
-  }
-});
-
-test("thousands separators: the case a player typed is three players", () => {
-  assert.deepEqual(parseNumberList("10,000 5,000 2,500", "stacks"), [10000, 5000, 2500]);
-  assert.throws(() => parseNumberList("10,000", "stacks"), /ambiguous: one number \(10000\) or 2 entries/);
-});
-
 const BUBBLE_TOLERANCE = 1e-12; // required equity and risk premium: absolute; bubble factor: relative
 
-for (const field of fixture.bubble) {
+for (const field of spec.bubble) {
   test(`bubble factors agree with Python: ${field.name}`, () => {
     const result = bubbleFactors(field.stacks, field.payouts);
     assert.equal(result.method, field.method);
@@ -115,10 +113,11 @@ test("bubble factor of the hand-computed example: 81/71", () => {
   assert.ok(Math.abs(bubbleFactors([50, 30, 20], [0.7, 0.3]).bubbleFactor[1][2] - 81 / 71) < 1e-12);
 });
 
-for (const field of fixture.summary) {
+for (const field of spec.summary) {
   test(`big-field summary agrees with Python's full place table: ${field.name}`, () => {
-    const result = fieldSummary(field.stacks, field.payouts, { bands: field.bands });
-    const n = field.stacks.length;
+    const stacks = series(field.stacks);
+    const result = fieldSummary(stacks, series(field.payouts), { bands: field.bands });
+    const n = stacks.length;
     assertClose(result.cash, field.cash, 1, "P(cash)");
     assertClose(result.finalTable, field.final_table, 1, "P(final table)");
     assertClose(result.finish, field.finish, n, "expected finish");
@@ -131,17 +130,3 @@ test("stack order and group means of the aggregated heatmap", () => {
   assert.deepEqual(order, [1, 0, 2, 3]);
   assert.deepEqual(groupMeans(order, [0.5, 0.9, 0.3, 0.1], 2), [{ first: 1, last: 2, mean: 0.7 }, { first: 3, last: 4, mean: 0.2 }]);
 });
-
-for (const typed of fixture.typed_numbers) {
-  test(`one number typed as Python reads it: ${JSON.stringify(typed.text)}`, () => {
-    if (typed.error) assert.throws(() => parseNumber(typed.text, "ante"), { message: typed.error });
-    else assert.equal(parseNumber(typed.text, "ante"), typed.value);
-  });
-}
-
-for (const typed of fixture.typed_payouts) {
-  test(`payouts typed as Python reads them: ${JSON.stringify(typed.text)}`, () => {
-    if (typed.error) assert.throws(() => parsePayouts(typed.text, "payouts"), { message: typed.error });
-    else assert.deepEqual(parsePayouts(typed.text, "payouts"), { values: typed.values, percent: typed.percent });
-  });
-}

@@ -15,9 +15,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.commands.bounties import model_line, read_bounties, read_share  # noqa: E402
-from generator.errors import InputError  # noqa: E402
-from kernels import bounty, icm_spot  # noqa: E402
+from generator.commands.bounties import model_line, read_bounties, read_share
+from generator.errors import InputError
+from kernels import bounty, icm_spot
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bounty.json"
 REFERENCE = ROOT / "tests" / "fixtures" / "bounty.json"

@@ -18,11 +18,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator import charts, pushfold_pages  # noqa: E402
-from generator.stages.pushfold_table import spot_name  # noqa: E402
-from generator.structure import pushfold_solver_path  # noqa: E402
-from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES  # noqa: E402
-from kernels.pushfold_table import Table, make_game, position_names, table_errors  # noqa: E402
+from generator import charts, pushfold_pages
+from generator.stages.pushfold_table import spot_name
+from generator.structure import pushfold_solver_path
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.pushfold_table import Table, make_game, position_names, table_errors
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "pushfold-page.json"
 NUMBERS = [1, 1.5, 2, 10, 12.5, 25, 0.25, 7.125, 1 / 3, 2 / 3, 100, 123456, 1234567, 0.0001, 0.00001234, 1e21, 99999.95, 999999.5]
@@ -60,7 +60,7 @@ def main() -> None:
             "call_spots": [spot_name(names, ("call", *c)) for c in game.call_sets],
             "frequencies": frequencies.tolist(),
             "share": pushfold_pages._share(frequencies.tolist(), CLASS_COMBO_COUNT.tolist()),
-        })  # fmt: skip
+        })
     presets = [pushfold_solver_path(**table).split("?", 1)[1] for _, table in pushfold_pages.SOLVER_PRESETS]
     fixture = {
         "positions": {n: position_names(n) for n in range(2, 11)},
@@ -73,7 +73,7 @@ def main() -> None:
                                   "bounties": None if t.bounties is None else list(t.bounties), "bountyShare": t.bounty_share},
                         "messages": table_errors(t), "fields": fields} for t, fields in BAD_TABLES],
         "certificates": [[c, pushfold_pages.certified_text(c)] for c in CERTIFICATES],
-    }  # fmt: skip
+    }
     for case in fixture["bad_tables"]:
         assert len(case["messages"]) == len(case["fields"]), case
     FIXTURE.parent.mkdir(exist_ok=True)

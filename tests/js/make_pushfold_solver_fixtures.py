@@ -21,15 +21,16 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import kernels.pushfold_table as pf  # noqa: E402
-from generator.datafiles import THREEWAY_BIN_NAME, matchups_bin, quantise_orderings, read_threeway_bin, threeway_bin  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name  # noqa: E402
-from generator.stages.threeway import threeway_stage  # noqa: E402
-from kernels.cards import CLASS_NAMES  # noqa: E402
-from kernels.headsup.tables import BOARDS_PER_MATCHUP  # noqa: E402
-from kernels.threeway.core import triple_classes  # noqa: E402
-from kernels.threeway.pairwise import pairwise_orderings  # noqa: E402
+import kernels.pushfold_table as pf
+from generator.datafiles import THREEWAY_BIN_NAME, matchups_bin
+from generator.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
+from generator.stages.headsup import headsup_results
+from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name
+from generator.stages.threeway import threeway_stage
+from kernels.cards import CLASS_NAMES
+from kernels.headsup.tables import BOARDS_PER_MATCHUP
+from kernels.threeway.core import triple_classes
+from kernels.threeway.pairwise import pairwise_orderings
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -77,7 +78,7 @@ BAD = [
 def js_table(table: pf.Table) -> dict:
     bounties = {} if table.bounties is None else {"bounties": list(table.bounties), "bountyShare": table.bounty_share}
     return {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante, "bbAnte": table.bb_ante,
-            "payouts": None if table.payouts is None else list(table.payouts), **bounties}  # fmt: skip
+            "payouts": None if table.payouts is None else list(table.payouts), **bounties}
 
 
 def spot_names(game: pf.Game) -> list[str]:
@@ -104,18 +105,18 @@ def main() -> None:
             document = solution_json(game, solution)
             names = spot_names(game)
             start = {key: np.array([(document["shove"] if key[0] == "open" else document["call"])[spot_name][c] for c in CLASS_NAMES])
-                     for key, spot_name in zip(keys, names)}  # fmt: skip
+                     for key, spot_name in zip(keys, names)}
             warm = []
             for regret, within in WARM_OPTIONS:
                 again = pf.solve(game, equities, tolerance=0.0, max_iterations=WARM_ITERATIONS, start=start, start_regret=regret,
-                                 start_within=within)  # fmt: skip
+                                 start_within=within)
                 warm.append({"table": js_table(spot), "start": document, "iterations": WARM_ITERATIONS, "start_regret": regret,
                              "start_within": within, "warm_started": again.warm_started,
-                             "strategies": [again.strategy[key].tolist() for key in keys], "nash_conv": again.nash_conv})  # fmt: skip
+                             "strategies": [again.strategy[key].tolist() for key in keys], "nash_conv": again.nash_conv})
         solved.append({"name": name, "table": js_table(spot), "iterations": iterations, "spots": spot_names(game),
                        "strategies": [solution.strategy[key].tolist() for key in keys], "nash_conv": solution.nash_conv,
                        "gains": solution.gains.tolist(), "values": solution.values.tolist(),
-                       "reach": {str(m): p for m, p in pf.multiway_reach(game, equities, solution.strategy).items()}})  # fmt: skip
+                       "reach": {str(m): p for m, p in pf.multiway_reach(game, equities, solution.strategy).items()}})
         print(f"{name}: NashConv {solution.nash_conv:.3e} after {iterations} iterations", flush=True)
 
     name, spot = EVALUATED
@@ -125,7 +126,7 @@ def main() -> None:
     check = pf.best_response(game, equities, profile)
     evaluated = {"name": name, "table": js_table(spot), "strategies": [profile[key].tolist() for key in pf.infoset_keys(game)],
                  "gains": check.gains.tolist(), "values": check.values.tolist(),
-                 "class_regret": {spot: check.class_regret[key].tolist() for spot, key in zip(spot_names(game), pf.infoset_keys(game))}}  # fmt: skip
+                 "class_regret": {spot: check.class_regret[key].tolist() for spot, key in zip(spot_names(game), pf.infoset_keys(game))}}
 
     name, spot = RULED
     game = pf.make_game(spot)
@@ -138,11 +139,11 @@ def main() -> None:
     game = pf.make_game(spot)
     tolerance, class_tolerance = pf.RULE.tolerances(spot)
     solution = pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance, max_iterations=iterations,
-                        fallback_discount=pf.FALLBACK_DISCOUNT)  # fmt: skip
+                        fallback_discount=pf.FALLBACK_DISCOUNT)
     assert solution.schedule == "cfr+", "the fixture must exercise the fallback"
     fallback = {"name": name, "table": js_table(spot), "max_iterations": iterations, "iterations": solution.iterations,
                 "schedule": solution.schedule, "strategies": [solution.strategy[key].tolist() for key in pf.infoset_keys(game)],
-                "nash_conv": solution.nash_conv}  # fmt: skip
+                "nash_conv": solution.nash_conv}
 
     bad = [{"table": js_table(spot), "errors": pf.table_errors(spot)} for spot in BAD]
     pairwise = pairwise_table(headsup, table.compatible)

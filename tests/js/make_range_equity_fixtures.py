@@ -19,14 +19,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generator.evaluator_asset import write_evaluator_asset  # noqa: E402
-from generator.evaluator_tables import evaluator_tables  # noqa: E402
-from generator.stages.headsup import headsup_results  # noqa: E402
-from tests.site_fixtures import multiway as synthetic_multiway  # noqa: E402
-from kernels.cards import ALL_COMBOS, format_cards, parse_cards  # noqa: E402
-from kernels.range_equity import EXACT_LIMIT, enumeration_work, live_weights, range_equity  # noqa: E402
-from kernels.range_equity.enumeration import enumerate_equity, enumeration_method  # noqa: E402
-from kernels.ranges import parse_range  # noqa: E402
+from generator.evaluator_asset import write_evaluator_asset
+from generator.evaluator_tables import evaluator_tables
+from generator.stages.headsup import headsup_results
+from tests.site_fixtures import multiway as synthetic_multiway
+from kernels.cards import ALL_COMBOS, format_cards, parse_cards
+from kernels.range_equity import EXACT_LIMIT, enumeration_work, live_weights, range_equity
+from kernels.range_equity.enumeration import enumerate_equity, enumeration_method
+from kernels.ranges import parse_range
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MANY_DEAD = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJd"
@@ -92,7 +92,7 @@ def exact_case(ranges, board, dead) -> dict:
     assert np.allclose(result.win, other.win, rtol=0, atol=1e-15) and np.allclose(result.ties, other.ties, rtol=0, atol=1e-15), ranges
     return {"ranges": list(ranges), "board": b, "dead": d, "equity": result.equity.tolist(), "win": result.win.tolist(),
             "ties": result.ties.tolist(), "boards": result.boards, "work": enumeration_work(live, b, d),
-            "method": enumeration_method(live, b, d)}  # fmt: skip
+            "method": enumeration_method(live, b, d)}
 
 
 def main() -> None:
@@ -104,7 +104,7 @@ def main() -> None:
     block = synthetic_multiway(players=(len(MULTIWAY),))["by_players"][str(len(MULTIWAY))]
     multiway = range_equity(weights_of(MULTIWAY), (), (), evaluator_tables(), None, {len(MULTIWAY): block})
     assert multiway.method == "table" and not multiway.exact
-    nan_to_none = lambda values: [None if v != v else v for v in values]  # noqa: E731
+    nan_to_none = lambda values: [None if v != v else v for v in values]
     data = {
         "exact": [exact_case(*spot) for spot in (*EXACT, *random_spots())],
         "python_exact_limit": EXACT_LIMIT,

@@ -1,24 +1,32 @@
-// matchup-table.js reads back matchups.bin exactly as Python wrote it (fixtures by make_matchup_table_fixtures.py).
+// matchup-table.js reads back matchups.bin exactly as Python wrote it: the committed file spec/matchups.bin.gz
+// (the build's exact class table) against the goldens of spec/matchup-table.json (spec/engines/matchup_table.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
 import { classIndex, parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
+import { golden, table } from "./golden.mjs";
 
-const expected = JSON.parse(readFileSync(new URL("./fixtures/matchup-table.json", import.meta.url), "utf8"));
-const file = readFileSync(new URL("./fixtures/matchups.bin", import.meta.url));
-const buffer = () => file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+const expected = golden("matchup-table");
+const buffer = () => table("matchups.bin.gz");
 
-test("every count of Python's class table, and equity = (win + tie/2) / (pairs · boards)", () => {
-  const table = parseMatchupTable(buffer());
-  assert.equal(table.boards, 1712304);
-  for (const key of ["win", "tie", "loss", "pairs"]) assert.deepEqual(table[key], expected[key], key);
-  table.equity.forEach((row, i) => row.forEach((e, j) =>
-    assert.equal(e, (expected.win[i][j] + expected.tie[i][j] / 2) / (expected.pairs[i][j] * 1712304))));
+test("Python's counts: the sums over every cell, and each golden cell with equity = (win + tie/2) / (pairs · boards)", () => {
+  const parsed = parseMatchupTable(buffer());
+  assert.equal(parsed.boards, expected.boards);
+  assert.equal(parsed.boards, 1712304);
+  for (const key of ["win", "tie", "loss", "pairs"]) {
+    assert.equal(parsed[key].flat().reduce((a, b) => a + b, 0), expected.sums[key], `sum of ${key}`);
+  }
+  for (const cell of expected.cells) {
+    const got = Object.fromEntries(["win", "tie", "loss", "pairs", "equity"].map((key) => [key, parsed[key][cell.i][cell.j]]));
+    assert.deepEqual(got, { win: cell.win, tie: cell.tie, loss: cell.loss, pairs: cell.pairs, equity: cell.equity }, `${cell.hero} vs ${cell.villain}`);
+  }
+  parsed.equity.forEach((row, i) => row.forEach((e, j) =>
+    assert.equal(e, parsed.pairs[i][j] ? (parsed.win[i][j] + parsed.tie[i][j] / 2) / (parsed.pairs[i][j] * 1712304) : 0)));
 });
 
 test("classIndex puts every class name at its index in the data files", () => {
   expected.classes.forEach((name, index) => assert.equal(classIndex(name), index, name));
+  for (const cell of expected.cells) assert.deepEqual([classIndex(cell.hero), classIndex(cell.villain)], [cell.i, cell.j]);
 });
 
 test("a damaged file is refused, not misread", () => {

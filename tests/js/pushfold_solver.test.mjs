@@ -6,7 +6,6 @@
 // relative differences of about 1e-15 per sum, grown by ≤ 30 CFR+ iterations through regret matching's
 // divisions. 1e-9 (absolute, on probabilities and on payoffs of order 1–100) is a million times that and
 // still far below anything a chart shows (six decimals) — a wrong payoff, seat or ordering moves them by 1e-3+.
-import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -17,18 +16,19 @@ import {
   solvePushfold, solveSteps, tableErrors,
 } from "../../templates/assets/js/pushfold-solver.js";
 import { NO, ROW_BYTES, ROW_WORDS, WEIGHT_WORD } from "../../templates/assets/js/pushfold/model.js";
+import { fixtureTests } from "./golden.mjs";
 
 const TOLERANCE = 1e-9;
-const fixtures = JSON.parse(readFileSync(new URL("./fixtures/pushfold-solver.json", import.meta.url), "utf8"));
+const { test, fixture: fixtures, present } = fixtureTests("pushfold-solver.json", "make_pushfold_solver_fixtures.py");
 const buffer = (name) => {
   const file = readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
   return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
 };
-const threeway = (() => {
+const threeway = present && (() => {
   const file = gunzipSync(readFileSync(new URL("./fixtures/threeway.bin.gz", import.meta.url)));
   return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
 })();
-const equities = loadEquities(buffer("pushfold-matchups.bin"), threeway);
+const equities = present && loadEquities(buffer("pushfold-matchups.bin"), threeway);
 
 function close(actual, expected, what, tolerance = TOLERANCE) {
   assert.equal(actual.length, expected.length, `${what}: length`);

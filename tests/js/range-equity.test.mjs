@@ -1,7 +1,5 @@
 // The browser range equity engine agrees with kernels/range_equity/ (fixtures by make_range_equity_fixtures.py).
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
 import { parseTables } from "../../templates/assets/js/evaluator.js";
 import {
@@ -11,9 +9,10 @@ import {
 import { patternWork } from "../../templates/assets/js/range-patterns.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
 
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/range-equity.json", import.meta.url), "utf8"));
-const file = readFileSync(new URL("./fixtures/evaluator-tables.bin", import.meta.url));
-const tables = parseTables(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+import { fixtureTests, table } from "./golden.mjs";
+
+const { test, fixture } = fixtureTests("range-equity.json", "make_range_equity_fixtures.py");
+const tables = parseTables(table("evaluator-tables.bin.gz"));
 const weightsOf = (ranges) => ranges.map((r) => parseRange(r).weights);
 /** Both exact methods where each is quick (work ≤ 2e7, a fraction of a second), else the one the spot chooses. */
 const methodsOf = (live, board, dead) => (Math.max(boardWork(live, board, dead), patternWork(live, board, dead)) <= 2e7

@@ -1,29 +1,34 @@
-// The browser range parser agrees with kernels/ranges.py (fixtures written by make_ranges_fixtures.py).
+// The browser range parser agrees with kernels/ranges.py on the committed goldens of spec/ranges.json
+// (spec/engines/ranges.py; python -m spec.regenerate writes them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 
-import { COMBO_CLASS, CardsError, RangeError, className, comboIndex, normalise, parseCards, parseRange } from "../../templates/assets/js/ranges.js";
+import { COMBO_CLASS, CardsError, N_COMBOS, RangeError, className, comboIndex, normalise, parseCards, parseRange } from "../../templates/assets/js/ranges.js";
+import { fromRuns, golden, weightRuns } from "./golden.mjs";
 
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/ranges.json", import.meta.url), "utf8"));
+const spec = golden("ranges");
 
 function answer(text) {
   try {
-    const { weights } = parseRange(text, fixture.ranking);
-    const combos = [];
-    weights.forEach((w, i) => w !== 0 && combos.push(i));
-    return { text, combos, weights: combos.map((i) => weights[i]), normalised: normalise(weights) };
+    const { weights } = parseRange(text, spec.ranking);
+    return { text, weights: weightRuns(weights), normalised: normalise(weights) };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return { text, error: { token: error.token, column: error.column, message: error.message } };
   }
 }
 
-test("every fixture string parses to Python's weights or fails at Python's token, column and message", () => {
-  assert.ok(fixture.cases.length > 500);
-  assert.ok(fixture.cases.filter((c) => c.error).length > 40 && fixture.cases.filter((c) => !c.error).length > 300);
-  const wrong = fixture.cases.filter((c) => JSON.stringify(answer(c.text)) !== JSON.stringify(c));
+test("every golden string parses to Python's weights or fails at Python's token, column and message", () => {
+  assert.ok(spec.cases.length > 200);
+  assert.ok(spec.cases.filter((c) => c.error).length > 40 && spec.cases.filter((c) => !c.error).length > 150);
+  const wrong = spec.cases.filter((c) => JSON.stringify(answer(c.text)) !== JSON.stringify(c));
   assert.deepEqual(wrong.slice(0, 3).map((c) => [c, answer(c.text)]), []);
+});
+
+test("weightRuns reads back: the golden weights are the parsed weights", () => {
+  for (const c of spec.cases.filter((c) => c.weights)) {
+    assert.deepEqual(fromRuns(c.weights, N_COMBOS), parseRange(c.text, spec.ranking).weights, c.text);
+  }
 });
 
 test("combo indices and classes follow Python's ALL_COMBOS and chart layout", () => {
@@ -34,12 +39,12 @@ test("combo indices and classes follow Python's ALL_COMBOS and chart layout", ()
   assert.equal(className(13), "AKo");
   assert.equal(className(168), "22");
   assert.equal(COMBO_CLASS[comboIndex(51, 47)], 1); // AsKs
-  assert.equal(className(fixture.ranking[0]), "AA");
+  assert.equal(className(spec.ranking[0]), "AA");
 });
 
 test("normalised strings parse back to the same weights", () => {
-  for (const c of fixture.cases.filter((c) => c.normalised)) { // "" (nothing) is no range
-    assert.deepEqual(parseRange(c.normalised, fixture.ranking).weights, parseRange(c.text, fixture.ranking).weights, c.text);
+  for (const c of spec.cases.filter((c) => c.normalised)) { // "" (nothing) is no range
+    assert.deepEqual(parseRange(c.normalised, spec.ranking).weights, parseRange(c.text, spec.ranking).weights, c.text);
   }
 });
 

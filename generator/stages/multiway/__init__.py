@@ -25,6 +25,7 @@ from tqdm import tqdm
 
 from generator import interrupts
 from generator.backend import resolve_backend
+from generator.datafiles import write_live_status
 from generator.errors import InputError
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
@@ -32,14 +33,14 @@ from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
 from .controls import MultiwayControls, multiway_controls
 from .percentile import percentile_control
-from .document import estimate_table, multiway_document, worst_se, write_live_status, write_outputs
+from .document import estimate_table, multiway_document, worst_se, write_outputs
 from .runner import Progress, StopPolicy, sample
 from .simulator import Simulator
 
 __all__ = [
     "CODE_VERSION", "MultiwayControls", "MultiwayInterrupted", "MultiwayState", "StopPolicy", "checkpoint_path",
     "merge_checkpoints", "multiway_controls", "percentile_control", "run_multiway",
-]  # fmt: skip
+]
 
 
 class MultiwayInterrupted(Exception):
@@ -130,7 +131,7 @@ def run_multiway(
                     lambda s: worst_se(estimate_table(s, controls)),
                     checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
                     should_stop=interrupts.requested,
-                )  # fmt: skip
+                )
                 document = save()
         finally:  # the run is over (finished, stopped or failed): pages stop polling
             write_live_status(site_dir, False, document["meta"]["generated"] if document else None)

@@ -64,7 +64,7 @@ def connect(spec: str):
         with distributed.LocalCluster(
             n_workers=where, threads_per_worker=1, processes=True, dashboard_address=None,
             env={"NUMBA_NUM_THREADS": str(numba_threads)},
-        ) as cluster, distributed.Client(cluster) as client:  # fmt: skip
+        ) as cluster, distributed.Client(cluster) as client:
             yield client
         return
     try:
@@ -121,7 +121,7 @@ class ClusterSimulator:
                     future = self.client.submit(
                         simulate_blocks, self.backend, self.seed, self.shard, self.percentile, submitted, n_blocks,
                         pure=False, key=f"multiway-s{self.seed}-shard{self.shard}-blocks{submitted}+{n_blocks}-{os.getpid()}",
-                    )  # fmt: skip
+                    )
                     in_flight[future.key] = (submitted, n_blocks, future)
                     finished.add(future)
                     submitted += n_blocks

@@ -9,7 +9,6 @@ import numpy as np
 
 from generator.datafiles import publish
 from generator.provenance import meta_block
-from generator.storage import write_json
 from kernels.cards import CLASS_NAMES
 from kernels.multiway.bounds import empirical_bernstein_interval, first_seat_equity
 from kernels.multiway.estimates import TARGETS, CellEstimates, estimate_cells
@@ -58,7 +57,7 @@ def multiway_document(state: MultiwayState, estimates: CellEstimates, backend: s
         deals=state.deals, samples=state.deals * MAX_SEATS, seed=state.seed, rng=RNG_NAME,
         control_variates=CONTROL_VARIATES, shards={str(s): b for s, b in sorted(state.blocks.items())},
         block_deals=BLOCK_DEALS, groups=GROUPS, worst_se=worst,
-    )  # fmt: skip
+    )
     statistics = group_statistics(state.tally)
     samples = statistics.samples.sum(0)
     rigorous_low, rigorous_high = empirical_bernstein_interval(statistics.first_cells.sum(0), first_seat_equity())
@@ -101,13 +100,3 @@ def multiway_document(state: MultiwayState, estimates: CellEstimates, backend: s
 def write_outputs(site_dir: Path, document: dict) -> None:
     """Atomically write ``multiway.json`` and ``multiway.csv`` under ``site_dir/data``."""
     publish(Path(site_dir) / "data", "multiway", document)
-
-
-#: Under ``site_dir``: ``{"running": bool, "generated": meta.generated of the latest multiway.json or null}``.
-LIVE_STATUS_PATH = "data/multiway-live.json"
-
-
-def write_live_status(site_dir: Path, running: bool, generated: str | None) -> None:
-    """Atomically write the live-run status: chart pages served from localhost poll this small file
-    (and re-download ``multiway.json`` only when ``generated`` changes) while ``running`` is true."""
-    write_json(Path(site_dir) / LIVE_STATUS_PATH, {"running": running, "generated": generated})

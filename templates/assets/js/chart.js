@@ -5,10 +5,10 @@
 // The HTML already holds every number; this module only enhances it.
 
 import "./grid-nav.js";
+import { Z_975 } from "./constants.js";
 
 const BUCKETS = 10;
 const POLL_MS = 4000;
-const Z_975 = 1.959963984540054; // 95% two-sided normal quantile, as kernels.multiway.control_variates.Z_975
 const pct = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
 const count = (n) => n.toLocaleString("en-US");
 

@@ -7,10 +7,11 @@
 import { defaultSize } from "./equity-pool.js";
 import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "./equity-run.js";
 import { WORK_PER_SECOND, blockerText, enumerationWork, planEquity } from "./range-equity.js";
+import { MAX_SEATS } from "./constants.js";
 import { CardPicker, RangePicker } from "./pickers.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "./ranges.js";
 
-const MIN_SEATS = 2, MAX_SEATS = 10;
+const MIN_SEATS = 2;
 const form = document.getElementById("equity-form");
 const seatList = document.getElementById("seats");
 const addButton = document.getElementById("add-seat");

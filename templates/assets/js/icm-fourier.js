@@ -4,11 +4,14 @@
 //   clockProbabilities(shares, t, fired, quiet)                 shares sorted ascending
 //   fourierNode(shares, vectors, largest, fired, quiet, outs)   outs[v][j] = x_j q_j Σ_r a^v_r PB_r^{(-j)}(t)
 
-const LOG_TAIL = 46; // window tails and dropped samples each below e^{-46} ~ 1e-20 of the largest prize
-const BLOCK = 128; // players per partial product of the characteristic function
-const CHEBYSHEV_TOL = 1e-16; // interpolation error of H, relative to the largest prize
-const CHEBYSHEV_MAX = 64; // above this degree the direct sum over samples is used
-const CHEBYSHEV_PER_SAMPLE = 2; // Clenshaw steps that cost about one direct complex division
+// Shared with kernels/icm_fourier.py (spec/constants.json): window tails and dropped samples each below e^-LOG_TAIL of
+// the largest prize, BLOCK players per partial product of the characteristic function, the interpolation error of H
+// (CHEBYSHEV_TOL, relative to the largest prize), CHEBYSHEV_MAX (above it the direct sum over samples is used) and
+// CHEBYSHEV_PER_SAMPLE (Clenshaw steps that cost about one direct complex division).
+import {
+  ICM_FOURIER_BLOCK as BLOCK, ICM_FOURIER_CHEBYSHEV_MAX as CHEBYSHEV_MAX, ICM_FOURIER_CHEBYSHEV_PER_SAMPLE as CHEBYSHEV_PER_SAMPLE,
+  ICM_FOURIER_CHEBYSHEV_TOL as CHEBYSHEV_TOL, ICM_FOURIER_LOG_TAIL as LOG_TAIL,
+} from "./constants.js";
 
 /** Smallest s with variance h(s / variance) >= LOG_TAIL, h(u) = (1 + u) log(1 + u) - u (Bennett). */
 function bennettSpread(variance) {

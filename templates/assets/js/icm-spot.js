@@ -1,5 +1,5 @@
 // Call or fold (and shove or fold) against one all-in under ICM: the same engine as
-// kernels/icm_spot.py, checked against it on shared fixtures (tests/js/make_icm_spot_fixtures.py).
+// kernels/icm_spot.py, checked against it on the goldens of spec/icm-spot.json (spec/engines/icm_spot.py).
 //
 // Pure ES module: no DOM, safe in a Web Worker. Players are 0-based here. The spot (docs/icm.md):
 // every player with chips posts the ante, the big blind also the big-blind ante (dead money), the

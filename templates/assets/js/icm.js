@@ -12,27 +12,20 @@
 // players is refused; at most 100,000 players. See docs/icm.md.
 
 
-export const MAX_PLAYERS = 100000;
-export const DP_MAX_PLAYERS = 22;
-export const AUTO_DP_MAX_PLAYERS = 10;
-const AUTO_FOURIER_MIN_PAID = 30; // from this many paid places auto takes the Fourier method for the equity...
-const AUTO_FOURIER_LARGE_FIELD = [1000, 10]; // ...and from 10 paid places with 1,000 players with chips
-const METHODS = ["auto", "dp", "integral", "fourier"];
-const MIN_SHARE = 1e-305;
+// The numbers kernels/icm.py shares (units and meaning in spec/constants.json): limits and the choice of method,
+// the quadrature (step h in v, the finer step for places, the stretch c, tails, the Poisson-binomial window, the
+// series' cut, players per pass) and the bubble factors' grid (one shared by every all-in outcome field) and floors.
+import {
+  ICM_AUTO_DP_MAX_PLAYERS as AUTO_DP_MAX_PLAYERS, ICM_AUTO_FOURIER_LARGE_FIELD as AUTO_FOURIER_LARGE_FIELD,
+  ICM_AUTO_FOURIER_MIN_PAID as AUTO_FOURIER_MIN_PAID, ICM_BUBBLE_STEP as BUBBLE_STEP, ICM_BUST_RATIO as BUST_RATIO,
+  ICM_DP_MAX_PLAYERS as DP_MAX_PLAYERS, ICM_GAIN_FLOOR as GAIN_FLOOR, ICM_GROUP as GROUP, ICM_GROUP_SPREAD as GROUP_SPREAD,
+  ICM_MAX_PLAYERS as MAX_PLAYERS, ICM_MIN_SHARE as MIN_SHARE, ICM_PAIR_TAIL as PAIR_TAIL, ICM_PLACES_STEP as PLACES_STEP,
+  ICM_SERIES_TOL as SERIES_TOL, ICM_STEP as STEP, ICM_STRETCH as STRETCH, ICM_T_MIN as T_MIN, ICM_TAIL_MASS as TAIL_MASS,
+  ICM_WINDOW_SIGMAS as WINDOW_SIGMAS,
+} from "./constants.js";
 
-const STEP = 0.25; // trapezoid step h in v (equity)
-const PLACES_STEP = 0.125; // finer step for single place probabilities
-const STRETCH = 0.4; // c in v(t) = -log log(1 + 1/t) + 2c sqrt(9 + mu(t))
-const GROUP_SPREAD = 1 / 64; // shares within this relative spread count as one term of mu(t) in v(t)
-const TAIL_MASS = 1e-18;
-const T_MIN = 1e-18;
-const WINDOW_SIGMAS = 10.0;
-const SERIES_TOL = 1e-17;
-const GROUP = 8;
-const BUBBLE_STEP = 0.125; // trapezoid step of the one grid shared by every all-in outcome field
-const PAIR_TAIL = 42; // e^{-42} < TAIL_MASS: past t = PAIR_TAIL / x an integrand below x e^{-x t} is done
-export const BUST_RATIO = 1e-15; // a loser left with at most this fraction of the winner's chips is busted
-const GAIN_FLOOR = 1e-12; // a gain below this fraction of the pool is under the engine's accuracy
+export { AUTO_DP_MAX_PLAYERS, BUST_RATIO, DP_MAX_PLAYERS, MAX_PLAYERS };
+const METHODS = ["auto", "dp", "integral", "fourier"];
 
 // ------------------------------------------------------------------------------------ validation
 

@@ -1,13 +1,14 @@
-// The one grammar of typed numbers in the browser, the twin of generator/numbers.py (shared fixtures
-// in tests/js/make_icm_fixtures.py: typed_lists, typed_numbers, typed_payouts): a list of numbers
+// The one grammar of typed numbers in the browser, the twin of generator/numbers.py (goldens in
+// spec/number-list.json: lists, numbers, payouts): a list of numbers
 // (stacks, payouts, blinds), one number (an ante, a blind, a seat's stack) and payouts that may be
 // percentages of the pool. Used by every page that reads typed numbers (ICM, call/fold, push/fold solver).
 // Pure ES module: no DOM, safe in a Web Worker.
 
+import { PERCENT_ROUNDING, SHOWN_ENTRY } from "./constants.js";
 import { formatG } from "./python-format.js";
 
-// The list grammar, the same as parse_number_list in generator/numbers.py (shared fixtures in
-// tests/js/make_icm_fixtures.py): entries are separated by white space, new lines, ';', or a comma next
+// The list grammar, the same as parse_number_list in generator/numbers.py (goldens in
+// spec/number-list.json): entries are separated by white space, new lines, ';', or a comma next
 // to white space or at either end ("500, 300, 200"). A comma between two characters ("10,000") is a
 // thousands separator when the list has other separators, and must then group digits by three; in a
 // list with no other separator ("500,300,200", the URL form) it separates entries, unless the list is
@@ -17,7 +18,6 @@ const SEPARATORS = /[ \t\n\r\f\v\u00a0;]+/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const NON_FINITE = /^[+-]?(inf|infinity|nan)$/i;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
-const SHOWN_ENTRY = 24;
 
 /** An entry for a message: printable ASCII kept, anything else as "?", at most 24 characters (shown_entry). */
 export function shownEntry(text) {
@@ -63,9 +63,9 @@ export function parseNumberList(text, name) {
 }
 
 const PERCENT_SIGN = /%(?=$|[\s;,])/g;
-// Percentages typed with rounding add up to 100% give or take a little: a total within this many
-// percentage points of 100 is the whole pool (scaled to exactly 100%), as PERCENT_ROUNDING in icm.py.
-export const PERCENT_ROUNDING = 0.1;
+// Percentages typed with rounding add up to 100% give or take a little: a total within PERCENT_ROUNDING
+// percentage points of 100 is the whole pool (scaled to exactly 100%), as in generator/numbers.py (spec/constants.json).
+export { PERCENT_ROUNDING };
 
 /** {values, percent}: parseNumberList's grammar where every entry may instead end in "%" — prizes as
  * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%, within PERCENT_ROUNDING of

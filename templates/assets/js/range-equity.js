@@ -11,16 +11,17 @@
 // Python's on shared fixtures (tests/js/range-equity.test.mjs).
 
 import { strengthOfSums } from "./evaluator.js";
+import { MAX_SEATS, RANGE_EQUITY_EXACT_LIMIT, Z_975 } from "./constants.js";
 import { patternCounts, patternWork } from "./range-patterns.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS, cardName } from "./ranges.js";
 
-export const MAX_PLAYERS = 10;
+export const MAX_PLAYERS = MAX_SEATS;
 /** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity/), about
  *  two seconds of one worker (node on the 2-core machine: 1.5–1.8e8 units a second, WORK_PER_SECOND). */
-export const EXACT_LIMIT = 3e8;
+export const EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT;
 /** Enumeration work one worker does in a second (measured in node on the 2-core machine), for time estimates. */
 export const WORK_PER_SECOND = 1.5e8;
-export const Z_975 = 1.959963984540054; // as kernels/multiway/control_variates.py
+export { Z_975 }; // spec/constants.json
 
 /** No deal is possible: ``player`` (0-based) has an empty range after card removal, or null. */
 export class NoDealError extends Error {

@@ -8,13 +8,16 @@
 // once per rank signature and players' ranks in the suit): each adds its true outcome and takes away the rank
 // pass's. Counts are integers, the same as Python's.
 
+import {
+  RANGE_EQUITY_DEALS_LIMIT, RANGE_EQUITY_PATTERN_DEAL, RANGE_EQUITY_PATTERN_PASS, RANGE_EQUITY_PATTERN_SETUP,
+} from "./constants.js";
 import { rankStrength } from "./evaluator.js";
 import { COMBOS, comboIndex } from "./ranges.js";
 
-/** Compatible deals (Π live range sizes) above which this method is not used: Python's DEALS_LIMIT. */
-export const DEALS_LIMIT = 1 << 22;
-/** Work units of setting up a spot, of listing one compatible deal and of setting up one suit pass (Python's). */
-const SETUP_COST = 1e5, DEAL_COST = 32, PASS_COST = 100;
+/** Compatible deals (Π live range sizes) above which this method is not used; work units of setting up a spot, of
+ * listing one compatible deal and of setting up one suit pass (spec/constants.json). */
+export const DEALS_LIMIT = RANGE_EQUITY_DEALS_LIMIT;
+const SETUP_COST = RANGE_EQUITY_PATTERN_SETUP, DEAL_COST = RANGE_EQUITY_PATTERN_DEAL, PASS_COST = RANGE_EQUITY_PATTERN_PASS;
 
 /** The rank multisets of 0..5 cards (at most four of a rank) in Python's order: distinct ranks and counts, 5 a row. */
 const MULTISET_RANKS = [], MULTISET_COUNTS = [], MULTISET_START = [0];

@@ -1,7 +1,7 @@
 // Range strings ("QQ+, AKs, 0.5(KQo), A5s-A2s, 15%") → a weight for each of the 1,326 combos.
 //
-// The same grammar as kernels/ranges.py (docs/equity.md), checked against it on shared fixtures
-// (tests/js/make_ranges_fixtures.py, tests/js/ranges.test.mjs):
+// The same grammar as kernels/ranges.py (docs/equity.md), checked against it on the goldens of
+// spec/ranges.json (spec/engines/ranges.py, tests/js/ranges.test.mjs):
 //
 //   range  := item ("," item)*
 //   item   := number "(" atom ("," atom)* ")" | atom [":" number]

@@ -2,10 +2,11 @@
 // each seat's gain (NashConv) and each class's regret at each decision.
 // Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
 
+import { PUSHFOLD_REACH_FLOOR } from "../constants.js";
 import { K, NO, ROW_BYTES, ROW_WORDS, STORED, TRI2, TRI3, WEIGHT_WORD, eachSeating, marginals } from "./model.js";
 
 /** Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
-export const REACH_FLOOR = 1e-2;
+export const REACH_FLOOR = PUSHFOLD_REACH_FLOOR;
 
 /** G[c·13 + o] = Σ_{d,e} p2[d] · p3[e] · mass[o, c, d, e] in frame (hero, second, third), for hero classes
  *  `heroes` (all when null); with `payoff` (a prepareTriple frame: the hero's payoff per frame ordering and

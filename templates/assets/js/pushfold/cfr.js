@@ -2,36 +2,37 @@
 // object, the reported units and tolerances.
 // Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
 
+import * as C from "../constants.js";
 import { Evaluator } from "./best-response.js";
 import { makeGame, positionNames } from "./game.js";
 import { CLASS_NAMES, K } from "./model.js";
 import { Strategy } from "./strategy.js";
 
-export const CHECK_EVERY = 5;
+export const CHECK_EVERY = C.PUSHFOLD_CHECK_EVERY;
 /** A warm start is used when its NashConv is ≤ START_WITHIN tolerances, with regrets of START_REGRET tolerances (as the build's tables). */
-export const START_WITHIN = 2.5;
-export const START_REGRET = 10;
-/** Defaults of `allin pushfold`: NashConv ≤ 0.01 bb (chip EV) or ≤ 0.05% of the pool (ICM), ≤ 3,000 iterations. */
-export const TOLERANCE_BB = 0.01;
-export const TOLERANCE_POOL_PCT = 0.05;
+export const START_WITHIN = C.PUSHFOLD_START_WITHIN;
+export const START_REGRET = C.PUSHFOLD_START_REGRET;
+/** The stopping rule of `allin pushfold` and the build (spec/constants.json): NashConv ≤ 0.01 bb (chip EV) or ≤ 0.05% of the pool (ICM). */
+export const TOLERANCE_BB = C.PUSHFOLD_NASH_CONV_BB;
+export const TOLERANCE_POOL_PCT = C.PUSHFOLD_NASH_CONV_POOL_PCT;
 /** The per-class rule (kernels.pushfold_table.RULE): every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool. */
-export const CLASS_TOLERANCE_BB = 0.01;
-export const CLASS_TOLERANCE_POOL_PCT = 0.01;
+export const CLASS_TOLERANCE_BB = C.PUSHFOLD_CLASS_REGRET_BB;
+export const CLASS_TOLERANCE_POOL_PCT = C.PUSHFOLD_CLASS_REGRET_POOL_PCT;
 /** Heads-up tables are held tighter: the NashConv HEADS_UP_SCALE times (the heads-up threshold table's 1e-5 bb),
  *  class regrets HEADS_UP_CLASS_SCALE times. */
-export const HEADS_UP_SCALE = 1e-3;
-export const HEADS_UP_CLASS_SCALE = 1e-2;
-export const MAX_ITERATIONS = 5000;
+export const HEADS_UP_SCALE = C.PUSHFOLD_HEADS_UP_SCALE;
+export const HEADS_UP_CLASS_SCALE = C.PUSHFOLD_HEADS_UP_CLASS_SCALE;
+export const MAX_ITERATIONS = C.PUSHFOLD_MAX_ITERATIONS;
 
 // ------------------------------------------------------------------------------------------- solving
 
 /** Discounted CFR as kernels/pushfold_table/: regrets floored at 0, positive ones × t^α / (t^α + 1) after
  *  iteration t (α = DISCOUNT_POSITIVE), iteration t's strategies weighted by t^AVERAGE_POWER. */
-export const DISCOUNT_POSITIVE = 1.5;
-export const AVERAGE_POWER = 2;
+export const DISCOUNT_POSITIVE = C.PUSHFOLD_DISCOUNT_POSITIVE;
+export const AVERAGE_POWER = C.PUSHFOLD_AVERAGE_POWER;
 /** α of the schedule a table is solved again with when discounted CFR misses the stopping rule
  *  (kernels.pushfold_table.FALLBACK_DISCOUNT): no discount of positive regrets (CFR+'s regrets, t² averages). */
-export const FALLBACK_DISCOUNT = Infinity;
+export const FALLBACK_DISCOUNT = C.PUSHFOLD_FALLBACK_DISCOUNT;
 
 /** t^α / (t^α + 1), the factor of positive regrets after iteration t; α = ∞: 1/2 after the first, then 1 (as Python's
  *  1 / (1 + t ** -α), where 1.0 ** -inf is 1: JavaScript's 1 ** -Infinity is NaN). */

@@ -4,10 +4,11 @@
 
 import { bountyEquity, bountyErrors, knockOut, positionValue } from "../bounty.js";
 import { icm } from "../icm.js";
+import { MAX_SEATS } from "../constants.js";
 import { formatG } from "../python-format.js";
 import { DUEL_ORDERINGS, NO, ORDERINGS, PERMS, STORED, code } from "./model.js";
 
-export const MAX_SEATS = 10;
+export { MAX_SEATS };
 // ------------------------------------------------------------------------------------------- tables
 
 export function positionNames(n) {

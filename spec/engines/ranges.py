@@ -1,26 +1,22 @@
-"""Write tests/js/fixtures/ranges.json for tests/js/ranges.test.mjs: range strings with kernels.ranges' answers.
+"""Golden cases of the range grammar: kernels/ranges.py ↔ templates/assets/js/ranges.js.
 
-Each case is a string and either its weights (sparse: combo index → weight) and their normalised
-string (``kernels.ranges.normalise``), or its error (token, column, message). Strings: the grammar's examples, every error kind, random well-formed and
-broken strings (random spacing, case, weights, x%), and normalised strings of random weights.
-The x% ranking is the build's (exact heads-up equity vs a random hand), stored in the file.
-
-Run from the repository root: ``.venv/bin/python tests/js/make_ranges_fixtures.py``.
+Each case is a string and either its weights (as runs, see :func:`weight_runs`) and their normalised string
+(``kernels.ranges.normalise``), or its error (token, column, message). Strings: the grammar's examples, every
+error kind, x% strings whose target falls halfway between two prefixes (the tie rule decides), random
+well-formed and broken strings (spacing, case, weights, x%), and normalised strings of random weights. The x%
+ranking is the build's (exact heads-up equity vs a random hand), stored in the file.
 """
 
-import json
-import sys
-from pathlib import Path
+from __future__ import annotations
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from kernels.cards import CLASS_COMBO_COUNT, COMBO_CLASS, RANKS, SUITS
+from kernels.ranges import N_COMBOS, RangeError, normalise, parse_range, ranking_from_equity
 
-from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels.cards import CLASS_COMBO_COUNT, COMBO_CLASS, RANKS, SUITS  # noqa: E402
-from kernels.ranges import N_COMBOS, RangeError, normalise, parse_range, ranking_from_equity  # noqa: E402
+NAME = "ranges"
+TOLERANCE = 0.0  # weights are parsed decimal numbers: both languages read them to the same double
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "ranges.json"
 EXAMPLES = (
     "AKs", "AKo", "AK", "TT", "AsKs", "kdas", "QQ+", "A2s+", "KTo+", "K9+", "JJ-99", "99-JJ", "T9s-65s", "A5s-A2s",
     "QQ+, AKs , JJ-99", "random", "RANDOM", "0.5(KQo, AJs), AA", "KQo:0.25,QQ+:.5", "AA, AA:0.5", "random, AA:0",
@@ -28,13 +24,19 @@ EXAMPLES = (
     "QQ+,AKx", " QQ+ , 0.5(AKs, AKx)", "AAs", "T9s-64s", "AKs-QJo", "KQo:1.5", "AA,,KK", "AA,", "AsAs", "AK(s)",
     "AA, 0.5(KK,QQ", "AA),KK", "150%", "Xx", "AKQ", "", "   ", "A\U0001F600", "\U0001F600,AKx", "AA\tKK", "AA,\n KK",
     "ASKD", "aSkD", "AsKS", "0.5(0.3(AA))", "0.5(AA:0.3)", "5%%", "-AA", "AA-", "A+", "+", "AsKs+", "AKs:", ":0.5", "1e-3(AA)",
-)  # fmt: skip
+    "AA:0.0000001,KK:1e-7", "AKs:0.000012345",
+)
+RANDOM_STRINGS = 120
+RANDOM_WEIGHTS = 40
 
 
-def random_token(rng) -> str:
+def _random_token(rng) -> str:
     """A random atom, mostly well-formed; about one in ten is broken."""
     high, low = sorted(rng.choice(13, 2, replace=False), reverse=True)
-    r = lambda i: RANKS[i] if rng.random() < 0.8 else RANKS[i].lower()  # noqa: E731
+
+    def r(i):
+        return RANKS[i] if rng.random() < 0.8 else RANKS[i].lower()
+
     kind = str(rng.choice(["s", "o", "", "S"]))
     shape = int(rng.integers(0, 9))
     if shape == 0:
@@ -59,10 +61,10 @@ def random_token(rng) -> str:
     return str(rng.choice(["AKx", "A1s", "ZZ", "AKs-QJs", "KK+s", "AsXs", "2%x", "0.5(", "A5s-K2s"]))
 
 
-def random_string(rng) -> str:
+def _random_string(rng) -> str:
     items = []
     for _ in range(int(rng.integers(1, 6))):
-        inner = [random_token(rng) for _ in range(int(rng.integers(1, 4)))]
+        inner = [_random_token(rng) for _ in range(int(rng.integers(1, 4)))]
         choice = rng.random()
         if choice < 0.2:
             items.append(f"{rng.choice(['0.5', '.25', '1', '0.75', '0'])}({', '.join(inner)})")
@@ -73,7 +75,7 @@ def random_string(rng) -> str:
     return str(rng.choice([",", ", ", " ,", ",  "])).join(items)
 
 
-def random_weights(rng) -> np.ndarray:
+def _random_weights(rng) -> np.ndarray:
     weights = np.zeros(N_COMBOS)
     for cls in rng.choice(169, int(rng.integers(1, 15)), replace=False):
         weights[COMBO_CLASS == cls] = rng.choice([1.0, 0.5, 0.3, 1 / 7])
@@ -81,7 +83,7 @@ def random_weights(rng) -> np.ndarray:
     return weights
 
 
-def tie_percents(ranking) -> list[str]:
+def _tie_percents(ranking) -> list[str]:
     """x% strings whose target falls exactly halfway between two prefixes (the tie rule decides)."""
     counts = np.concatenate(([0], np.cumsum(CLASS_COMBO_COUNT[ranking])))
     texts = []
@@ -92,27 +94,46 @@ def tie_percents(ranking) -> list[str]:
     return texts
 
 
-def case(text: str, ranking) -> dict:
+def weight_runs(weights) -> list:
+    """The non-zero weights ``(1326,)`` as ``[[weight, [[first, last], ...]], ...]``: runs of consecutive combos
+    of one weight, grouped by weight in the order each weight first occurs (tests/js/golden.mjs: weightRuns)."""
+    groups: dict[float, list] = {}
+    i = 0
+    while i < len(weights):
+        if weights[i] == 0:
+            i += 1
+            continue
+        end = i
+        while end + 1 < len(weights) and weights[end + 1] == weights[i]:
+            end += 1
+        groups.setdefault(float(weights[i]), []).append([i, end])
+        i = end + 1
+    return [[w, runs] for w, runs in groups.items()]
+
+
+def _case(text: str, ranking) -> dict:
     try:
         weights = parse_range(text, ranking).weights
     except RangeError as exc:
         return {"text": text, "error": {"token": exc.token, "column": exc.column, "message": str(exc)}}
-    nonzero = np.flatnonzero(weights)
-    return {"text": text, "combos": nonzero.tolist(), "weights": weights[nonzero].tolist(), "normalised": normalise(weights)}
+    return {"text": text, "weights": weight_runs(weights), "normalised": normalise(weights)}
 
 
-def main() -> None:
+def build_ranking() -> np.ndarray:
+    from generator.stages.headsup import headsup_results
+
     results, _ = headsup_results(progress=False)
-    ranking = ranking_from_equity(results.vs_random_equity())
+    return ranking_from_equity(results.vs_random_equity())
+
+
+def build() -> dict:
+    ranking = build_ranking()
     rng = np.random.default_rng(2026)
-    texts = list(EXAMPLES) + tie_percents(ranking) + [random_string(rng) for _ in range(400)] + [normalise(random_weights(rng)) for _ in range(100)]
-    texts += ["AA:0.0000001,KK:1e-7", "AKs:0.000012345"]
-    cases = [case(text, ranking) for text in texts]
-    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    FIXTURE.write_text(json.dumps({"ranking": ranking.tolist(), "cases": cases}))
-    errors = sum("error" in c for c in cases)
-    print(f"wrote {FIXTURE}: {len(cases)} strings ({errors} errors)")
-
-
-if __name__ == "__main__":
-    main()
+    texts = list(EXAMPLES) + _tie_percents(ranking) + [_random_string(rng) for _ in range(RANDOM_STRINGS)]
+    texts += [normalise(_random_weights(rng)) for _ in range(RANDOM_WEIGHTS)]
+    return {
+        "about": "kernels/ranges.py on range strings: weights as [weight, [[first combo, last combo], ...]] runs and "
+                 "the normalised string, or the error; x% by `ranking` (class indices best first, the build's).",
+        "ranking": ranking.tolist(),
+        "cases": [_case(text, ranking) for text in texts],
+    }

@@ -1,23 +1,22 @@
-"""Write tests/js/fixtures/icm-spot.json: call/shove spots with kernels/icm_spot.py's answers, for
-tests/js/icm-spot.test.mjs (the exact 169x169 class counts travel with them).
+"""Golden cases of the call / shove decision under ICM: kernels/icm_spot.py ↔ templates/assets/js/icm-spot.js.
 
-Run from the repository root: ``.venv/bin/python tests/js/make_icm_spot_fixtures.py``.
+Spots on both sides (big-blind ante, a dead third blind, both antes, twelve players on the integral) with
+the class weights of the villain's range and of the hero's, and Python's answers: the outcome fields and
+their equities, each class's win / tie / lose against the range and EV, P(call), the hero's averages; and
+spots that ``call_spot`` refuses, with its message. The JS reads the class table from spec/matchups.bin.gz
+(the same counts as the build's heads-up tables that Python uses here).
 """
 
-import json
-from pathlib import Path
-import sys
+from __future__ import annotations
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from kernels import icm_spot
+from kernels.cards import CLASS_COMBO_COUNT
+from kernels.ranges import parse_range
 
-from generator.stages.headsup import headsup_results  # noqa: E402
-from kernels import icm_spot  # noqa: E402
-from kernels.cards import CLASS_COMBO_COUNT  # noqa: E402
-from kernels.ranges import parse_range, ranking_from_equity  # noqa: E402
-
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "icm-spot.json"
+NAME = "icm-spot"
+TOLERANCE = 1e-12
 
 #: (name, side, stacks, payouts, spot keyword arguments (0-based players), range, hero's hand or range)
 SPOTS = [
@@ -47,11 +46,11 @@ INVALID = [
 ]
 
 
-def as_list(values) -> list:
+def _as_list(values) -> list:
     return [None if not np.isfinite(v) else float(v) for v in values]
 
 
-def spot_case(name, side, stacks, payouts, kwargs, range_text, hero_text, tables, ranking) -> dict:
+def _spot_case(name, side, stacks, payouts, kwargs, range_text, hero_text, tables, ranking) -> dict:
     weights = icm_spot.class_weights(parse_range(range_text, ranking).weights)
     hero_weights = icm_spot.class_weights(parse_range(hero_text, ranking).weights)
     outcomes = icm_spot.outcomes_vs_range(tables.win, tables.tie, tables.loss, weights)
@@ -70,12 +69,12 @@ def spot_case(name, side, stacks, payouts, kwargs, range_text, hero_text, tables
     averages = icm_spot.hero_average(np.stack(columns, axis=1), hero_weights)
     hero = dict(zip(("win", "tie", "lose", "ev", "call"), averages.tolist()))
     case.update(fields={k: v.tolist() for k, v in spot.fields.items()}, equity=spot.equity, chips=spot.chips,
-                method=spot.method, ev=as_list(ev), hero_range=hero_text, hero_weights=hero_weights.tolist(),
+                method=spot.method, ev=_as_list(ev), hero_range=hero_text, hero_weights=hero_weights.tolist(),
                 hero={**hero, "combos": float(hero_weights @ CLASS_COMBO_COUNT)})
     return case
 
 
-def invalid_case(stacks, payouts, kwargs) -> dict:
+def _invalid_case(stacks, payouts, kwargs) -> dict:
     full = {"small_blind": 0, "big_blind": 0, "ante": 0, **kwargs}
     try:
         icm_spot.call_spot(stacks, payouts, **full)
@@ -84,18 +83,14 @@ def invalid_case(stacks, payouts, kwargs) -> dict:
     raise AssertionError(f"kernels/icm_spot.py accepted {kwargs}")
 
 
-def main() -> None:
+def build() -> dict:
+    from generator.stages.headsup import headsup_results
+    from spec.engines.ranges import build_ranking
+
     tables, _ = headsup_results(progress=False)
-    ranking = ranking_from_equity(tables.vs_random_equity())
-    data = {
-        "tables": {key: getattr(tables, key).tolist() for key in ("win", "tie", "loss", "pairs")},
-        "spots": [spot_case(*spot, tables, ranking) for spot in SPOTS],
-        "invalid": [invalid_case(*case) for case in INVALID],
+    ranking = build_ranking()
+    return {
+        "about": "kernels/icm_spot.py's answers; the class table is spec/matchups.bin.gz, x% ranges by spec/ranges.json's ranking.",
+        "spots": [_spot_case(*spot, tables, ranking) for spot in SPOTS],
+        "invalid": [_invalid_case(*case) for case in INVALID],
     }
-    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    FIXTURE.write_text(json.dumps(data))
-    print(f"wrote {FIXTURE}: {len(data['spots'])} spots, {len(data['invalid'])} refusals")
-
-
-if __name__ == "__main__":
-    main()
