@@ -37,7 +37,7 @@ from kernels.constants import RANGE_EQUITY_EXACT_LIMIT
 from kernels.range_equity.deals import (
     COMBO_MASK, COMBO_OF, MAX_PLAYERS, EquityResult, NoDealError, blocker_text, card_mask, live_weights,
 )
-from kernels.range_equity.enumeration import enumerate_equity, enumeration_work
+from kernels.range_equity.enumeration import enumerate_equity, enumeration_plan, enumeration_work
 from kernels.range_equity.sampling import JOINT_LIMIT, draw_units, mc_statistics, sample_equity, winner_counts
 from kernels.range_equity.tables import class_against_random, class_weights, multiway_table_equity, table_equity
 
@@ -79,6 +79,7 @@ def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, head
         result = multiway_table_equity(*against_random, len(live), multiway[len(live)])
         if result is not None:
             return result
-    if enumeration_work(live, board, dead) <= exact_limit:
-        return enumerate_equity(live, board, dead, tables, progress)
+    method, work = enumeration_plan(live, board, dead)
+    if work <= exact_limit:
+        return enumerate_equity(live, board, dead, tables, progress, method, work)
     return sample_equity(live, board, dead, tables, progress=progress, **sampling)

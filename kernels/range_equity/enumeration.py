@@ -27,14 +27,21 @@ SERIAL_WORK = 5e6
 CALL_WORK = 2e7
 
 
+def enumeration_plan(weights: list[np.ndarray], board, dead) -> tuple[str, float]:
+    """The cheaper method and its work estimate: ``("patterns", w)`` when the pattern method's estimate is below the
+    board method's, else ``("boards", w)`` (as the browser's ``enumerationMethod``, ``enumerationWork``)."""
+    boards, patterns = board_work(weights, board, dead), pattern_work(weights, board, dead)
+    return ("patterns", patterns) if patterns < boards else ("boards", boards)
+
+
 def enumeration_method(weights: list[np.ndarray], board, dead) -> str:
-    """``"patterns"`` when its work estimate is below the board method's, else ``"boards"``."""
-    return "patterns" if pattern_work(weights, board, dead) < board_work(weights, board, dead) else "boards"
+    """The method :func:`enumeration_plan` chooses."""
+    return enumeration_plan(weights, board, dead)[0]
 
 
 def enumeration_work(weights: list[np.ndarray], board, dead) -> float:
-    """Work estimate of the method :func:`enumeration_method` chooses (as the browser's ``enumerationWork``)."""
-    return min(board_work(weights, board, dead), pattern_work(weights, board, dead))
+    """The work estimate of the method :func:`enumeration_plan` chooses."""
+    return enumeration_plan(weights, board, dead)[1]
 
 
 def _board_method(weights, board, dead, tables, progress, work: float, chunks: int = 256):
@@ -78,14 +85,16 @@ def _pattern_method(weights, board, dead, tables, progress, work: float):
 
 
 def enumerate_equity(weights: list[np.ndarray], board, dead, tables, progress: Callable[[int, int], None] | None = None,
-                     method: str | None = None) -> EquityResult:
+                     method: str | None = None, work: float | None = None) -> EquityResult:
     """Exact weighted equity over every board completion and compatible assignment.
 
     weights: per player ``(1326,)`` (already :func:`.deals.live_weights`); board/dead: card ids; tables: evaluator
-    tables; method: ``"boards"`` or ``"patterns"`` (default: :func:`enumeration_method`).
+    tables; method: ``"boards"`` or ``"patterns"``, and its work estimate (default: :func:`enumeration_plan`'s).
     """
-    method = method or enumeration_method(weights, board, dead)
-    work = (board_work if method == "boards" else pattern_work)(weights, board, dead)
+    if method is None:
+        method, work = enumeration_plan(weights, board, dead)
+    elif work is None:
+        work = (board_work if method == "boards" else pattern_work)(weights, board, dead)
     n = len(weights)
     threads = numba.get_num_threads()
     # waking the other threads costs ~20 ms on a busy machine: small spots run on this one (~0.1 s at most)

@@ -198,11 +198,12 @@ def pattern_work(weights: list[np.ndarray], board, dead) -> float:
     held = []  # per player and suit: (live combos holding 0, 1, 2 cards of it, distinct (rank pair, ranks in it))
     for w in weights:
         live = ALL_COMBOS[np.flatnonzero(w)]
+        pair = (live // 4) @ [13, 1]
         deals *= len(live)
-        signatures *= len(np.unique((live // 4) @ [13, 1]))
+        signatures *= int(np.count_nonzero(np.bincount(pair, minlength=169)))
         in_suit = [live % 4 == suit for suit in range(4)]
         held.append([(np.bincount(mask.sum(axis=1), minlength=3).tolist(),
-                      len(np.unique(np.hstack([live // 4, np.where(mask, live // 4, -1)]), axis=0)))
+                      int(np.count_nonzero(np.bincount(4 * pair + mask @ [1, 2], minlength=676))))
                      for mask in in_suit])
     if deals > DEALS_LIMIT:
         return inf

@@ -78,7 +78,7 @@ export function patternWork(live, board, dead) {
       for (const c of ids) {
         const [a, b] = COMBOS[c], inA = (a & 3) === suit, inB = (b & 3) === suit;
         counts[inA + inB]++;
-        distinct.add(`${a >> 2},${b >> 2},${inA ? a >> 2 : -1},${inB ? b >> 2 : -1}`);
+        distinct.add(4 * (13 * (a >> 2) + (b >> 2)) + inA + 2 * inB);
       }
       return [counts, distinct.size];
     });
@@ -201,9 +201,9 @@ function tableKeys(t) {
 
 /** tableKeys() with the board's rank-key sum and rank mask per suit. */
 function patternKeys(t, board) {
-  const keys = tableKeys(t), boardSuitRanks = new Int32Array(4);
+  const { rankKey, multisetKey, subsetKey } = tableKeys(t), boardSuitRanks = new Int32Array(4);
   for (const c of board) boardSuitRanks[c & 3] |= 1 << (c >> 2);
-  return { ...keys, boardSuitRanks, boardKey: board.reduce((k, c) => k + keys.rankKey[c >> 2], 0) };
+  return { rankKey, multisetKey, subsetKey, boardSuitRanks, boardKey: board.reduce((k, c) => k + rankKey[c >> 2], 0) };
 }
 
 /** Ways to draw the rank multiset ``row`` when ``left[r]`` cards of rank r can be drawn. */
