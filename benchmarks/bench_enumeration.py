@@ -5,7 +5,8 @@ Run: ``.venv/bin/python benchmarks/bench_enumeration.py [ROUNDS] [RUNS]`` (from 
 Prints a markdown table.
 
 * ours, Python: ``kernels.range_equity.range_equity`` on the parsed weights, as ``allin equity`` calls it (the engine
-  only: no start-up, no parsing; its thread count is its own choice, one thread below ``SERIAL_WORK``);
+  only: no start-up, no parsing; its thread count is its own choice, one thread below ``SERIAL_WORK``); where it
+  counts by deal orbits and patterns, also the board-by-board method that answered before (``method="boards"``);
 * ours, JS: ``rangeEquity`` of templates/assets/js/range-equity.js in node, one thread (benchmarks/bench_enumeration.mjs),
   after 15 warm-up calls (V8 optimises the hot functions after ~10); each spot's first call in a fresh process, the
   JIT cold, is printed apart;
@@ -37,7 +38,7 @@ from generator.evaluator_asset import write_evaluator_asset
 from generator.evaluator_tables import evaluator_tables
 from kernels.cards import ALL_COMBOS, format_cards, parse_cards
 from kernels.range_equity import live_weights, range_equity
-from kernels.range_equity.enumeration import enumeration_method
+from kernels.range_equity.enumeration import enumerate_equity, enumeration_method
 from kernels.ranges import parse_range
 from ompeval import build_equity_harness
 
@@ -69,14 +70,19 @@ def ompeval_runs(binary: Path, spot, threads: int, runs: int) -> tuple[list[tupl
     return [(r[0], r[1]) for r in rows], np.array(rows[-1][2:])
 
 
-def python_runs(spot, tables, runs: int) -> tuple[list[tuple[float, float]], object]:
-    """Our Python engine's ``runs`` answers of ``spot``: [(wall s, CPU s)] and the last result."""
+def python_runs(spot, tables, runs: int, method: str | None = None) -> tuple[list[tuple[float, float]], object]:
+    """Our Python engine's ``runs`` answers of ``spot``: [(wall s, CPU s)] and the last result; with ``method``,
+    ``enumerate_equity`` by that method on the live weights (the board method: what answered before the patterns)."""
     _, ranges, board, dead = spot
     weights = [parse_range(r).weights for r in ranges]
+    live = live_weights(weights, cards(board), cards(dead))
     times, result = [], None
     for _ in range(runs):
         cpu, wall = time.process_time(), time.perf_counter()
-        result = range_equity(weights, cards(board), cards(dead), tables)
+        if method is None:
+            result = range_equity(weights, cards(board), cards(dead), tables)
+        else:
+            result = enumerate_equity(live, cards(board), cards(dead), tables, method=method)
         times.append((time.perf_counter() - wall, time.process_time() - cpu))
     return times, result
 
@@ -119,6 +125,9 @@ def main() -> None:
                 keep(name, "ours, Python (Numba)", times, result.equity)
                 live = live_weights([parse_range(r).weights for r in spot[1]], cards(spot[2]), cards(spot[3]))
                 methods[name] = f"{result.method}, {enumeration_method(live, cards(spot[2]), cards(spot[3]))}"
+                if methods[name].endswith("patterns"):
+                    times, before = python_runs(spot, tables, runs, "boards")
+                    keep(name, "ours, Python, board by board (before)", times, before.equity)
             for row in node_runs(folder / "evaluator-tables.bin", folder / "spots.json", runs):
                 keep(row["name"], "ours, JS (node, 1 thread)", row["runs"], row["equity"])
                 keep(row["name"], "cold", [row["first"]], row["equity"])
@@ -134,10 +143,11 @@ def main() -> None:
         for (spot, engine), (wall, cpu) in best.items():
             if spot != name or engine == "cold":
                 continue
-            method = "exact" if engine.startswith("OMPEval") else methods[name]
+            method = "exact" if engine.startswith("OMPEval") else "enumeration, boards" if "before" in engine else methods[name]
             print(f"| {name} | {engine} | {method} | {wall * 1e3:,.1f} | {cpu * 1e3:,.1f} | {peer_cpu / cpu:.2f}× | {peer_wall / wall:.2f}× |")
         ours = equities[name, "ours, Python (Numba)"]
         assert np.allclose(ours, equities[name, "ours, JS (node, 1 thread)"], rtol=0, atol=1e-15), name
+        assert np.allclose(ours, equities.get((name, "ours, Python, board by board (before)"), ours), rtol=0, atol=1e-15), name
         if binary is not None:
             assert np.allclose(ours, equities[name, "OMPEval, 1 thread"], rtol=0, atol=1e-11), (name, ours)
     print("\nJS, each spot's first call in a fresh node process (the JIT cold; spots in this order), best of the rounds: "
