@@ -18,7 +18,7 @@ import numpy as np
 from kernels.range_equity.boards import _completions, board_counts, board_work
 from kernels.range_equity.deals import EquityResult, NoDealError, deck_without
 from kernels.range_equity.patterns import (
-    canonical_deals, flush_counts, pattern_tables, pattern_work, rank_counts, suit_passes,
+    canonical_deals, pass_counts, pattern_tables, pattern_work,
 )
 
 #: Enumeration work below which one thread is faster than waking the others.
@@ -63,20 +63,17 @@ def _board_method(weights, board, dead, tables, progress, work: float, chunks: i
 
 
 def _pattern_method(weights, board, dead, tables, progress, work: float):
-    """Weighted (win, ties, total): the rank pass once per rank signature, weighted by its deals without a made flush,
-    then each distinct suit pass once, weighted by its deals, in calls of about ``CALL_WORK``; ``progress`` counts
-    suit passes."""
+    """Weighted (win, ties, total): the distinct passes of the deal orbits (rank passes of their signatures, then suit
+    passes), each once with the weight of the deals that have it, in calls of about ``CALL_WORK``; ``progress``
+    counts passes."""
     deals = canonical_deals(weights, board, dead)
     missing, n = 5 - len(board), len(weights)
     pattern = pattern_tables(board, dead, tables)
-    rank_win, rank_ties = rank_counts(deals, missing, pattern)
-    open_weight = np.bincount(deals.signature, weights=np.where(deals.made, 0.0, deals.weight), minlength=len(rank_win))
-    win, ties = open_weight @ rank_win, np.einsum("s,spk->pk", open_weight, rank_ties)
-    passes = suit_passes(deals, board, missing)
-    size = len(passes.weight)
+    win, ties = np.zeros(n), np.zeros((n, n - 1))
+    size = len(deals.pass_weight)
     step = max(1, -(-size // int(max(1, work // CALL_WORK))))
     for lo in range(0, size, step):
-        w, t = flush_counts(deals, passes, lo, min(size, lo + step), missing, pattern)
+        w, t = pass_counts(deals, lo, min(size, lo + step), missing, pattern)
         win, ties = win + w, ties + t
         if progress is not None:
             progress(min(size, lo + step), size)

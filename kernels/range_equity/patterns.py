@@ -23,6 +23,7 @@ Counts per deal are integers (numbers of completions); weights multiply them onc
 
 from __future__ import annotations
 
+import functools
 import itertools
 from math import comb, inf
 from typing import NamedTuple
@@ -43,24 +44,24 @@ DEALS_LIMIT, SETUP_COST = RANGE_EQUITY_DEALS_LIMIT, RANGE_EQUITY_PATTERN_SETUP
 DEAL_COST, PASS_COST = RANGE_EQUITY_PATTERN_DEAL, RANGE_EQUITY_PATTERN_PASS
 
 
+@functools.cache
 def _rank_multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every multiset of 0..5 ranks with at most four of a rank, ordered by size: its distinct ranks ``(K, 5)`` and
-    how many of each ``(K, 5)`` (zero-padded), and the first row of each size ``(7,)`` (K = 8,555)."""
+    how many of each ``(K, 5)`` (zero-padded), and the first row of each size ``(7,)`` (K = 8,555; built on first
+    use, ~15 ms)."""
     ranks, counts, starts = [], [], [0]
     for size in range(6):
         for multiset in itertools.combinations_with_replacement(range(13), size):
-            distinct = sorted(set(multiset))
-            times = [multiset.count(r) for r in distinct]
-            if max(times, default=0) <= 4:
-                ranks.append(distinct + [0] * (5 - len(distinct)))
-                counts.append(times + [0] * (5 - len(times)))
+            groups = [(r, len(list(g))) for r, g in itertools.groupby(multiset)]
+            if all(k <= 4 for _, k in groups):
+                ranks.append([r for r, _ in groups] + [0] * (5 - len(groups)))
+                counts.append([k for _, k in groups] + [0] * (5 - len(groups)))
         starts.append(len(ranks))
     return np.array(ranks, dtype=np.int64), np.array(counts, dtype=np.int64), np.array(starts, dtype=np.int64)
 
 
-MULTISET_RANKS, MULTISET_COUNTS, MULTISET_START = _rank_multisets()
-#: Rank multisets of each size 0..5: 1, 13, 91, 455, 1,820, 6,175.
-MULTISETS = np.diff(MULTISET_START)
+#: Rank multisets of each size 0..5 (with repetition, but not five of a rank): 1, 13, 91, 455, 1,820, 6,175.
+MULTISETS = [comb(12 + size, size) - 13 * (size == 5) for size in range(6)]
 #: The 8,192 sets of ranks as 13-bit masks, by size then value; those of size t start at ``SUBSET_START[t]``.
 SUBSETS = np.array(sorted(range(1 << 13), key=lambda mask: (mask.bit_count(), mask)), dtype=np.int64)
 SUBSET_START = np.searchsorted([mask.bit_count() for mask in SUBSETS.tolist()], np.arange(15)).astype(np.int64)
@@ -114,10 +115,13 @@ def _smallest_images(combos, images):
 
 
 @njit(cache=True)
-def _deal_summary(combos, combo_cards, board_suit_count):
-    """Hole cards ``(D, 2n)`` of the deals ``combos`` ``(D, n)``, whether a player holds five cards of a suit with the
-    board ``(D,)``, and a code of each deal's rank signature ``(D,)`` (each player's two ranks; equal codes, equal
-    signatures: a mixed-radix number over the rank pairs each player has, at most the number of deals)."""
+def _deal_summary(combos, combo_cards, board_suit_count, missing):
+    """For the deals ``combos`` ``(D, n)``: their hole cards ``(D, 2n)``, whether a player holds five cards of a suit
+    with the board ``(D,)``, a code of each one's rank signature ``(D,)`` (each player's two ranks; equal codes, equal
+    signatures: a mixed-radix number over the rank pairs each player has, at most the number of deals), and the
+    (deal, suit) pairs whose completions can give a player five cards of the suit: their deal ``(P,)`` and key
+    ``(P, n + 2)`` (signature code, suit, each player's rank mask in the suit), on which the pair's suit pass
+    depends alone: equal keys, equal counts."""
     deals, n = combos.shape
     holes = np.zeros((deals, 2 * n), dtype=np.int64)
     made = np.zeros(deals, dtype=np.bool_)
@@ -144,7 +148,23 @@ def _deal_summary(combos, combo_cards, board_suit_count):
         for i in range(deals):
             code[i] += radix * dense[pair[i, p]]
         radix *= distinct
-    return holes, made, code
+    keys = np.zeros((4 * deals, n + 2), dtype=np.int64)
+    deal = np.zeros(4 * deals, dtype=np.int64)
+    count = 0
+    for i in range(deals):
+        for s in range(4):
+            most = 0
+            for p in range(n):
+                most = max(most, ((holes[i, 2 * p] & 3) == s) + ((holes[i, 2 * p + 1] & 3) == s))
+                for h in range(2):
+                    if (holes[i, 2 * p + h] & 3) == s:
+                        keys[count, 2 + p] |= 1 << (holes[i, 2 * p + h] >> 2)
+            if 5 - board_suit_count[s] - most <= missing:
+                keys[count, 0], keys[count, 1], deal[count] = code[i], s, i
+                count += 1
+            else:
+                keys[count, 2:] = 0
+    return holes, made, code, deal[:count], keys[:count]
 
 
 def _group_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -159,19 +179,22 @@ def _group_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 class Deals(NamedTuple):
-    """One deal per orbit: hole cards ``holes`` ``(D, 2n)`` (two per player), the orbit's ``weight`` ``(D,)``,
-    ``made`` ``(D,)`` (a player holds five cards of a suit with the board), the row of its rank signature
-    ``signature`` ``(D,)``, and one deal's hole cards per signature ``signatures`` ``(S, 2n)``."""
+    """A spot's deals, one per orbit: hole cards ``holes`` ``(D, 2n)`` (two per player) and the orbit's ``weight``
+    ``(D,)``; and the distinct passes that count them, each a deal (row of ``holes``) ``pass_deal`` ``(K,)``, a suit
+    ``pass_suit`` ``(K,)`` (-1: the rank pass of the deal's rank signature, weighted by the signature's deals where no
+    player holds five cards of a suit with the board; else that suit's pass, weighted by the deals that have it)
+    and that weight ``pass_weight`` ``(K,)``."""
 
     holes: np.ndarray
     weight: np.ndarray
-    made: np.ndarray
-    signature: np.ndarray
-    signatures: np.ndarray
+    pass_deal: np.ndarray
+    pass_suit: np.ndarray
+    pass_weight: np.ndarray
 
 
 def canonical_deals(weights: list[np.ndarray], board, dead) -> Deals:
-    """The compatible deals of ``weights`` (live, ``(1326,)`` each) grouped into orbits under :func:`suit_symmetries`."""
+    """The compatible deals of ``weights`` (live, ``(1326,)`` each) grouped into orbits under :func:`suit_symmetries`,
+    with the rank passes of their rank signatures and their distinct suit passes."""
     starts, idx, combo_weight = packed(weights)
     pos = _compatible_deals(starts, idx, card_mask(list(board) + list(dead)))
     combos, weight = idx[pos], np.prod(combo_weight[pos], axis=1)
@@ -181,9 +204,14 @@ def canonical_deals(weights: list[np.ndarray], board, dead) -> Deals:
         first, orbit = _group_rows(images)
         combos, weight = images[first], np.bincount(orbit, weights=weight, minlength=len(first))
     board_suit_count = np.bincount(np.asarray(board, dtype=np.int64) % 4, minlength=4)
-    holes, made, code = _deal_summary(combos, ALL_COMBOS, board_suit_count)
+    holes, made, code, deal, keys = _deal_summary(combos, ALL_COMBOS, board_suit_count, 5 - len(board))
     _, first, signature = np.unique(code, return_index=True, return_inverse=True)
-    return Deals(holes, weight, made, signature, holes[first])
+    rank_weight = np.bincount(signature, weights=np.where(made, 0.0, weight), minlength=len(first))
+    first, rank_weight = first[rank_weight > 0], rank_weight[rank_weight > 0]
+    one, group = _group_rows(keys) if len(deal) else (deal, deal)
+    suit_weight = np.bincount(group, weights=weight[deal], minlength=len(one))
+    return Deals(holes, weight, np.concatenate([first, deal[one]]), np.concatenate([np.full(len(first), -1), keys[one, 1]]),
+                 np.concatenate([rank_weight, suit_weight]))
 
 
 def pattern_work(weights: list[np.ndarray], board, dead) -> float:
@@ -217,7 +245,7 @@ def pattern_work(weights: list[np.ndarray], board, dead) -> float:
             share = 1.0  # probability that every hand holds at most `most` cards of the suit
             for player in held:
                 share *= sum(player[suit][0][: most + 1]) / sum(player[suit][0])
-            patterns = sum(comb(free, t) * int(MULTISETS[missing - t]) for t in range(max(0, 5 - on_board - most), missing + 1))
+            patterns = sum(comb(free, t) * MULTISETS[missing - t] for t in range(max(0, 5 - on_board - most), missing + 1))
             need += share - below if patterns else 0.0
             expected += (share - below) * patterns
             below = share
@@ -274,70 +302,12 @@ def _completions_of(left, row, multiset_ranks, multiset_counts, binomial):
 
 
 @njit(parallel=True, cache=True)
-def _rank_pass(signatures, missing, known, board_key, rank_key, multiset_ranks, multiset_counts, multiset_start,
-               multiset_key, binomial, rank_offsets, rank_values):
-    """Integer (wins ``(S, n)``, ties ``(S, n, n-1)``) of one deal per rank signature ``signatures`` ``(S, 2n)`` over
-    the completions of ``missing`` cards by rank multiset, every hand evaluated without flushes."""
-    n = signatures.shape[1] // 2
-    win = np.zeros((signatures.shape[0], n), dtype=np.int64)
-    ties = np.zeros((signatures.shape[0], n, n - 1), dtype=np.int64)
-    deck = np.zeros(13, dtype=np.int64)
-    for c in range(52):
-        if not (known >> np.uint64(c)) & np.uint64(1):
-            deck[c >> 2] += 1
-    for i in prange(signatures.shape[0]):
-        left = deck.copy()
-        hole_key = np.zeros(n, dtype=np.uint64)
-        strength = np.zeros(n, dtype=np.int64)
-        for p in range(n):
-            for h in range(2):
-                r = signatures[i, 2 * p + h] >> 2
-                left[r] -= 1
-                hole_key[p] += rank_key[r]
-        win_i, ties_i = win[i], ties[i]
-        for row in range(multiset_start[missing], multiset_start[missing + 1]):
-            count = _completions_of(left, row, multiset_ranks, multiset_counts, binomial)
-            if count:
-                key = board_key + multiset_key[row]
-                for p in range(n):
-                    strength[p] = _rank_strength(key + hole_key[p], rank_offsets, rank_values)
-                _credit(_winners(strength, n), n, count, win_i, ties_i)
-    return win, ties
-
-
-@njit(cache=True)
-def _suit_pass_keys(holes, signature, board_suit_count, missing):
-    """The (deal, suit) pairs whose completions can give a player five cards of the suit: their deal ``(P,)``, suit
-    ``(P,)`` and key ``(P, n + 2)`` (rank signature, suit, each player's rank mask in the suit), on which the flush
-    pass of the pair depends alone: equal keys, equal counts."""
-    deals, n = holes.shape[0], holes.shape[1] // 2
-    keys = np.zeros((4 * deals, n + 2), dtype=np.int64)
-    deal = np.zeros(4 * deals, dtype=np.int64)
-    count = 0
-    for i in range(deals):
-        for s in range(4):
-            most = 0
-            for p in range(n):
-                in_suit = ((holes[i, 2 * p] & 3) == s) + ((holes[i, 2 * p + 1] & 3) == s)
-                most = max(most, in_suit)
-                for h in range(2):
-                    if (holes[i, 2 * p + h] & 3) == s:
-                        keys[count, 2 + p] |= 1 << (holes[i, 2 * p + h] >> 2)
-            if 5 - board_suit_count[s] - most <= missing:
-                keys[count, 0], keys[count, 1], deal[count] = signature[i], s, i
-                count += 1
-            else:
-                keys[count, 2:] = 0
-    return deal[:count], keys[:count]
-
-
-@njit(parallel=True, cache=True)
-def _suit_passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, board_suit_ranks, board_key, rank_key,
-                 multiset_ranks, multiset_counts, multiset_start, multiset_key, subsets, subset_start, subset_key,
-                 binomial, rank_offsets, rank_values, flush_values):
-    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the suit passes ``lo..hi`` (module doc): the flush patterns of
-    suit ``suit[k]`` for deal ``deal[k]`` of ``holes`` ``(D, 2n)``, times ``weight[k]``; ``board_suit_ranks`` ``(4,)``
-    13-bit masks."""
+def _passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, board_suit_ranks, board_key, rank_key,
+            multiset_ranks, multiset_counts, multiset_start, multiset_key, subsets, subset_start, subset_key,
+            binomial, rank_offsets, rank_values, flush_values):
+    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the passes ``lo..hi`` (module doc) of deals ``holes``
+    ``(D, 2n)``: pass k counts deal ``deal[k]``'s completions by rank multiset without flushes (``suit[k]`` -1), or the
+    flush patterns of suit ``suit[k]``, times ``weight[k]``; ``board_suit_ranks`` ``(4,)`` 13-bit masks."""
     n = holes.shape[1] // 2
     win = np.zeros((n_chunks, n))
     ties = np.zeros((n_chunks, n, n - 1))
@@ -368,13 +338,7 @@ def _suit_passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, bo
                         hole_ranks[p] |= 1 << (c >> 2)
                         in_suit[p] += 1
                 most = max(most, in_suit[p])
-            on_board, x = 0, board_suit_ranks[s]
-            while x:
-                x &= x - 1
-                on_board += 1
-            least = max(0, 5 - on_board - most)  # fewest cards of s a completion needs for a flush
-            made = least == 0  # a player holds five cards of s already: no rank pass to take away
-            free, n_free = 0, 0  # ranks whose card of suit s is in the deck
+            free, n_free = 0, 0  # ranks whose card of suit s is in the deck; other: the cards of each rank in the others
             for r in range(13):
                 other[r] = 0
                 for q in range(4):
@@ -386,29 +350,44 @@ def _suit_passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, bo
                             other[r] += 1
             count_win[:] = 0
             count_ties[:] = 0
-            for t in range(least, min(missing, n_free) + 1):
-                rest = missing - t
-                for u in range(subset_start[t], subset_start[t + 1]):
-                    taken = subsets[u]
-                    if taken & ~free:
-                        continue
-                    for p in range(n):  # a flush (5+ cards of s) is the hand, whatever the other ranks
-                        flush[p] = -1
-                        if in_suit[p] + on_board + t >= 5:
-                            flush[p] = flush_values[board_suit_ranks[s] | hole_ranks[p] | taken]
-                    for row in range(multiset_start[rest], multiset_start[rest + 1]):
-                        count = _completions_of(other, row, multiset_ranks, multiset_counts, binomial)
-                        if count == 0:
-                            continue
-                        key = board_key + subset_key[u] + multiset_key[row]
+            if s < 0:  # the rank pass: every completion, by the multiset of its ranks
+                for row in range(multiset_start[missing], multiset_start[missing + 1]):
+                    count = _completions_of(other, row, multiset_ranks, multiset_counts, binomial)
+                    if count:
+                        key = board_key + multiset_key[row]
                         for p in range(n):
                             plain[p] = _rank_strength(key + hole_key[p], rank_offsets, rank_values)
-                            flushed[p] = max(plain[p], flush[p])
-                        gained, lost = _winners(flushed, n), 0 if made else _winners(plain, n)  # lost: the rank pass's
-                        if gained != lost:
-                            _credit(gained, n, count, count_win, count_ties)
-                            if lost:
-                                _credit(lost, n, -count, count_win, count_ties)
+                        _credit(_winners(plain, n), n, count, count_win, count_ties)
+            else:
+                on_board, x = 0, board_suit_ranks[s]
+                while x:
+                    x &= x - 1
+                    on_board += 1
+                least = max(0, 5 - on_board - most)  # fewest cards of s a completion needs for a flush
+                made = least == 0  # a player holds five cards of s already: no rank pass to take away
+                for t in range(least, min(missing, n_free) + 1):
+                    rest = missing - t
+                    for u in range(subset_start[t], subset_start[t + 1]):
+                        taken = subsets[u]
+                        if taken & ~free:
+                            continue
+                        for p in range(n):  # a flush (5+ cards of s) is the hand, whatever the other ranks
+                            flush[p] = -1
+                            if in_suit[p] + on_board + t >= 5:
+                                flush[p] = flush_values[board_suit_ranks[s] | hole_ranks[p] | taken]
+                        for row in range(multiset_start[rest], multiset_start[rest + 1]):
+                            count = _completions_of(other, row, multiset_ranks, multiset_counts, binomial)
+                            if count == 0:
+                                continue
+                            key = board_key + subset_key[u] + multiset_key[row]
+                            for p in range(n):
+                                plain[p] = _rank_strength(key + hole_key[p], rank_offsets, rank_values)
+                                flushed[p] = max(plain[p], flush[p])
+                            gained, lost = _winners(flushed, n), 0 if made else _winners(plain, n)  # lost: the rank pass's
+                            if gained != lost:
+                                _credit(gained, n, count, count_win, count_ties)
+                                if lost:
+                                    _credit(lost, n, -count, count_win, count_ties)
             for p in range(n):
                 win[chunk, p] += weight[k] * count_win[p]
                 for j in range(n - 1):
@@ -416,19 +395,17 @@ def _suit_passes(holes, deal, suit, weight, lo, hi, n_chunks, missing, known, bo
     return win.sum(axis=0), ties.sum(axis=0)
 
 
-@njit(cache=True)
-def _pattern_keys(rank_key, multiset_ranks, multiset_counts, subsets):
-    """Rank-key sums of each rank multiset ``(8555,)`` and of each rank set ``(8192,)``."""
-    multiset_key = np.zeros(multiset_ranks.shape[0], dtype=np.uint64)
-    for row in range(multiset_ranks.shape[0]):
-        for e in range(5):
-            multiset_key[row] += np.uint64(multiset_counts[row, e]) * rank_key[multiset_ranks[row, e]]
-    subset_key = np.zeros(subsets.size, dtype=np.uint64)
-    for u in range(subsets.size):
-        for r in range(13):
-            if (subsets[u] >> r) & 1:
-                subset_key[u] += rank_key[r]
-    return multiset_key, subset_key
+@functools.lru_cache(maxsize=4)
+def _pattern_keys(rank_key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Rank-key sums of each rank multiset ``(8555,)`` and of each rank set ``(8192,)``, for the evaluator's rank key
+    of each rank."""
+    keys = np.array(rank_key, dtype=np.uint64)
+    multiset_ranks, multiset_counts, _ = _rank_multisets()
+    multiset_key = (multiset_counts.astype(np.uint64) * keys[multiset_ranks]).sum(axis=1, dtype=np.uint64)
+    by_mask = np.zeros(1 << 13, dtype=np.uint64)
+    for r in range(13):
+        by_mask[(np.arange(1 << 13) >> r) & 1 == 1] += keys[r]
+    return multiset_key, by_mask[SUBSETS]
 
 
 class PatternTables(NamedTuple):
@@ -450,7 +427,7 @@ class PatternTables(NamedTuple):
 def pattern_tables(board, dead, tables) -> PatternTables:
     """The :class:`PatternTables` of a board and dead cards (card ids) for the evaluator ``tables``."""
     rank_key = tables.card_key[4 * np.arange(13)] & RANK_KEY_MASK
-    multiset_key, subset_key = _pattern_keys(rank_key, MULTISET_RANKS, MULTISET_COUNTS, SUBSETS)
+    multiset_key, subset_key = _pattern_keys(tuple(rank_key.tolist()))
     board_suit_ranks = np.zeros(4, dtype=np.int64)
     for c in board:
         board_suit_ranks[c % 4] |= 1 << (c // 4)
@@ -459,35 +436,8 @@ def pattern_tables(board, dead, tables) -> PatternTables:
                          rank_key, tables.rank_offsets, tables.rank_values, tables.flush_values)
 
 
-def rank_counts(deals: Deals, missing: int, t: PatternTables) -> tuple[np.ndarray, np.ndarray]:
-    """Integer (wins ``(S, n)``, ties ``(S, n, n-1)``) of each rank signature's rank pass over ``missing`` cards."""
-    return _rank_pass(deals.signatures, missing, t.known, t.board_key, t.rank_key, MULTISET_RANKS, MULTISET_COUNTS,
-                      MULTISET_START, t.multiset_key, BINOMIAL, t.rank_offsets, t.rank_values)
-
-
-class SuitPasses(NamedTuple):
-    """The distinct flush passes of a spot's deals: for each, a deal (row of ``Deals.holes``) and suit that have it,
-    and the total weight of the deals that have it ``(K,)``."""
-
-    deal: np.ndarray
-    suit: np.ndarray
-    weight: np.ndarray
-
-
-def suit_passes(deals: Deals, board, missing: int) -> SuitPasses:
-    """The distinct (rank signature, suit, each player's ranks in the suit) of the (deal, suit) pairs that need a flush
-    pass, with one pair each and the weight of the deals that have it."""
-    board_suit_count = np.bincount(np.asarray(board, dtype=np.int64) % 4, minlength=4)
-    deal, keys = _suit_pass_keys(deals.holes, deals.signature, board_suit_count, missing)
-    if not len(deal):
-        return SuitPasses(deal, deal, np.zeros(0))
-    first, group = _group_rows(keys)
-    return SuitPasses(deal[first], keys[first, 1], np.bincount(group, weights=deals.weight[deal], minlength=len(first)))
-
-
-def flush_counts(deals: Deals, passes: SuitPasses, lo: int, hi: int, missing: int, t: PatternTables, chunks: int = 64):
-    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the suit passes ``lo..hi``."""
-    return _suit_passes(deals.holes, passes.deal, passes.suit, passes.weight, lo, hi, max(1, min(chunks, hi - lo)),
-                        missing, t.known, t.board_suit_ranks, t.board_key, t.rank_key, MULTISET_RANKS, MULTISET_COUNTS,
-                        MULTISET_START, t.multiset_key, SUBSETS, SUBSET_START, t.subset_key, BINOMIAL, t.rank_offsets,
-                        t.rank_values, t.flush_values)
+def pass_counts(deals: Deals, lo: int, hi: int, missing: int, t: PatternTables, chunks: int = 64):
+    """Weighted (wins ``(n,)``, ties ``(n, n-1)``) of the passes ``lo..hi`` of ``deals``."""
+    return _passes(deals.holes, deals.pass_deal, deals.pass_suit, deals.pass_weight, lo, hi, max(1, min(chunks, hi - lo)),
+                   missing, t.known, t.board_suit_ranks, t.board_key, t.rank_key, *_rank_multisets(), t.multiset_key,
+                   SUBSETS, SUBSET_START, t.subset_key, BINOMIAL, t.rank_offsets, t.rank_values, t.flush_values)
