@@ -5,7 +5,8 @@
 // every completion of the board. Methods, first that applies (planEquity): "table" (heads-up preflop
 // whole-class ranges from matchups.json counts, exact; or one class against random hands preflop
 // from multiway.json, with its standard error), "enumeration" (exact, when the work estimate is
-// small; heads-up by a strength-ordered sweep per board), "monte carlo" (rejection sampling of the
+// small: board by board, heads-up by a strength-ordered sweep per board, or by deal orbits and rank
+// patterns, range-patterns.js, whichever is cheaper), "monte carlo" (rejection sampling of the
 // ranged players, random players and board from the deck). Enumeration and sampling also return
 // counts that add up across parts (equity-pool.js runs several workers). Exact results equal
 // Python's on shared fixtures (tests/js/range-equity.test.mjs).
