@@ -201,7 +201,8 @@ def test_orbits_carry_the_weight_of_their_deals(spot):
         if len(set(cards)) < len(cards) or blocked & set(cards):
             continue
         count += 1
-        image = lambda perm: tuple(int(COMBO_OF[4 * (a // 4) + perm[a % 4], 4 * (b // 4) + perm[b % 4]]) for a, b in ALL_COMBOS[list(deal)])
+        image = lambda perm: tuple(int(COMBO_OF[4 * (a // 4) + perm[a % 4], 4 * (b // 4) + perm[b % 4]])
+                                   for a, b in ALL_COMBOS[list(deal)])
         orbit = min(image(perm) for perm in keep)
         expected[orbit] = expected.get(orbit, 0.0) + float(np.prod([w[c] for w, c in zip(live, deal)]))
     deals = canonical_deals(live, board, dead)

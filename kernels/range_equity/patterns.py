@@ -10,15 +10,18 @@ lexicographically smallest deal, with the sum of its deals' weight products.
 a deal's completions by the multiset of their ranks: with ``left[r]`` cards of rank r in the deck, Π C(left[r], k_r)
 completions share the multiset (k_r of rank r), and one rank evaluation per player decides all of them. It depends
 on the deal only through the players' ranks, so it runs once per *rank signature* (each player's two ranks) for
-every deal that has it. The *flush pass* corrects the completions on which a player holds five cards of one suit s.
-It takes three of the final board's five cards, so it is one suit per completion at most, and only completions with
-t ≥ 5 − (board cards of s) − (most hole cards of s in one hand) cards of s qualify. They are walked by the set T of
-ranks they take in s and the multiset of the other ranks (Π C(a'_r, k_r) completions each, a'_r the cards of rank r
-in other suits): each pattern adds its true outcome (a flush, from the suit's rank mask, beats any hand without
-one) and takes away the rank pass's. When a player already holds five cards of a suit with the board, every
-completion is of that suit's kind: the deal is counted by the flush pass alone, with nothing taken away.
+every deal that has it. The *suit pass* of suit s corrects the completions on which a player holds five cards of s.
+A flush takes three of the final board's five cards, so it is one suit per completion at most, and only completions
+with t ≥ 5 − (board cards of s) − (most hole cards of s in one hand) cards of s qualify. They are walked by the set T
+of ranks they take in s and the multiset of the other ranks (Π C(a'_r, k_r) completions each, a'_r the cards of rank
+r in other suits): each pattern adds its true outcome (a flush, from the suit's rank mask, beats any hand without
+one) and takes away the rank pass's (skipped when the flush leaves the winners as they were). When a player already
+holds five cards of a suit with the board, every completion is of that suit's kind: the deal is counted by that
+suit's pass alone, with nothing taken away. A suit pass depends on the deal only through its rank signature and
+each player's ranks in the suit, so it too runs once per such key.
 
-Counts per deal are integers (numbers of completions); weights multiply them once per deal or signature.
+Counts per pass are integers (numbers of completions); each distinct pass is counted once and weighted by the
+deals that have it.
 """
 
 from __future__ import annotations
@@ -80,7 +83,8 @@ def suit_symmetries(board, dead) -> np.ndarray:
     """Rows of ``PERMUTATIONS`` ``(g,)`` (0, the identity, first) that map the board onto itself and the dead cards
     onto themselves."""
     fixed = [set(board), set(dead)]
-    keep = [g for g, perm in enumerate(PERMUTATIONS.tolist()) if all({c - c % 4 + perm[c % 4] for c in cards} == cards for cards in fixed)]
+    keep = [g for g, perm in enumerate(PERMUTATIONS.tolist())
+            if all({c - c % 4 + perm[c % 4] for c in cards} == cards for cards in fixed)]
     return np.array(keep, dtype=np.int64)
 
 
@@ -210,8 +214,8 @@ def canonical_deals(weights: list[np.ndarray], board, dead) -> Deals:
     first, rank_weight = first[rank_weight > 0], rank_weight[rank_weight > 0]
     one, group = _group_rows(keys) if len(deal) else (deal, deal)
     suit_weight = np.bincount(group, weights=weight[deal], minlength=len(one))
-    return Deals(holes, weight, np.concatenate([first, deal[one]]), np.concatenate([np.full(len(first), -1), keys[one, 1]]),
-                 np.concatenate([rank_weight, suit_weight]))
+    pass_suit = np.concatenate([np.full(len(first), -1), keys[one, 1]])
+    return Deals(holes, weight, np.concatenate([first, deal[one]]), pass_suit, np.concatenate([rank_weight, suit_weight]))
 
 
 def pattern_work(weights: list[np.ndarray], board, dead) -> float:
@@ -240,7 +244,7 @@ def pattern_work(weights: list[np.ndarray], board, dead) -> float:
     for suit in range(4):
         on_board = sum(1 for c in board if c % 4 == suit)
         free = 13 - on_board - sum(1 for c in dead if c % 4 == suit)
-        below, need, expected, passes = 0.0, 0.0, 0.0, 1.0  # need: share of deals with flush patterns; expected: their count
+        below, need, expected, passes = 0.0, 0.0, 0.0, 1.0  # need: deals with flush patterns; expected: their count
         for most in range(3):
             share = 1.0  # probability that every hand holds at most `most` cards of the suit
             for player in held:

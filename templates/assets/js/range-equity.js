@@ -13,7 +13,7 @@
 
 import { strengthOfSums } from "./evaluator.js";
 import { MAX_SEATS, RANGE_EQUITY_EXACT_LIMIT, Z_975 } from "./constants.js";
-import { patternCounts, patternWork } from "./range-patterns.js";
+import { choose, patternCounts, patternWork } from "./range-patterns.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS, cardName } from "./ranges.js";
 
 export const MAX_PLAYERS = MAX_SEATS;
@@ -112,7 +112,6 @@ export function tableEquity(first, second, { win, tie, pairs }, boards = 1712304
   return { equity: [w + t / 2, l + t / 2], win: [w, l], ties: [[t], [t]], seEquity: null, exact: true, method: "table", boards };
 }
 
-const choose = (n, k) => { let r = 1; for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1); return r; };
 
 /** Cost estimate of the board-by-board enumeration (Python's board_work): boards × (Σ range sizes + 3 Σ sizes
  * heads-up, or 4n Π sizes / max size). */

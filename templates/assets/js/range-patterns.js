@@ -40,8 +40,15 @@ const MULTISETS = MULTISET_START.slice(1).map((end, size) => end - MULTISET_STAR
 const bitCount = (x) => { let k = 0; for (; x; x &= x - 1) k++; return k; };
 /** The 8,192 rank sets as 13-bit masks by size, then value; those of size t start at SUBSET_START[t]. */
 const SUBSETS = Int32Array.from({ length: 1 << 13 }, (_, x) => x).sort((a, b) => bitCount(a) - bitCount(b) || a - b);
-const SUBSET_START = Array.from({ length: 15 }, (_, t) => SUBSETS.findIndex((x) => bitCount(x) >= t)).map((i) => (i < 0 ? SUBSETS.length : i));
-const choose = (n, k) => { if (k < 0 || k > n) return 0; let r = 1; for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1); return r; };
+const SUBSET_START = Array.from({ length: 15 }, (_, t) => SUBSETS.findIndex((x) => bitCount(x) >= t))
+  .map((i) => (i < 0 ? SUBSETS.length : i));
+/** C(n, k), exact for the card counts here (0 outside 0 ≤ k ≤ n). */
+export function choose(n, k) {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
+  return r;
+}
 const BINOMIAL = Int32Array.from({ length: 25 }, (_, i) => choose(Math.floor(i / 5), i % 5)); // C(a, k) at 5a + k
 /** The 24 suit permutations in Python's order (identity first); PERMUTATIONS[g][s] is the image of suit s. */
 const PERMUTATIONS = [];
@@ -49,7 +56,8 @@ const permute = (prefix) => (prefix.length === 4 ? PERMUTATIONS.push(prefix)
   : [0, 1, 2, 3].filter((s) => !prefix.includes(s)).forEach((s) => permute([...prefix, s])));
 permute([]);
 /** COMBO_IMAGES[g][c]: the combo that suit permutation g maps combo c to. */
-const COMBO_IMAGES = PERMUTATIONS.map((perm) => Int32Array.from(COMBOS, ([a, b]) => comboIndex(a - (a & 3) + perm[a & 3], b - (b & 3) + perm[b & 3])));
+const COMBO_IMAGES = PERMUTATIONS.map((perm) => Int32Array.from(COMBOS,
+  ([a, b]) => comboIndex(a - (a & 3) + perm[a & 3], b - (b & 3) + perm[b & 3])));
 
 /** Indices into the 24 permutations (0, the identity, first) that map the board and the dead cards onto themselves. */
 export function suitSymmetries(board, dead) {
@@ -147,7 +155,13 @@ function orbits({ combos, weight }, n, perms) {
       }
     }
   }
-  const compare = (i, j) => { for (let p = 0; p < n; p++) { const d = smallest[n * i + p] - smallest[n * j + p]; if (d) return d; } return 0; };
+  const compare = (i, j) => {
+    for (let p = 0; p < n; p++) {
+      const d = smallest[n * i + p] - smallest[n * j + p];
+      if (d) return d;
+    }
+    return 0;
+  };
   const order = Int32Array.from({ length: count }, (_, i) => i).sort(compare);
   const reps = [], sums = [];
   order.forEach((i, k) => {
@@ -192,7 +206,9 @@ function tableKeys(t) {
   if (!TABLE_KEYS.has(t)) {
     const rankKey = Float64Array.from({ length: 13 }, (_, r) => t.cardRankKey[4 * r]);
     const multisetKey = new Float64Array(MULTISET_RANK.length / 5), subsetKey = new Float64Array(SUBSETS.length);
-    for (let row = 0; row < multisetKey.length; row++) for (let e = 0; e < 5; e++) multisetKey[row] += MULTISET_COUNT[5 * row + e] * rankKey[MULTISET_RANK[5 * row + e]];
+    for (let row = 0; row < multisetKey.length; row++) {
+      for (let e = 0; e < 5; e++) multisetKey[row] += MULTISET_COUNT[5 * row + e] * rankKey[MULTISET_RANK[5 * row + e]];
+    }
     SUBSETS.forEach((mask, u) => { for (let r = 0; r < 13; r++) if ((mask >> r) & 1) subsetKey[u] += rankKey[r]; });
     TABLE_KEYS.set(t, { rankKey, multisetKey, subsetKey });
   }
@@ -350,7 +366,8 @@ export function patternCounts(t, live, board, dead, { part = 0, parts = 1, onPro
     const row = deals.signature[i];
     if (!mine(i) || deals.made[i] || done[row]) continue;
     done[row] = 1;
-    rankPass(t, deals, row, missing, keys, deck, rankWin.subarray(n * row, n * row + n), rankTies.subarray(n * k * row, n * k * (row + 1)));
+    const [win, ties] = [rankWin.subarray(n * row, n * row + n), rankTies.subarray(n * k * row, n * k * (row + 1))];
+    rankPass(t, deals, row, missing, keys, deck, win, ties);
   }
   const win = new Float64Array(n), ties = new Float64Array(n * k);
   const countWin = new Float64Array(n), countTies = new Float64Array(n * k);
