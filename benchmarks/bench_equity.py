@@ -12,7 +12,7 @@ peer ``phe`` from ``npm ci``, Playwright and /usr/bin/chromium). Prints markdown
   thread from postMessage to the answer: the first run and the best of 3 (each run starts fresh
   workers, which fetch and parse the evaluator tables, as the page does; table answers are read on
   the page's thread, the file fetched once per page, so the first run includes the download).
-* the same enumerations and spots in Python (kernels/range_equity.py, what ``allin equity`` runs:
+* the same enumerations and spots in Python (kernels/range_equity/, what ``allin equity`` runs:
   Numba, parallel over boards on every core), best of 3 after a warm-up run that compiles.
 The multiway-table row needs ``site/data/multiway.json`` (``allin compute multiway``); it is skipped otherwise.
 """
@@ -130,7 +130,7 @@ def best_seconds(run, repeats: int = 3) -> float:
 
 
 def run_python(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
-    """Per spot ``{seconds, method, exact, samples, se}`` of kernels/range_equity.py (``spot["enumeration"]``:
+    """Per spot ``{seconds, method, exact, samples, se}`` of kernels/range_equity/ (``spot["enumeration"]``:
     enumerate_equity with every weight 1, as the node rows; else range_equity with the tables, as ``allin equity``)."""
     tables, (headsup, _) = evaluator_tables(), headsup_results(progress=False)
     by_players = json.loads((folder / "data" / "multiway.json").read_text())["by_players"] if multiway else {}

@@ -14,8 +14,6 @@ Run: ``.venv/bin/python benchmarks/bench_evaluator.py`` (from the repository roo
 Also: time to build the lookup tables from scratch (what a fresh cache costs) and to load them.
 """
 
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kernels.cards import format_card
 from kernels.evaluator import build_tables, cpu
+from ompeval import PEERS, ompeval_source
 
 
 def best_rate(run, count: int, repeats: int = 3) -> float:
@@ -46,9 +45,6 @@ def random_hands(count: int, seed: int = 1) -> np.ndarray:
     return np.argsort(rng.random((count, 52)), axis=1)[:, :7].astype(np.uint8)
 
 
-PEERS = Path(__file__).resolve().parent / "peers"
-
-
 def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
     """Whether two evaluators rank the hands identically: equal where ours are equal, and in the same order."""
     order = np.argsort(ours, kind="stable")
@@ -61,14 +57,10 @@ class OMPEval:
     """OMPEval built from a checkout into ``workdir``; :meth:`rate` times it on the hands given to the constructor."""
 
     def __init__(self, workdir: Path, hands: np.ndarray):
-        source = Path(os.environ.get("OMPEVAL_DIR", PEERS / "OMPEval"))
+        source, self.why_not = ompeval_source()
         self.binary, self.hands_file, self.ranks_file = workdir / "ompeval_eval", workdir / "hands.bin", workdir / "ranks.bin"
-        self.count, self.why_not = len(hands), None
-        if not (source / "omp" / "HandEvaluator.cpp").is_file():
-            self.why_not = f"no OMPEval checkout at {source} (set OMPEVAL_DIR to a clone of https://github.com/zekyll/OMPEval)"
-        elif shutil.which("g++") is None:
-            self.why_not = "no g++ to build OMPEval"
-        else:
+        self.count = len(hands)
+        if source is not None:
             subprocess.run(
                 ["g++", "-O3", "-march=native", "-std=c++11", f"-I{source}", str(PEERS / "ompeval_eval.cpp"),
                  str(source / "omp" / "HandEvaluator.cpp"), "-o", str(self.binary)],

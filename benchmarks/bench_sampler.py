@@ -6,8 +6,7 @@ The spot is bench_equity.py's "six players preflop with ranges" (four ranged pla
 independent draws of the four ranges collide). Ours: ``kernels.range_equity.sample_equity`` on one thread and on
 all threads, 2²² deals a run. OMPEval (C++, not on a package registry): ``benchmarks/peers/ompeval_equity.cpp``
 built with ``g++ -O3 -march=native`` against a checkout named by ``OMPEVAL_DIR`` (default
-``benchmarks/peers/OMPEval``; skipped, saying so, without one), 2 s a run. OMPEval's sources need two fixes for
-g++ 12 (``<functional>`` and ``constexpr`` min/max in Random.h), applied to a temporary copy. The two take turns,
+``benchmarks/peers/OMPEval``; skipped, saying so, without one: benchmarks/ompeval.py), 2 s a run. The two take turns,
 ROUNDS rounds (default 3); each row is its best round. Rates are deals per second of **process CPU time** (as
 well as wall time) so that other jobs on a shared machine count against neither.
 
@@ -17,7 +16,6 @@ exactly distributed, so that the reported standard error and intervals hold.
 """
 
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,34 +27,14 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-PEERS = ROOT / "benchmarks" / "peers"
 
 from generator.evaluator_tables import evaluator_tables
 from kernels.range_equity import live_weights, sample_equity
 from kernels.ranges import parse_range
+from ompeval import build_equity_harness
 
 RANGES = ["22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "QQ+,AK", "random", "random", "TT+,AQs+", "A2s+,KQs"]
 DEALS = 1 << 22
-
-
-def build_ompeval(workdir: Path) -> tuple[Path | None, str | None]:
-    """The OMPEval harness binary, or None and why not."""
-    source = Path(os.environ.get("OMPEVAL_DIR", PEERS / "OMPEval"))
-    if not (source / "omp" / "EquityCalculator.cpp").is_file():
-        return None, f"no OMPEval checkout at {source} (set OMPEVAL_DIR to a clone of https://github.com/zekyll/OMPEval)"
-    if shutil.which("g++") is None:
-        return None, "no g++ to build OMPEval"
-    copy = workdir / "OMPEval"
-    shutil.copytree(source / "omp", copy / "omp")
-    shutil.copytree(source / "libdivide", copy / "libdivide")
-    random_h = copy / "omp" / "Random.h"
-    random_h.write_text(random_h.read_text().replace("static uint64_t min()", "static constexpr uint64_t min()")
-                        .replace("static uint64_t max()", "static constexpr uint64_t max()"))
-    binary = workdir / "ompeval_equity"
-    sources = [str(copy / "omp" / f"{name}.cpp") for name in ("EquityCalculator", "CombinedRange", "CardRange", "HandEvaluator")]
-    subprocess.run(["g++", "-O3", "-march=native", "-std=c++11", "-pthread", "-include", "functional", f"-I{copy}",
-                    str(PEERS / "ompeval_equity.cpp"), *sources, "-o", str(binary)], check=True)
-    return binary, None
 
 
 def ompeval_rate(binary: Path, threads: int) -> tuple[float, float, np.ndarray]:
@@ -82,7 +60,7 @@ def main() -> None:
     sample_equity(weights, [], [], tables, max_samples=1024, batch=1024, target_se=0)  # compile / load the cache
     rows: dict[tuple[str, int], list] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        binary, why_not = build_ompeval(Path(tmp))
+        binary, why_not = build_equity_harness(Path(tmp))
         load = [os.getloadavg()[0]]
         for r in range(rounds):
             for t in (1, threads):

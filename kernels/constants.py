@@ -67,9 +67,17 @@ ICM_FOURIER_CHEBYSHEV_MAX = 64
 #: [Clenshaw steps] Clenshaw steps that cost about one direct complex division.
 ICM_FOURIER_CHEBYSHEV_PER_SAMPLE = 2.0
 
-# Range equity (kernels/range_equity.py, range-equity.js)
+# Range equity (kernels/range_equity/, range-equity.js, range-patterns.js)
 #: [work units (enumeration_work)] Spots whose enumeration costs at most this are enumerated (exact), others sampled: 1-2 s on 2 quiet cores in Python, about 2 s of one worker in the browser, so both are exact on the same spots.
 RANGE_EQUITY_EXACT_LIMIT = 3e8
+#: [deals (product of the live range sizes)] The pattern method (deal orbits, completions by rank pattern) lists the compatible deals in memory: above this many it is not used.
+RANGE_EQUITY_DEALS_LIMIT = 4194304
+#: [work units] Work estimate of the pattern method: setting up a spot (its suit symmetries, tables and suit passes; about 0.5 ms).
+RANGE_EQUITY_PATTERN_SETUP = 1e5
+#: [work units per deal] Work estimate of the pattern method: listing one compatible deal, finding its orbit and its suit passes.
+RANGE_EQUITY_PATTERN_DEAL = 32
+#: [work units per suit pass] Work estimate of the pattern method: setting up one suit pass (the deck by rank and suit), besides its patterns.
+RANGE_EQUITY_PATTERN_PASS = 100
 
 # Push/fold solver (kernels/pushfold_table/, pushfold/*.js; the build's charts and allin pushfold)
 #: [bb] Stopping rule, chip EV: NashConv at most this.

@@ -11,9 +11,13 @@ from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, format_card, parse_cards
 from kernels.range_equity import (
-    COMBO_MASK, EXACT_LIMIT, NoDealError, _alias, draw_units, enumerate_equity, enumeration_work, live_weights, range_equity,
-    sample_equity,
+    COMBO_MASK, COMBO_OF, EXACT_LIMIT, NoDealError, draw_units, enumerate_equity, enumeration_work, live_weights,
+    range_equity, sample_equity,
 )
+from kernels.range_equity.boards import board_work
+from kernels.range_equity.enumeration import enumeration_method
+from kernels.range_equity.patterns import canonical_deals, pattern_work, suit_symmetries
+from kernels.range_equity.sampling import _alias
 from kernels.ranges import N_COMBOS, parse_range
 
 
@@ -51,6 +55,10 @@ def eval7_enumeration(weights, board, dead):
     return win / total, ties / total
 
 
+#: The two exact methods: board completion by board completion, and deal orbits by rank pattern.
+METHODS = ("boards", "patterns")
+
+
 def small_spot(rng, players, board_size, n_dead):
     """Random cards and small ranges (1..4 combos, weights 1, 0.5 or 0.25) on a board of ``board_size``."""
     cards = rng.permutation(52)
@@ -63,8 +71,9 @@ def small_spot(rng, players, board_size, n_dead):
     return weights, board, dead
 
 
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("seed", range(8))
-def test_enumeration_equals_eval7_brute_force(tables, seed):
+def test_enumeration_equals_eval7_brute_force(tables, seed, method):
     rng = np.random.default_rng(seed)
     players, board_size = [(2, 3), (3, 4), (2, 5), (4, 3), (3, 3), (2, 4), (3, 5), (2, 3)][seed]
     weights, board, dead = small_spot(rng, players, board_size, n_dead=int(rng.integers(0, 4)))
@@ -72,7 +81,7 @@ def test_enumeration_equals_eval7_brute_force(tables, seed):
     while True:
         try:
             live = live_weights(weights, board, dead)
-            result = enumerate_equity(live, board, dead, tables)
+            result = enumerate_equity(live, board, dead, tables, method=method)
             break
         except NoDealError:
             weights, board, dead = small_spot(rng, players, board_size, 1)
@@ -96,51 +105,125 @@ def overlapping_spot(rng, players, board_size):
     return weights, cards[held : held + board_size].tolist(), []
 
 
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("players,board_size,seed", [(2, 3, 0), (2, 4, 1), (3, 3, 2), (3, 4, 3), (4, 4, 4), (4, 5, 5)])
-def test_overlapping_ranges_equal_eval7(tables, players, board_size, seed):
+def test_overlapping_ranges_equal_eval7(tables, players, board_size, seed, method):
     """The heads-up sweep (a combo in both ranges) and the last-range counting (inclusion-exclusion on the
     dealt cards) against brute force."""
     weights, board, dead = overlapping_spot(np.random.default_rng(seed), players, board_size)
-    result = enumerate_equity(live_weights(weights, board, dead), board, dead, tables)
+    result = enumerate_equity(live_weights(weights, board, dead), board, dead, tables, method=method)
     win, ties = eval7_enumeration(weights, board, dead)
     np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
 
 
 @pytest.mark.slow
-def test_random_players_equal_eval7(tables):
+@pytest.mark.parametrize("method", METHODS)
+def test_random_players_equal_eval7(tables, method):
     """AhAd against two random hands on a turn, 29 dead cards (136 × 105 assignments): the random hand
     counted at once by strength, minus the combos on the dealt cards."""
     dead = parse_cards("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c")
     weights = [parse_range(r).weights for r in ("AhAd", "random", "random")]
     board = parse_cards("KsQsJs9d")
-    result = range_equity(weights, board, dead, tables)
+    result = enumerate_equity(live_weights(weights, board, dead), board, dead, tables, method=method)
     win, ties = eval7_enumeration(live_weights(weights, board, dead), board, dead)
-    assert result.method == "enumeration"
     np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
 
 
-def test_three_way_ties_equal_eval7(tables):
+@pytest.mark.parametrize("method", METHODS)
+def test_three_way_ties_equal_eval7(tables, method):
     """A broadway-heavy turn, where three-way ties are common."""
     weights = [parse_range(r).weights for r in ("AhQd,9s9d", "Ad2c,0.5(9h8h)", "Ac3d,0.25(JhJs),5c5d")]
     board = parse_cards("TcJdQhKs")
-    result = range_equity(weights, board, (), tables)
+    result = enumerate_equity(live_weights(weights, board, ()), board, (), tables, method=method)
     win, ties = eval7_enumeration(weights, board, [])
     assert ties[:, 1].min() > 0.05
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
     np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
 
 
-def test_preflop_enumeration_equals_eval7_with_many_dead_cards(tables):
+@pytest.mark.parametrize("method", METHODS)
+def test_preflop_enumeration_equals_eval7_with_many_dead_cards(tables, method):
     """Preflop (5 board cards to come) kept small by 38 dead cards: 252 boards per assignment."""
     dead = parse_cards("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJd")
     weights = [parse_range("AsKs,AhAd,QhQs").weights, parse_range("KdKh,0.5(AcQc),JhJs").weights]
-    result = range_equity(weights, (), dead, evaluator_tables())
+    result = enumerate_equity(live_weights(weights, (), dead), (), dead, tables, method=method)
     win, ties = eval7_enumeration(weights, [], dead)
-    assert result.method == "enumeration"
     np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
     np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
+
+
+#: Ranks 2-T dead: the 16 cards left (J-A) keep every suit permutation (24), so preflop deals fall into orbits.
+LOW_RANKS_DEAD = "".join(r + s for r in "23456789T" for s in "cdhs")
+#: (ranges, board, dead): suit symmetries of every kind, suited and offsuit combos and weights that differ inside
+#: an orbit (0.5(AsKs) with AhKh), boards of one, two and three suits, flushes made on the board, ties.
+SYMMETRIC_SPOTS = [
+    (("AKs,0.5(QQ),AhKd", "KQo,JJ,0.25(AsQs)"), "", LOW_RANKS_DEAD),  # preflop, 24 symmetries
+    (("AhKh,0.5(AsKs),QdQc", "KQ,0.25(JJ)", "AJs,0.5(AJo)"), "", LOW_RANKS_DEAD),
+    (("AKs,0.5(QhQd),KQo", "JJ,0.25(AQs)"), "", LOW_RANKS_DEAD + "JcJd"),  # {c,d} and {h,s} kept: 4
+    (("QQ+,AK,0.5(T9s)", "JTs,98s,0.5(A5s),KQo"), "Kh8h3h", ""),  # monotone flop: 6
+    (("AA,KhQh,0.5(KcQc)", "0.5(JTs),99", "T9s,0.25(AQo)"), "Kh8h3c", "2d2s"),  # two-tone, dead 2d2s: (d s)
+    (("AcKc,QcJc,0.5(TT+)", "KK,AQ,87s"), "9c8c7c", "3d"),  # flushes made on the flop
+    (("AK,0.5(AQ)", "AK,KQs", "QQ,0.25(AJs)"), "AdKs7h7c", "2d"),  # a paired turn: ties
+]
+
+
+def symmetric_spot(ranges, board, dead):
+    return [parse_range(r).weights for r in ranges], parse_cards(board) if board else [], parse_cards(dead) if dead else []
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("spot", SYMMETRIC_SPOTS)
+def test_suit_symmetric_spots_equal_eval7(tables, spot, method):
+    """Exact, on spots whose deals fall into orbits of 2 to 24 (the pattern method counts one deal per orbit with the
+    orbit's weight, a wrong weight changes the answer), against brute force."""
+    weights, board, dead = symmetric_spot(*spot)
+    result = enumerate_equity(live_weights(weights, board, dead), board, dead, tables, method=method)
+    win, ties = eval7_enumeration(weights, board, dead)
+    np.testing.assert_allclose(result.win, win, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(result.ties, ties, rtol=0, atol=1e-13)
+
+
+@pytest.mark.parametrize("spot", SYMMETRIC_SPOTS)
+def test_orbits_carry_the_weight_of_their_deals(spot):
+    """Every compatible deal, mapped by every suit permutation that keeps the board and the dead cards (found here
+    from the 24), lands on its orbit's deal, and each orbit's weight is the sum of its deals' weight products."""
+    weights, board, dead = symmetric_spot(*spot)
+    live = live_weights(weights, board, dead)
+    keep = [perm for perm in itertools.permutations(range(4))
+            if all({4 * (c // 4) + perm[c % 4] for c in cards} == set(cards) for cards in (board, dead))]
+    assert len(keep) == len(suit_symmetries(board, dead)) > 1
+    expected, count = {}, 0
+    blocked = set(board) | set(dead)
+    for deal in itertools.product(*[np.flatnonzero(w).tolist() for w in live]):
+        cards = [c for combo in deal for c in ALL_COMBOS[combo]]
+        if len(set(cards)) < len(cards) or blocked & set(cards):
+            continue
+        count += 1
+        image = lambda perm: tuple(int(COMBO_OF[4 * (a // 4) + perm[a % 4], 4 * (b // 4) + perm[b % 4]])
+                                   for a, b in ALL_COMBOS[list(deal)])
+        orbit = min(image(perm) for perm in keep)
+        expected[orbit] = expected.get(orbit, 0.0) + float(np.prod([w[c] for w, c in zip(live, deal)]))
+    deals = canonical_deals(live, board, dead)
+    found = {tuple(int(COMBO_OF[a, b]) for a, b in row.reshape(-1, 2)): w for row, w in zip(deals.holes, deals.weight)}
+    assert found == expected and len(found) < count
+
+
+@pytest.mark.parametrize("spot", [(("AsKs", "QQ+,AKo"), "", ""), (("AA,KK,AKs", "QQ-TT,AQs", "JJ-99,KQs"), "Ts7h2c", ""),
+                                  (("QQ+,AK", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"), "Kh8d3c", ""),
+                                  (("AhAd", "random", "random"), "KsQsJs", "")])
+def test_both_methods_give_identical_counts_and_the_cheaper_is_chosen(tables, spot):
+    """Issue #25's spots: the two methods' fractions are equal to the last bit (weights 1), and the estimate picks
+    deal orbits by pattern for ranges against ranges, boards for a hand against two random hands."""
+    weights, board, dead = symmetric_spot(*spot)
+    live = live_weights(weights, board, dead)
+    by_boards, by_patterns = (enumerate_equity(live, board, dead, tables, method=m) for m in METHODS)
+    assert np.array_equal(by_boards.win, by_patterns.win) and np.array_equal(by_boards.ties, by_patterns.ties)
+    assert by_boards.boards == by_patterns.boards == comb(52 - len(board) - len(dead), 5 - len(board))
+    cheaper = "boards" if "random" in spot[0] else "patterns"
+    assert enumeration_method(live, board, dead) == cheaper
+    assert enumeration_work(live, board, dead) == min(board_work(live, board, dead), pattern_work(live, board, dead))
 
 
 def test_headsup_table_equals_enumeration(tables):

@@ -147,10 +147,11 @@ def test_sampled_figures_update_while_the_run_works(open_page, screenshot, axe_v
 
 
 def test_enumeration_reports_partial_counts_merged_across_workers_then_the_exact_answer(open_page):
-    """Two workers enumerate a flop spot and report at every first board card (progressMs 0, so no
-    timing is involved): the pool's merged progress counts grow towards the 1,176 boards and read as
-    partial figures (not exact, adding up to one); the final answer is Python's exact one."""
-    ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"
+    """Two workers enumerate a flop spot board by board (a hand against two random hands) and report at every
+    first board card (progressMs 0, so no timing is involved): the pool's merged progress counts grow towards
+    the 1,176 boards and read as partial figures (not exact, adding up to one); the final answer is Python's
+    exact one."""
+    ranges, board = ("AhAd", "random", "random"), "KsQsJs"
     page = open_page("equity/index.html")
     answer = page.evaluate(
         """async ([ranges, board]) => {
@@ -221,10 +222,10 @@ def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir
 
 
 def test_enumeration_split_across_workers_equals_python_exactly(open_page):
-    """Work above the pool's split threshold, with two workers: each enumerates its share of the boards and
+    """Work above the pool's split threshold, with two workers: each counts its share of the deal orbits and
     the pool adds the counts up, giving the single enumeration's answer (Python's; the counts are equal,
     the fractions may differ in the last bit from the order of the final divisions)."""
-    ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"  # 1.5e7 work units (range-equity.js)
+    ranges, board = ("QQ+,AK", "JJ-77", "22+,A2s+,K9s+"), "2s3d4c"  # 1.2e7 work units (range-equity.js), by patterns
     page = open_page("equity/index.html")
     answer = page.evaluate(
         """async ([ranges, board]) => {

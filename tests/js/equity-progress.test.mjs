@@ -20,22 +20,27 @@ function spotOf(ranges, boardText, deadText = "") {
   return { live: liveWeights(ranges.map((r) => parseRange(r).weights), board, dead), board, dead };
 }
 
-/** Every progress report of one enumeration (part of parts) as the worker would post it, and the final counts. */
-function enumerationReports({ live, board, dead }, part = 0, parts = 1) {
+/** Every progress report of one enumeration by ``method`` (part of parts) as the worker would post it, and the final counts. */
+function enumerationReports({ live, board, dead }, method, part = 0, parts = 1) {
   const reports = [];
-  const counts = enumerateCounts(tables, live, board, dead, { part, parts, onProgress: (done, total, c) => reports.push({ done, total, counts: c }) });
+  const onProgress = (done, total, c) => reports.push({ done, total, counts: c });
+  const counts = enumerateCounts(tables, live, board, dead, { part, parts, onProgress, method });
   return { reports, counts };
 }
 
 const plain = (counts) => ({ win: Array.from(counts.win), ties: counts.ties.map((row) => Array.from(row)), total: counts.total });
 
-for (const [ranges, board, dead] of [[["AsKs", "QQ+,AKo"], "Kh8d3c", ""], [["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s"]]) {
-  test(`partial enumeration counts of two workers add up to one worker's at every step: ${ranges.join(" vs ")}`, () => {
+const PROGRESS_SPOTS = [[["AsKs", "QQ+,AKo"], "Kh8d3c", ""], [["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s"]];
+for (const [[ranges, board, dead], method] of PROGRESS_SPOTS.flatMap((spot) => [[spot, "boards"], [spot, "patterns"]])) {
+  test(`partial enumeration counts of two workers add up to one worker's at every step: ${ranges.join(" vs ")} by ${method}`, () => {
     const spot = spotOf(ranges, board, dead);
-    const one = enumerationReports(spot);
-    const parts = [0, 1].map((part) => enumerationReports(spot, part, 2));
-    assert.equal(one.reports.length, 52 - 3 - (dead ? 1 : 0) - 1); // one after each first card of the two to come
-    assert.ok(one.reports.length > 10);
+    const one = enumerationReports(spot, method);
+    const parts = [0, 1].map((part) => enumerationReports(spot, method, part, 2));
+    // boards: one report after each first card of the two to come; deals: one every 64 orbits and at the end
+    const reports = method === "boards" ? 52 - 3 - (dead ? 1 : 0) - 1 : Math.ceil(one.reports.at(-1).total / 64);
+    assert.equal(one.reports.length, reports);
+    assert.ok(one.reports.length > (method === "boards" ? 10 : 0));
+    assert.equal(one.counts.unit, method === "boards" ? "boards" : "deals");
     one.reports.forEach((report, k) => {
       const merged = combinedProgress(parts.map((p) => p.reports[k]));
       assert.deepEqual(plain(merged.counts), plain(report.counts), `step ${k}`);
@@ -47,24 +52,27 @@ for (const [ranges, board, dead] of [[["AsKs", "QQ+,AKo"], "Kh8d3c", ""], [["QQ+
     // the last report holds every board: the exact counts, and their figures are the final result's
     const last = one.reports.at(-1);
     assert.deepEqual(plain(last.counts), plain(one.counts));
-    assert.equal(last.counts.visited, one.counts.boards);
+    assert.equal(last.counts.visited, method === "boards" ? one.counts.boards : last.total);
     const exact = enumerateEquity(tables, spot.live, spot.board, spot.dead);
     assert.deepEqual(progressResult(last).equity, exact.equity);
   });
 }
 
-test("partial enumeration figures are marked partial, n of N boards, and add up to one", () => {
-  const { reports } = enumerationReports(spotOf(["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s"));
-  const middle = reports[Math.floor(reports.length / 2)];
-  const shown = progressResult(middle);
-  assert.equal(shown.partial, true);
-  assert.equal(shown.exact, false);
-  assert.equal(shown.seEquity, null);
-  assert.equal(shown.method, "enumeration");
-  assert.equal(shown.boards, middle.counts.visited);
-  assert.equal(shown.of, middle.total);
-  assert.ok(shown.boards > 0 && shown.boards < shown.of);
-  assert.ok(Math.abs(shown.equity.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+test("partial enumeration figures are marked partial, n of N boards (or deals), and add up to one", () => {
+  for (const [method, unit] of [["boards", "boards"], ["patterns", "deals"]]) {
+    const { reports } = enumerationReports(spotOf(["QQ+,AK", "JJ-99,0.5(AQs)", "T9s"], "Kh8d3c", "2s"), method);
+    const middle = reports[Math.floor(reports.length / 2)];
+    const shown = progressResult(middle);
+    assert.equal(shown.partial, true);
+    assert.equal(shown.exact, false);
+    assert.equal(shown.seEquity, null);
+    assert.equal(shown.method, "enumeration");
+    assert.equal(shown.unit, unit);
+    assert.equal(shown[unit], middle.counts.visited);
+    assert.equal(shown.of, middle.total);
+    assert.ok(shown[unit] > 0 && shown[unit] < shown.of);
+    assert.ok(Math.abs(shown.equity.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+  }
   assert.equal(progressResult({ done: 0, total: 1081, counts: { win: [0, 0], ties: [[0], [0]], total: 0, visited: 0 } }), null);
 });
 

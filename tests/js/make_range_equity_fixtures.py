@@ -1,8 +1,8 @@
 """Write tests/js/fixtures/range-equity.json for tests/js/range-equity.test.mjs: spots with kernels.range_equity's answers.
 
-Exact spots (enumeration, dyadic weights so every sum is exact in both languages; with each spot its
-work estimate, and the file has Python's limit, so the test checks that whatever the browser enumerates
-the CLI enumerates too), one heads-up
+Exact spots (enumeration, dyadic weights so every sum is exact in both languages, by both methods; with
+each spot its work estimate and the method it chooses, and the file has Python's limit, so the test checks
+that whatever the browser enumerates the CLI enumerates too), one heads-up
 preflop spot answered from the 169×169 table (its win/tie/pairs counts are in the file), one class
 against random hands answered from a multiway table (the synthetic table of tests/site_fixtures.py,
 in the file), and sampled spots with the exact answer for a 5σ check and a coverage check. Also writes evaluator-tables.bin (as
@@ -24,7 +24,8 @@ from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from tests.site_fixtures import multiway as synthetic_multiway
 from kernels.cards import ALL_COMBOS, format_cards, parse_cards
-from kernels.range_equity import EXACT_LIMIT, enumerate_equity, enumeration_work, live_weights, range_equity
+from kernels.range_equity import EXACT_LIMIT, enumeration_work, live_weights, range_equity
+from kernels.range_equity.enumeration import enumerate_equity, enumeration_method
 from kernels.ranges import parse_range
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -43,6 +44,15 @@ EXACT = (
     (("0.5(AA),KK,AsKs", "random"), "9c8c7c", "Ac"),
     (("AhAd", "random", "random"), "KsQsJs", ""),
     (("random", "KQs,0.5(JJ)", "AhAd", "random"), "KsQsJs9d", "2c"),
+    # suit symmetries: preflop (24, and 4 with dead cards fixing two pairs of suits), a monotone flop (6), a
+    # two-tone flop with dead cards (2), a flush made on the board, ties on a paired river
+    (("AsKs", "QQ+,AKo"), "", ""),
+    (("AKs,0.5(QQ),AhKd", "KQo,JJ,0.25(AsQs)", "AJs,TT"), "", MANY_DEAD[: 2 * 36]),
+    (("AKs,0.5(QhQd),KQo", "JJ-99,0.25(AQs)"), "", MANY_DEAD),
+    (("QQ+,AK,0.5(T9s)", "JTs,98s,0.5(A5s),KQo"), "Kh8h3h", ""),
+    (("AA,KhQh", "0.5(JTs),99", "T9s,0.25(AQo)"), "Kh8h3c", "2d2s"),
+    (("AcKc,QcJc,0.5(TT+)", "KK,AQ,87s"), "9c8c7c", "3d"),
+    (("AK,0.5(AQ)", "AK,KQs", "QQ,0.25(AJs)"), "AdKs7h7c2d", ""),
 )
 #: One class against random hands preflop, answered from the multiway table (hero in seat 2 of 4).
 MULTIWAY = ("random", "AKs", "random", "random")
@@ -75,11 +85,14 @@ def random_spots(seed: int = 2026, count: int = 4) -> list[tuple]:
 
 
 def exact_case(ranges, board, dead) -> dict:
+    """An exact spot with Python's fractions (both enumeration methods agree), work estimate and method."""
     b, d = parse_cards(board) if board else [], parse_cards(dead) if dead else []
     live = live_weights(weights_of(ranges), b, d)
-    result = enumerate_equity(live, b, d, evaluator_tables())
+    result, other = (enumerate_equity(live, b, d, evaluator_tables(), method=m) for m in ("boards", "patterns"))
+    assert np.allclose(result.win, other.win, rtol=0, atol=1e-15) and np.allclose(result.ties, other.ties, rtol=0, atol=1e-15), ranges
     return {"ranges": list(ranges), "board": b, "dead": d, "equity": result.equity.tolist(), "win": result.win.tolist(),
-            "ties": result.ties.tolist(), "boards": result.boards, "work": enumeration_work(live, b, d)}
+            "ties": result.ties.tolist(), "boards": result.boards, "work": enumeration_work(live, b, d),
+            "method": enumeration_method(live, b, d)}
 
 
 def main() -> None:

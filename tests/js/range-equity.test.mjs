@@ -1,11 +1,12 @@
-// The browser range equity engine agrees with kernels/range_equity.py (fixtures by make_range_equity_fixtures.py).
+// The browser range equity engine agrees with kernels/range_equity/ (fixtures by make_range_equity_fixtures.py).
 import assert from "node:assert/strict";
 
 import { parseTables } from "../../templates/assets/js/evaluator.js";
 import {
-  EXACT_LIMIT, NoDealError, Z_975, enumerateCounts, enumerationWork, enumerateEquity, equityFromCounts, liveWeights, mergeCounts, mergeSamples, monteCarloResult,
-  planEquity, rangeEquity, sampleEquity,
+  EXACT_LIMIT, NoDealError, Z_975, boardWork, enumerateCounts, enumerationMethod, enumerationWork, enumerateEquity, equityFromCounts, liveWeights, mergeCounts,
+  mergeSamples, monteCarloResult, planEquity, rangeEquity, sampleEquity,
 } from "../../templates/assets/js/range-equity.js";
+import { patternWork } from "../../templates/assets/js/range-patterns.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
 
 import { fixtureTests, table } from "./golden.mjs";
@@ -13,18 +14,34 @@ import { fixtureTests, table } from "./golden.mjs";
 const { test, fixture } = fixtureTests("range-equity.json", "make_range_equity_fixtures.py");
 const tables = parseTables(table("evaluator-tables.bin.gz"));
 const weightsOf = (ranges) => ranges.map((r) => parseRange(r).weights);
+/** Both exact methods where each is quick (work ≤ 2e7, a fraction of a second), else the one the spot chooses. */
+const methodsOf = (live, board, dead) => (Math.max(boardWork(live, board, dead), patternWork(live, board, dead)) <= 2e7
+  ? ["boards", "patterns"] : [enumerationMethod(live, board, dead)]);
 
 for (const spot of fixture.exact) {
   test(`exact ${spot.ranges.join(" vs ")} on [${spot.board}] dead [${spot.dead}]: Python's fractions`, (t) => {
-    const started = performance.now();
-    const result = enumerateEquity(tables, liveWeights(weightsOf(spot.ranges), spot.board, spot.dead), spot.board, spot.dead);
-    t.diagnostic(`${(performance.now() - started).toFixed(0)} ms`);
-    assert.deepEqual(Array.from(result.win), spot.win);
-    assert.deepEqual(result.ties.map((row) => Array.from(row)), spot.ties);
-    assert.equal(result.boards, spot.boards);
-    result.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) <= 1e-15, `${e} vs ${spot.equity[p]}`));
+    const live = liveWeights(weightsOf(spot.ranges), spot.board, spot.dead);
+    assert.equal(enumerationMethod(live, spot.board, spot.dead), spot.method, "the method Python chooses");
+    for (const method of methodsOf(live, spot.board, spot.dead)) { // to the last bit (dyadic weights)
+      const started = performance.now();
+      const result = equityFromCounts(enumerateCounts(tables, live, spot.board, spot.dead, { method }));
+      t.diagnostic(`${method}: ${(performance.now() - started).toFixed(0)} ms`);
+      assert.deepEqual(Array.from(result.win), spot.win, method);
+      assert.deepEqual(result.ties.map((row) => Array.from(row)), spot.ties, method);
+      assert.equal(result.boards, spot.boards);
+      result.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) <= 1e-15, `${method}: ${e} vs ${spot.equity[p]}`));
+    }
   });
 }
+
+test("the calculator's first example, AsKs vs QQ+,AKo preflop, is Python's exactly, from deal orbits (5 of 18 deals)", () => {
+  const spot = fixture.default_spot;
+  const live = liveWeights(weightsOf(spot.ranges), spot.board, spot.dead);
+  assert.equal(enumerationMethod(live, spot.board, spot.dead), "patterns");
+  const result = enumerateEquity(tables, live, spot.board, spot.dead);
+  assert.deepEqual(Array.from(result.win), spot.win);
+  assert.deepEqual(result.ties.map((row) => Array.from(row)), spot.ties);
+});
 
 test("the work estimate is Python's, and Python's limit is at least the browser's: the CLI is exact wherever the page is", () => {
   assert.ok(EXACT_LIMIT <= fixture.python_exact_limit, `${EXACT_LIMIT} vs ${fixture.python_exact_limit}`);
@@ -41,13 +58,16 @@ test("the work estimate is Python's, and Python's limit is at least the browser'
   assert.equal(planEquity(weightsOf(first.ranges), first.board, first.dead, { exactLimit: first.work - 1 }).method, "monte carlo");
 });
 
-test("enumeration split into parts (several workers) adds up to exactly the single run's counts", () => {
+test("enumeration split into parts (several workers) adds up to exactly the single run's counts, by either method", () => {
   for (const spot of fixture.exact) {
     const live = liveWeights(weightsOf(spot.ranges), spot.board, spot.dead);
-    const whole = enumerateCounts(tables, live, spot.board, spot.dead);
-    const parts = [0, 1, 2].map((part) => enumerateCounts(tables, live, spot.board, spot.dead, { part, parts: 3 }));
-    assert.deepEqual(mergeCounts(parts), whole);
-    assert.deepEqual(Array.from(equityFromCounts(mergeCounts(parts)).win), spot.win);
+    for (const method of methodsOf(live, spot.board, spot.dead)) {
+      const whole = enumerateCounts(tables, live, spot.board, spot.dead, { method });
+      const parts = [0, 1, 2].map((part) => enumerateCounts(tables, live, spot.board, spot.dead, { part, parts: 3, method }));
+      assert.deepEqual(mergeCounts(parts), whole);
+      assert.equal(whole.unit, method === "boards" ? "boards" : "deals");
+      assert.deepEqual(Array.from(equityFromCounts(mergeCounts(parts)).win), spot.win);
+    }
   }
 });
 

@@ -104,7 +104,7 @@ async function tableAnswerOf(message, { method, live }) {
 /**
  * One progress message of the pool from the latest message of each part that has reported (the
  * worker's shapes, see equity-worker.js): enumeration — the parts' partial counts added up, ``done``
- * the boards they have counted between them; sampling — the integer counts added up, ``se`` the
+ * the boards (or deals, ``counts.unit``) they have counted between them; sampling — the integer counts added up, ``se`` the
  * largest standard error of the merged counts.
  */
 export function combinedProgress(progress) {

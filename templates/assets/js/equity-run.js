@@ -64,7 +64,7 @@ const duration = (ms) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toF
 
 /**
  * An ``onProgress`` for startEquity, while ``isCurrent()``: fills ``bar`` (a <progress>, unhidden) and
- * ``text`` with the boards counted so far, or the deals sampled and the largest standard error, and the
+ * ``text`` with the boards (or deals of hole cards) counted so far, or the deals sampled and the largest standard error, and the
  * time; hands the running figures (progressResult: partial, Monte Carlo with ± CI) to ``onFigures``.
  */
 export function progressShower(bar, text, isCurrent, onFigures = () => {}) {
@@ -74,8 +74,9 @@ export function progressShower(bar, text, isCurrent, onFigures = () => {}) {
     const ms = performance.now() - started;
     bar.hidden = false;
     bar.value = p.total ? p.done / p.total : Math.min(1, 1e-3 / p.se);
+    const [units, unit] = p.counts?.unit === "deals" ? ["deals of hole cards", "deal"] : ["boards", "board"];
     text.textContent = p.total
-      ? `Enumerating… so far ${count(p.done)} of ${count(p.total)} boards (${pct(p.done / p.total, 0)}, ${duration(ms)}): the figures are partial until every board is counted.`
+      ? `Enumerating… so far ${count(p.done)} of ${count(p.total)} ${units} (${pct(p.done / p.total, 0)}, ${duration(ms)}): the figures are partial until every ${unit} is counted.`
       : `Sampling… ${count(p.samples)} deals so far, largest standard error ${pct(p.se, 3)} (${duration(ms)}): current estimates, ± is the 95% confidence interval.`;
     const figures = progressResult(p);
     if (figures) onFigures(figures);

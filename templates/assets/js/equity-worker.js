@@ -1,12 +1,12 @@
 // Web Worker of the equity calculator: runs range-equity.js off the main thread. The page terminates
 // it to cancel. In: {id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, seed (of the sampling; part k
 // of several uses seed + k), exact (enumerate whatever the work)}. Out: {id, progress}
-// about every progressMs (default 100 ms; 0: at every report of the engine) with the running counts ({done, total, counts: {win, ties, total, visited}} while
-// enumerating, {samples, se, counts: {win, ties, samples}} while sampling; progressResult() in
+// about every progressMs (default 100 ms; 0: at every report of the engine) with the running counts ({done, total, counts: {win, ties, total, visited, unit}} while
+// enumerating: boards, or deals of hole cards up to suit symmetry, by unit; {samples, se, counts: {win, ties, samples}} while sampling; progressResult() in
 // range-equity.js turns them into figures), then {id, result, ms} or {id, error, player}. The multiway table is read from multiway.json beside
 // matchupsUrl (when missing, the spot is sampled).
 // As one of several workers (equity-pool.js) the message also holds {part, parts}: the worker then
-// enumerates its share of the boards, or samples its own stream to targetSe·√parts, and answers
+// enumerates its share of the boards (or deals), or samples its own stream to targetSe·√parts, and answers
 // {id, counts, method} with counts that add up (enumerateCounts / Monte Carlo integer counts).
 import { parseTables } from "./evaluator.js";
 import { parseMatchupTable } from "./matchup-table.js";

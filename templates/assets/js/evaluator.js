@@ -51,6 +51,11 @@ export function strengthOfSums(t, rankKey, suits, maskLow, maskHigh) {
     const word = suit < 2 ? maskLow : maskHigh;
     return t.flushValues[(word >>> (16 * (suit & 1))) & 0x1fff];
   }
+  return rankStrength(t, rankKey);
+}
+
+/** Strength of a hand without a flush from its rank-key sum alone. */
+export function rankStrength(t, rankKey) {
   return t.rankValues[t.rankOffsets[rankKey >>> t.rowShift] + (rankKey & t.rowMask)];
 }
 

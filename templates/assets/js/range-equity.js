@@ -1,21 +1,23 @@
-// Range equity in the browser: the engine of kernels/range_equity.py (docs/equity.md) on evaluator.js.
+// Range equity in the browser: the engine of kernels/range_equity/ (docs/equity.md) on evaluator.js.
 //
 // Players hold weights over the 1,326 combos (ranges.js). A deal is one combo per player with no
 // shared card (nor with the board and dead cards), weighted by the product of the weights; then
 // every completion of the board. Methods, first that applies (planEquity): "table" (heads-up preflop
 // whole-class ranges from matchups.json counts, exact; or one class against random hands preflop
 // from multiway.json, with its standard error), "enumeration" (exact, when the work estimate is
-// small; heads-up by a strength-ordered sweep per board), "monte carlo" (rejection sampling of the
+// small: board by board, heads-up by a strength-ordered sweep per board, or by deal orbits and rank
+// patterns, range-patterns.js, whichever is cheaper), "monte carlo" (rejection sampling of the
 // ranged players, random players and board from the deck). Enumeration and sampling also return
 // counts that add up across parts (equity-pool.js runs several workers). Exact results equal
 // Python's on shared fixtures (tests/js/range-equity.test.mjs).
 
 import { strengthOfSums } from "./evaluator.js";
 import { MAX_SEATS, RANGE_EQUITY_EXACT_LIMIT, Z_975 } from "./constants.js";
+import { choose, patternCounts, patternWork } from "./range-patterns.js";
 import { COMBOS, COMBO_CLASS, N_COMBOS, cardName } from "./ranges.js";
 
 export const MAX_PLAYERS = MAX_SEATS;
-/** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity.py), about
+/** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity/), about
  *  two seconds of one worker (node on the 2-core machine: 1.5–1.8e8 units a second, WORK_PER_SECOND). */
 export const EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT;
 /** Enumeration work one worker does in a second (measured in node on the 2-core machine), for time estimates. */
@@ -110,10 +112,10 @@ export function tableEquity(first, second, { win, tie, pairs }, boards = 1712304
   return { equity: [w + t / 2, l + t / 2], win: [w, l], ties: [[t], [t]], seEquity: null, exact: true, method: "table", boards };
 }
 
-const choose = (n, k) => { let r = 1; for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1); return r; };
 
-/** Enumeration cost estimate: boards × (Σ range sizes + 3 Σ sizes heads-up, or 4n Π sizes / max size). */
-export function enumerationWork(live, board, dead) {
+/** Cost estimate of the board-by-board enumeration (Python's board_work): boards × (Σ range sizes + 3 Σ sizes
+ * heads-up, or 4n Π sizes / max size). */
+export function boardWork(live, board, dead) {
   const sizes = live.map((w) => w.reduce((n, x) => n + (x > 0), 0));
   const sum = sizes.reduce((a, b) => a + b, 0);
   // heads-up: one sweep per board (headsUpBoard), about 4 units per combo with the sort; 3+ players:
@@ -121,6 +123,17 @@ export function enumerationWork(live, board, dead) {
   const n = live.length;
   const leaves = n === 2 ? 3 * sum : (sizes.reduce((a, b) => a * b, 1) / Math.max(...sizes)) * 4 * n;
   return choose(52 - board.length - dead.length, 5 - board.length) * (sum + leaves);
+}
+
+/** Enumeration cost estimate of the method enumerationMethod() chooses (Python's enumeration_work). */
+export function enumerationWork(live, board, dead) {
+  return Math.min(boardWork(live, board, dead), patternWork(live, board, dead));
+}
+
+/** "patterns" (deal by deal up to suit symmetry, range-patterns.js) when its work estimate is below the board
+ * method's, else "boards" (Python's enumeration_method). */
+export function enumerationMethod(live, board, dead) {
+  return patternWork(live, board, dead) < boardWork(live, board, dead) ? "patterns" : "boards";
 }
 
 /** [rank-key sum, suit counters, mask low, mask high] of ``cards`` added to ``sums`` (default: no cards). */
@@ -289,17 +302,21 @@ function belowFree(L, strength, cards, count, bound) {
 
 /**
  * Weighted counts of an exact enumeration: every completion of the board × every compatible assignment
- * (weights: liveWeights()). With ``parts`` > 1 only the boards whose index ≡ ``part`` (mod parts) are
+ * (weights: liveWeights()), by ``method`` ("boards" or "patterns"; default: enumerationMethod()). Returns
+ * {win: Float64Array(n), ties: n × Float64Array(n-1), total, boards, unit}: ``unit`` is what the parts and
+ * progress count, "boards" here, "deals" (orbits of deals) for patternCounts (range-patterns.js).
+ * With ``parts`` > 1 only the boards whose index ≡ ``part`` (mod parts) are
  * visited, so counts of the parts add up to the whole (several workers). ``onProgress(done, total, counts)``
  * after each first board card: ``done`` boards of ``total`` walked (all parts' indices), ``counts`` the
  * partial counts so far, {win, ties, total, visited (boards this part counted)}, in the players' order.
- * Returns {win: Float64Array(n), ties: n × Float64Array(n-1), total, boards}.
  *
  * Heads-up: one sweep per board (headsUpBoard). Three or more players: the largest range is dealt
  * last; every compatible assignment of the others is walked, and the last player's combos are
  * counted at once by strength below / equal to / above the best of the others (belowFree).
  */
-export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onProgress = () => {} } = {}) {
+export function enumerateCounts(t, live, board, dead, options = {}) {
+  const { part = 0, parts = 1, onProgress = () => {}, method = enumerationMethod(live, board, dead) } = options;
+  if (method === "patterns") return patternCounts(t, live, board, dead, { part, parts, onProgress });
   const n = live.length;
   const sizes = live.map((w) => w.reduce((k, x) => k + (x > 0), 0));
   const last = sizes.indexOf(Math.max(...sizes));
@@ -376,7 +393,7 @@ export function enumerateCounts(t, live, board, dead, { part = 0, parts = 1, onP
     if (headsUp) {
       [w[0], w[1], tiesNow[0][0], tiesNow[1][0], sum] = [headsUp.win0, headsUp.total - headsUp.win0 - headsUp.tie, headsUp.tie, headsUp.tie, headsUp.total];
     }
-    const byPlayer = { win: new Float64Array(n), ties: ties.map(() => null), total: sum };
+    const byPlayer = { win: new Float64Array(n), ties: ties.map(() => null), total: sum, unit: "boards" };
     order.forEach((p, k) => { byPlayer.win[p] = w[k]; byPlayer.ties[p] = tiesNow[k]; });
     return byPlayer;
   };
@@ -404,7 +421,7 @@ export function mergeCounts(parts) {
     other.ties.forEach((row, p) => row.forEach((x, k) => (ties[p][k] += x)));
     total += other.total;
   }
-  return { win, ties, total, boards: first.boards };
+  return { win, ties, total, boards: first.boards, unit: first.unit };
 }
 
 /** {equity, win, ties, exact, method, boards} of enumeration counts; NoDealError when no assignment exists. */
@@ -554,11 +571,11 @@ export function mergeSamples(runs) {
 
 /**
  * The figures of a run in progress (a worker's or the pool's merged progress message): for an
- * enumeration {done, total, counts: {win, ties, total, visited}} the partial figures over the boards
- * counted so far ({equity, win, ties, seEquity: null, exact: false, partial: true, method:
- * "enumeration", boards: visited, of: total}; boards are walked in order, so these are not an
- * estimate of the exact figures, only where the count stands); for sampling {samples, se, counts:
- * {win, ties, samples}} the current estimates with their standard errors (monteCarloResult,
+ * enumeration {done, total, counts: {win, ties, total, visited, unit}} the partial figures over the boards
+ * (or deals, unit "deals") counted so far ({equity, win, ties, seEquity: null, exact: false, partial: true,
+ * method: "enumeration", boards (or deals): visited, of: total, unit}; boards and deals are walked in order,
+ * so these are not an estimate of the exact figures, only where the count stands); for sampling {samples,
+ * se, counts: {win, ties, samples}} the current estimates with their standard errors (monteCarloResult,
  * partial: true). null while nothing is counted yet.
  */
 export function progressResult({ total: of, counts }) {
@@ -566,7 +583,8 @@ export function progressResult({ total: of, counts }) {
   if (counts.samples !== undefined) return counts.samples ? { ...monteCarloResult(counts), partial: true } : null;
   if (!counts.total) return null;
   const figures = summary(counts.win.length, counts.win, counts.ties, counts.total);
-  return { ...figures, seEquity: null, exact: false, partial: true, method: "enumeration", boards: counts.visited, of };
+  const { unit = "boards" } = counts;
+  return { ...figures, seEquity: null, exact: false, partial: true, method: "enumeration", [unit]: counts.visited, of, unit };
 }
 
 /**
