@@ -8,9 +8,9 @@
 import { rovingGrid } from "./grid-nav.js";
 import { formatG } from "./python-format.js";
 import { CLASS_NAMES } from "./cards.js";
+import { CHART_BUCKETS as BUCKETS } from "./constants.js";
 import { COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
-const BUCKETS = 10;
 const COMBOS_PER_CLASS = new Array(CLASS_NAMES.length).fill(0);
 for (const cls of COMBO_CLASS) COMBOS_PER_CLASS[cls]++;
 
