@@ -61,11 +61,8 @@ test-e2e: setup-test node-deps browser
 test-python: setup-test node-deps browser
 	$(PY) -m pytest -n $(PYTEST_WORKERS) -q
 
-# The node tests read the committed goldens of spec/ (no Python needed); the engines not moved there yet
-# (range equity, the push/fold solver and page, bounties) still have their fixtures written first by
-# tests/js/make_*_fixtures.py (their tests skip, saying so, when those are missing).
-test-js: setup-test node-deps
-	@for script in tests/js/make_*_fixtures.py; do $(PY) $$script || exit 1; done
+# The node tests read only the committed goldens and tables of spec/ (spec/README.md): no Python, no build.
+test-js: node-deps
 	node --test tests/js/
 
 ## serve: preview site/ at http://127.0.0.1:8000

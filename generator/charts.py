@@ -3,29 +3,28 @@
 Functions here turn tables into plain dicts of positions, colours and labels; the templates in
 ``templates/partials/`` draw them as HTML and inline SVG. Colours are ``q0``..``q9`` buckets of a
 colour-blind-safe sequential scale defined once in ``site.css`` (``assets/js/chart.js`` buckets
-live updates with the same rule).
+live updates with the same rule); the number of buckets, ``CHART_BUCKETS``, is in spec/constants.json.
 """
 
 from __future__ import annotations
 
+from generator.constants import CHART_BUCKETS
 from generator.formatting import count, pct
 from generator.sitedata import PlayerTable
 from generator.structure import GRID_SIZE, as_grid
 from kernels.cards import CLASS_NAMES
 
-BUCKETS = 10
-
 
 def bucket(value: float, low: float, high: float) -> int:
-    """Position of ``value`` in [low, high] as a colour bucket 0..9 (9 = best)."""
+    """Position of ``value`` in [low, high] as a colour bucket 0..CHART_BUCKETS - 1 (the last = best)."""
     if high <= low:
-        return BUCKETS - 1
-    return max(0, min(BUCKETS - 1, int((value - low) / (high - low) * BUCKETS)))
+        return CHART_BUCKETS - 1
+    return max(0, min(CHART_BUCKETS - 1, int((value - low) / (high - low) * CHART_BUCKETS)))
 
 
 def rank_bucket(rank: int, classes: int = len(CLASS_NAMES)) -> int:
-    """Rank 1..169 as a colour bucket (rank 1 → 9)."""
-    return (classes - rank) * BUCKETS // classes
+    """Rank 1..169 as a colour bucket (rank 1 → the last)."""
+    return (classes - rank) * CHART_BUCKETS // classes
 
 
 def cell_label(name: str, table: PlayerTable, index: int) -> str:

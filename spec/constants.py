@@ -1,5 +1,9 @@
 """``spec/constants.json`` → ``kernels/constants.py`` and ``templates/assets/js/constants.js`` (both committed).
 
+A section with a ``"python"`` key (a path from the repository root) goes to that Python module instead of
+kernels/constants.py: the site's presentation numbers (``generator/constants.py``) stay out of the kernels, so that
+changing one does not change a cached result's key. JavaScript has every constant in constants.js.
+
 The Python module is generated rather than read from the JSON at import: kernels/ does no file I/O, the
 constants are plain module globals (what Numba compiles in), and a change of a constant changes the source
 of kernels/constants.py, so every cached result computed with it gets a new key (generator/provenance.py
@@ -31,9 +35,11 @@ class _Literal(float):
 
 
 def load() -> list[dict]:
-    """The sections: ``[{"title", "constants": {name: {"value", "unit", "doc"}}}]``."""
+    """The sections: ``[{"title", "constants": {name: {"value", "unit", "doc"}}, "python" (optional)}]``."""
     data = json.loads(SOURCE.read_text(encoding="utf-8"), parse_float=_Literal)
     for section in data["sections"]:
+        if set(section) - {"title", "constants", "python"}:
+            raise ValueError(f"spec/constants.json: section {section.get('title')!r} has keys other than title, constants, python")
         for name, constant in section["constants"].items():
             if not name.isidentifier() or name.upper() != name:
                 raise ValueError(f"spec/constants.json: {name!r} is not an UPPER_CASE name")
@@ -45,6 +51,20 @@ def load() -> list[dict]:
 def values() -> dict:
     """``{name: value}`` as Python sees them (lists as tuples, "Infinity" as math.inf)."""
     return {name: _python_value(c["value"]) for section in load() for name, c in section["constants"].items()}
+
+
+def python_module_of(section: dict):
+    """The path of the Python module a section is generated into."""
+    return ROOT / section["python"] if "python" in section else PYTHON_MODULE
+
+
+def python_modules() -> dict:
+    """``{path: {name: value}}``: the constants of each generated Python module."""
+    out: dict = {}
+    for section in load():
+        out.setdefault(python_module_of(section), {}).update(
+            {name: _python_value(c["value"]) for name, c in section["constants"].items()})
+    return out
 
 
 def _python_value(value):
@@ -75,10 +95,13 @@ _SYNTAX = {
 }
 
 
-def module(language: str) -> str:
-    """The text of the generated module of ``language`` ("python" or "js")."""
+def module(language: str, path=None) -> str:
+    """The text of the generated module of ``language`` ("python" or "js"; Python: the module at ``path``,
+    kernels/constants.py by default)."""
     head, title, doc, definition = _SYNTAX[language]
     sections = load()
+    if language == "python":
+        sections = [s for s in sections if python_module_of(s) == (path or PYTHON_MODULE)]
     lines = list(head)
     if language == "python" and any(c["value"] == "Infinity" for s in sections for c in s["constants"].values()):
         lines += ["import math", ""]
@@ -91,5 +114,5 @@ def module(language: str) -> str:
 
 
 def modules() -> dict:
-    """``{path: text}`` of the two generated modules."""
-    return {PYTHON_MODULE: module("python"), JS_MODULE: module("js")}
+    """``{path: text}`` of the generated modules (kernels/constants.py, the sections' own Python modules, constants.js)."""
+    return {**{path: module("python", path) for path in python_modules()}, JS_MODULE: module("js")}

@@ -1,7 +1,7 @@
 """Write the golden files from the Python engines: ``python -m spec.regenerate [ENGINE ...] [--check]``.
 
 Run from the repository root with the project's Python (``.venv/bin/python -m spec.regenerate``). Writes
-the two constants modules generated from ``spec/constants.json`` (:mod:`spec.constants`), ``spec/<engine>.json``
+the constants modules generated from ``spec/constants.json`` (:mod:`spec.constants`), ``spec/<engine>.json``
 for each engine module of :mod:`spec.engines` (all of them by default) and the binary tables the node tests read
 (``spec/*.bin.gz``, from the build's cached tables; only when no engine is named). ``--check`` writes nothing and
 exits 1 if a committed file differs from what would be written (tests/test_spec.py checks the same, within

@@ -1,7 +1,7 @@
 """The ``--bounties`` / ``--bounty-share`` options of ``allin icm`` and ``allin icm-spot`` (KO and PKO
 tournaments, kernels/bounty.py): the options, reading them, and the line that says which model is used.
 The browser's twin is ``templates/assets/js/bounty-fields.js`` (the same messages with the pages' field
-names; fixtures in ``tests/js/make_bounty_fixtures.py``)."""
+names; goldens in ``spec/bounty.json``, written by ``spec/engines/bounty.py``)."""
 
 import click
 

@@ -1,15 +1,17 @@
 // The browser's bounty model (bounty.js, the bounty terms of icm-spot.js, bounty-fields.js) agrees with
-// kernels/bounty.py, kernels/icm_spot.py and generator/commands/bounties.py (fixtures by
-// make_bounty_fixtures.py) to 1e-12: values and EVs of the money at stake, bubble factors of themselves.
+// kernels/bounty.py, kernels/icm_spot.py and generator/commands/bounties.py on the committed goldens of
+// spec/bounty.json (spec/engines/bounty.py) to 1e-12: values and EVs of the money at stake, bubble factors of
+// themselves.
+import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { bountyErrors, bubbleFactors, positionValue, validateBounties } from "../../templates/assets/js/bounty.js";
 import { modelLine, readBounties, readShare } from "../../templates/assets/js/bounty-fields.js";
 import { callEv, callSpot, shoveEv, shoveSpot } from "../../templates/assets/js/icm-spot.js";
 
-import { fixtureTests } from "./golden.mjs";
+import { golden } from "./golden.mjs";
 
-const { test, fixture } = fixtureTests("bounty.json", "make_bounty_fixtures.py");
+const fixture = golden("bounty");
 const TOLERANCE = 1e-12;
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const close = (a, b, scale, label) => assert.ok(Math.abs(a - b) <= TOLERANCE * scale, `${label}: ${a} vs ${b}`);

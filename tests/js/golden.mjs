@@ -1,7 +1,6 @@
 // The committed golden files of spec/ (python -m spec.regenerate writes them from the Python engines; see
 // spec/README.md): the node tests read these and nothing a Python build writes, so they run on a fresh clone.
-import { existsSync, readFileSync } from "node:fs";
-import { test as nodeTest } from "node:test";
+import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 
 const SPEC = new URL("../../spec/", import.meta.url);
@@ -36,22 +35,6 @@ export function fromRuns(runs, n) {
   const weights = new Float64Array(n);
   for (const [weight, spans] of runs) for (const [first, last] of spans) weights.fill(weight, first, last + 1);
   return weights;
-}
-
-/** Stands for a missing fixture: every property is an empty list, so a file's top-level loops register nothing. */
-const MISSING = new Proxy({}, { get: () => [] });
-
-/**
- * A test file whose fixture a Python script writes (tests/js/make_<name>_fixtures.py, run by `make test-js`), for
- * the engines not moved to spec/ yet (spec/ENGINES.md): {test, fixture, present}. Without
- * tests/js/fixtures/<file> (a fresh clone, node --test alone) every test of the file is registered as skipped,
- * saying which script writes it, and `fixture` reads as empty lists.
- */
-export function fixtureTests(file, script) {
-  const path = new URL(`./fixtures/${file}`, import.meta.url);
-  if (existsSync(path)) return { test: nodeTest, fixture: JSON.parse(readFileSync(path, "utf8")), present: true };
-  const skip = `tests/js/fixtures/${file} is missing: .venv/bin/python tests/js/${script} writes it (make test-js runs it)`;
-  return { test: (name) => nodeTest(name, { skip }, () => {}), fixture: MISSING, present: false };
 }
 
 /** A list of numbers given as a series (spec/engines/icm.py: series), or the list itself. Integer arithmetic

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
+import { CLASS_NAMES, RANKS, SUITS, cardName, className } from "../../templates/assets/js/cards.js";
 import { classIndex, parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
 import { golden, table } from "./golden.mjs";
 
@@ -24,8 +25,11 @@ test("Python's counts: the sums over every cell, and each golden cell with equit
     assert.equal(e, parsed.pairs[i][j] ? (parsed.win[i][j] + parsed.tie[i][j] / 2) / (parsed.pairs[i][j] * 1712304) : 0)));
 });
 
-test("classIndex puts every class name at its index in the data files", () => {
+test("classIndex puts every class name at its index in the data files; cards.js's names are kernels/cards.py's", () => {
   expected.classes.forEach((name, index) => assert.equal(classIndex(name), index, name));
+  assert.deepEqual([...CLASS_NAMES], expected.classes);
+  expected.classes.forEach((name, index) => assert.equal(className(index), name));
+  assert.deepEqual([RANKS, SUITS, cardName(0), cardName(51), cardName(4 * 8 + 2)], ["23456789TJQKA", "cdhs", "2c", "As", "Th"]);
   for (const cell of expected.cells) assert.deepEqual([classIndex(cell.hero), classIndex(cell.villain)], [cell.i, cell.j]);
 });
 

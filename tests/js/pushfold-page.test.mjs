@@ -1,6 +1,8 @@
 // The push/fold solver page's pure logic: Python's seat names, file names, cell texts, shares, URL
-// format and table_errors fields (fixtures by make_pushfold_page_fixtures.py), and the look-up of a
-// table in the precomputed set (data/pushfold/index.json) and of the nearest one to warm-start from.
+// format and table_errors fields (the committed goldens of spec/pushfold-page.json, spec/engines/pushfold_page.py),
+// and the look-up of a table in the precomputed set (data/pushfold/index.json) and of the nearest one to
+// warm-start from.
+import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
@@ -8,9 +10,9 @@ import { formatG } from "../../templates/assets/js/python-format.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
 import { certifiedText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
 
-import { fixtureTests } from "./golden.mjs";
+import { golden } from "./golden.mjs";
 
-const { test, fixture } = fixtureTests("pushfold-page.json", "make_pushfold_page_fixtures.py");
+const fixture = golden("pushfold-page");
 
 test("seat names are kernels.pushfold_table.position_names", () => {
   for (const [n, names] of Object.entries(fixture.positions)) assert.deepEqual(positionNames(Number(n)), names);

@@ -1,34 +1,30 @@
-// pushfold-solver.js = kernels/pushfold_table.py on shared fixtures (make_pushfold_solver_fixtures.py): the same
-// CFR+ iterates, best-response gains, values and table_errors messages, on the quantised 3-way table.
+// pushfold-solver.js = kernels/pushfold_table/ on the committed goldens of spec/pushfold-solver.json
+// (spec/engines/pushfold_solver.py): the same CFR+ iterates, best-response gains, values and table_errors messages,
+// on the provisional 3-way table (kernels/threeway/pairwise.py, quantised as threeway.bin.gz stores it) that both
+// languages build from spec/matchups.bin.gz and the compatible counts of spec/threeway-compatible.bin.gz.
 //
 // Tolerance: Python runs the fixtures with its dense 3-way tensor in float64 and JS is float64 throughout, so
 // the two differ only by the order of additions (Python's BLAS / einsum sums, JS's loops over the supports):
 // relative differences of about 1e-15 per sum, grown by ≤ 30 CFR+ iterations through regret matching's
 // divisions. 1e-9 (absolute, on probabilities and on payoffs of order 1–100) is a million times that and
 // still far below anything a chart shows (six decimals) — a wrong payoff, seat or ordering moves them by 1e-3+.
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 
 import {
-  FALLBACK_DISCOUNT, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
+  FALLBACK_DISCOUNT, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
   solvePushfold, solveSteps, tableErrors,
 } from "../../templates/assets/js/pushfold-solver.js";
-import { NO, ROW_BYTES, ROW_WORDS, WEIGHT_WORD } from "../../templates/assets/js/pushfold/model.js";
-import { fixtureTests } from "./golden.mjs";
+import { NO, ROW_BYTES } from "../../templates/assets/js/pushfold/model.js";
+import { golden, table as specTable } from "./golden.mjs";
 
 const TOLERANCE = 1e-9;
-const { test, fixture: fixtures, present } = fixtureTests("pushfold-solver.json", "make_pushfold_solver_fixtures.py");
-const buffer = (name) => {
-  const file = readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-  return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
-};
-const threeway = present && (() => {
-  const file = gunzipSync(readFileSync(new URL("./fixtures/threeway.bin.gz", import.meta.url)));
-  return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
-})();
-const equities = present && loadEquities(buffer("pushfold-matchups.bin"), threeway);
+const fixtures = golden("pushfold-solver");
+const matchups = specTable("matchups.bin.gz");
+/** The first THREEWAY_WEIGHTS_END bytes of a threeway.bin (header and compatible counts), all the provisional table reads. */
+const prefix = specTable("threeway-compatible.bin.gz");
+const equities = provisionalEquities(matchups, prefix);
 
 function close(actual, expected, what, tolerance = TOLERANCE) {
   assert.equal(actual.length, expected.length, `${what}: length`);
@@ -167,20 +163,30 @@ test("shouldStop cancels between iterations; a 3+-player table without the 3-way
   let asked = 0;
   assert.throws(() => solvePushfold(table, equities, { shouldStop: () => ++asked >= 3 }), { name: "SolveCancelled" });
   assert.equal(asked, 3);
-  const headsUpOnly = loadEquities(buffer("pushfold-matchups.bin"), null);
+  const headsUpOnly = loadEquities(matchups, null);
   assert.throws(() => solvePushfold(table, headsUpOnly), /3-way table/);
 });
 
 test("the provisional 3-way table (heads-up results, the file's compatible counts) = kernels.threeway.pairwise's, quantised", () => {
-  const provisional = provisionalEquities(buffer("pushfold-matchups.bin"), threeway.slice(0, THREEWAY_WEIGHTS_END));
-  const { rows } = provisional.triple;
+  const { rows } = equities.triple;
   const counts = new Uint8Array(rows.length / ROW_BYTES * NO);
   for (let row = 0; row < counts.length / NO; row++) counts.set(rows.subarray(row * ROW_BYTES, row * ROW_BYTES + NO), row * NO);
   for (const [row, expected] of Object.entries(fixtures.pairwise.rows)) assert.deepEqual([...counts.subarray(row * NO, row * NO + NO)], expected, `row ${row}`);
   assert.equal(createHash("sha256").update(counts).digest("hex"), fixtures.pairwise.sha256);
-  const weightsOf = (triple) => triple.weights.filter((_, word) => word % ROW_WORDS === WEIGHT_WORD);
-  assert.deepEqual(weightsOf(provisional.triple), weightsOf(equities.triple), "the compatible counts are the file's");
-  const solution = solvePushfold(fixtures.ruled.table, provisional);
-  assert.deepEqual(Object.keys(solution.shove), Object.keys(fixtures.ruled.document.shove));
-  assert.throws(() => provisionalEquities(buffer("pushfold-matchups.bin"), threeway.slice(0, THREEWAY_WEIGHTS_END - 1)), /truncated/);
+  assert.throws(() => provisionalEquities(matchups, prefix.slice(0, THREEWAY_WEIGHTS_END - 1)), /truncated/);
+  // the same table as the site's file: the compatible counts, then one plane of counts per ordering, are the bytes
+  // Python's writer gives (threeway_bin), and loadEquities reads them back to the provisional table
+  const rowsOf = counts.length / NO;
+  const file = new Uint8Array(THREEWAY_BYTES);
+  file.set(new Uint8Array(prefix, 0, THREEWAY_WEIGHTS_END));
+  for (let row = 0; row < rowsOf; row++) for (let o = 0; o < NO; o++) file[THREEWAY_WEIGHTS_END + o * rowsOf + row] = counts[row * NO + o];
+  assert.equal(createHash("sha256").update(file).digest("hex"), fixtures.pairwise.threeway_bin_sha256);
+  const loaded = loadEquities(matchups, file.buffer);
+  assert.ok(Buffer.from(loaded.triple.rows).equals(Buffer.from(rows)), "rows and compatible counts");
+  assert.deepEqual(loaded.triple.norm, equities.triple.norm);
+  const solution = solvePushfold(fixtures.ruled.table, loaded);
+  assert.equal(solution.iterations, fixtures.ruled.iterations);
+  for (const [seat, shoves] of Object.entries(fixtures.ruled.document.shove)) { // Python's lists the classes at 0 too
+    for (const [name, p] of Object.entries(shoves)) assert.equal(solution.shove[seat][name] ?? 0, p, `${seat} ${name}`);
+  }
 });

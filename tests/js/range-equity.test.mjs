@@ -1,7 +1,11 @@
-// The browser range equity engine agrees with kernels/range_equity/ (fixtures by make_range_equity_fixtures.py).
+// The browser range equity engine agrees with kernels/range_equity/ on the committed goldens of
+// spec/range-equity.json (spec/engines/range_equity.py), with the evaluator tables of spec/evaluator-tables.bin.gz
+// and the class table of spec/matchups.bin.gz.
+import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { parseTables } from "../../templates/assets/js/evaluator.js";
+import { parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
 import {
   EXACT_LIMIT, NoDealError, Z_975, boardWork, enumerateCounts, enumerationMethod, enumerationWork, enumerateEquity, equityFromCounts, liveWeights, mergeCounts,
   mergeSamples, monteCarloResult, planEquity, rangeEquity, sampleEquity,
@@ -9,10 +13,22 @@ import {
 import { patternWork } from "../../templates/assets/js/range-patterns.js";
 import { parseRange } from "../../templates/assets/js/ranges.js";
 
-import { fixtureTests, table } from "./golden.mjs";
+import { golden, table } from "./golden.mjs";
 
-const { test, fixture } = fixtureTests("range-equity.json", "make_range_equity_fixtures.py");
+const fixture = golden("range-equity");
 const tables = parseTables(table("evaluator-tables.bin.gz"));
+const matchups = parseMatchupTable(table("matchups.bin.gz"));
+
+/** The multiway case's table (multiway.json's shape): by_players[n] holds only the hero class's row, every other
+ *  class has no estimate (null), as spec/engines/range_equity.py's multiway_block. */
+function multiwayTable({ players, hero_class: heroClass, row }) {
+  const block = Object.fromEntries(Object.entries(row).map(([field, value]) => {
+    const column = new Array(169).fill(null);
+    column[heroClass] = value;
+    return [field, column];
+  }));
+  return { by_players: { [players]: block } };
+}
 const weightsOf = (ranges) => ranges.map((r) => parseRange(r).weights);
 /** Both exact methods where each is quick (work ≤ 2e7, a fraction of a second), else the one the spot chooses. */
 const methodsOf = (live, board, dead) => (Math.max(boardWork(live, board, dead), patternWork(live, board, dead)) <= 2e7
@@ -73,7 +89,7 @@ test("enumeration split into parts (several workers) adds up to exactly the sing
 
 test("a class against random hands preflop comes from the multiway table, as Python reads it", () => {
   const spot = fixture.multiway;
-  const result = rangeEquity(tables, weightsOf(spot.ranges), [], [], { multiway: spot });
+  const result = rangeEquity(tables, weightsOf(spot.ranges), [], [], { multiway: multiwayTable(spot) });
   assert.equal(result.method, "table");
   assert.equal(result.exact, false);
   assert.equal(result.samples, spot.samples);
@@ -85,7 +101,7 @@ test("a class against random hands preflop comes from the multiway table, as Pyt
 });
 
 test("heads-up preflop class ranges come from the table, equal to Python's", () => {
-  const result = rangeEquity(tables, weightsOf(fixture.table.ranges), [], [], { matchups: fixture.matchups });
+  const result = rangeEquity(tables, weightsOf(fixture.table.ranges), [], [], { matchups });
   assert.equal(result.method, "table");
   result.equity.forEach((e, p) => assert.ok(Math.abs(e - fixture.table.equity[p]) <= 1e-15));
   assert.ok(Math.abs(result.ties[0][0] - fixture.table.ties[0][0]) <= 1e-15);

@@ -1,6 +1,6 @@
 // The bounty fields of the ICM pages (KO and PKO): reading the typed bounties and bounty share, and
 // the sentence naming the model. The twin of generator/commands/bounties.py (read_bounties,
-// read_share, model_line), with the pages' field names; fixtures in tests/js/make_bounty_fixtures.py.
+// read_share, model_line), with the pages' field names; goldens in spec/bounty.json.
 // Pure ES module: no DOM.
 import { parseNumber, parseNumberList, shownEntry } from "./number-list.js";
 import { formatSignificant } from "./python-format.js";

@@ -1,5 +1,5 @@
 // Knockout (KO) and progressive knockout (PKO) bounties on top of ICM in the browser: the same model
-// as kernels/bounty.py, checked against it on shared fixtures (tests/js/make_bounty_fixtures.py).
+// as kernels/bounty.py, checked against it on the goldens of spec/bounty.json.
 //
 // Pure ES module: no DOM, safe in a Web Worker. Player i has a bounty B_i >= 0 on his head, in the
 // unit of the payouts; when W knocks out L, W is paid share × B_L in cash and (1 − share) × B_L is

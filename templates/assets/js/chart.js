@@ -5,9 +5,8 @@
 // The HTML already holds every number; this module only enhances it.
 
 import "./grid-nav.js";
-import { Z_975 } from "./constants.js";
+import { CHART_BUCKETS as BUCKETS, Z_975 } from "./constants.js";
 
-const BUCKETS = 10;
 const POLL_MS = 4000;
 const pct = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
 const count = (n) => n.toLocaleString("en-US");

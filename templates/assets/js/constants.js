@@ -104,3 +104,7 @@ export const PUSHFOLD_AVERAGE_POWER = 2.0;
 export const PUSHFOLD_FALLBACK_DISCOUNT = Infinity;
 /** [probability] Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
 export const PUSHFOLD_REACH_FLOOR = 1e-2;
+
+// Charts (generator/charts.py, chart.js, pushfold-view.js)
+/** [colour buckets] Steps of the charts' sequential colour scale: a value in [low, high] falls in bucket 0..CHART_BUCKETS - 1 (best last); site.css styles each (q0.., e0.., r0..). */
+export const CHART_BUCKETS = 10;

@@ -6,8 +6,9 @@
 // in two 32-bit words (clubs/diamonds, hearts/spades). Strength 1..7462, higher wins, equal ties.
 // Card ids are 4·rank + suit, ranks 23456789TJQKA, suits cdhs (as kernels/cards.py).
 
-export const RANKS = "23456789TJQKA";
-export const SUITS = "cdhs";
+import { RANKS, SUITS, cardName } from "./cards.js";
+
+export { RANKS, SUITS };
 export const BOARDS_PER_MATCHUP = 1712304; // C(48, 5)
 
 const MAGIC = "ALLINEVT";
@@ -135,7 +136,6 @@ export function matchup(t, combosA, combosB, onProgress = () => {}) {
   return counts;
 }
 
-const cardName = (card) => RANKS[card >> 2] + SUITS[card & 3];
 
 /** "As" → 51, or null when the text is not a card (rank case-insensitive, suit one of cdhs). */
 export function parseCard(text) {

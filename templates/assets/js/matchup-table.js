@@ -27,11 +27,5 @@ export function parseMatchupTable(buffer) {
   };
 }
 
-const RANKS = "23456789TJQKA";
-
-/** Index of a class name ("AKs", "AKo", "TT", as parseHand names it) in the chart order of the data
- *  files: 13·row + column, ace first; pairs on the diagonal, suited above it, offsuit below. */
-export function classIndex(name) {
-  const [a, b] = [12 - RANKS.indexOf(name[0]), 12 - RANKS.indexOf(name[1])];
-  return name[2] === "o" ? 13 * b + a : 13 * a + b;
-}
+/** Index of a class name in the chart order of the data files (cards.js). */
+export { classIndex } from "./cards.js";

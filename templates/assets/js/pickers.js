@@ -2,7 +2,8 @@
 // weight, a top-x% slider, selected combos per class) and a 52-card picker. Both are one tab stop:
 // arrow keys, Home and End move inside the grid, Space or Enter toggles the focused cell.
 
-import { COMBO_CLASS, N_COMBOS, RANKS, className, cardName } from "./ranges.js";
+import { RANKS, cardName, className } from "./cards.js";
+import { COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
 const CLASS_COMBOS = Array.from({ length: 169 }, () => []);
 COMBO_CLASS.forEach((cls, i) => CLASS_COMBOS[cls].push(i));

@@ -7,12 +7,10 @@
 
 import { rovingGrid } from "./grid-nav.js";
 import { formatG } from "./python-format.js";
-import { COMBO_CLASS, N_COMBOS, className } from "./ranges.js";
+import { CLASS_NAMES } from "./cards.js";
+import { CHART_BUCKETS as BUCKETS } from "./constants.js";
+import { COMBO_CLASS, N_COMBOS } from "./ranges.js";
 
-const BUCKETS = 10;
-// The 169 classes in chart order, from ranges.js rather than the solver's modules: the static chart pages draw
-// with this module and load nothing of the solver.
-const CLASS_NAMES = Array.from({ length: 169 }, (_, i) => className(i));
 const COMBOS_PER_CLASS = new Array(CLASS_NAMES.length).fill(0);
 for (const cls of COMBO_CLASS) COMBOS_PER_CLASS[cls]++;
 

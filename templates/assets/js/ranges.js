@@ -11,8 +11,9 @@
 // lexicographic order, card id = 4 · rank + suit (ranks 23456789TJQKA, suits cdhs). Columns in
 // errors count characters from 1, as Python does.
 
-export const RANKS = "23456789TJQKA";
-export const SUITS = "cdhs";
+import { RANKS, SUITS, cardName, className } from "./cards.js";
+
+export { RANKS, SUITS, cardName, className };
 export const N_COMBOS = 1326;
 
 const NUMBER = "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)";
@@ -41,12 +42,6 @@ export const COMBO_CLASS = new Int32Array(N_COMBOS);
 for (let a = 0; a < 52; a++) for (let b = a + 1; b < 52; b++) COMBOS.push([a, b]);
 COMBOS.forEach(([a, b], i) => (COMBO_CLASS[i] = classOfCards(a, b)));
 
-/** Name of class ``index`` ("AA", "AKs", "AKo", ...). */
-export function className(index) {
-  const row = Math.floor(index / 13), col = index % 13;
-  if (row === col) return RANKS[12 - row].repeat(2);
-  return RANKS[12 - Math.min(row, col)] + RANKS[12 - Math.max(row, col)] + (row < col ? "s" : "o");
-}
 
 /** A token outside the grammar; ``message`` names the token and its column. */
 export class RangeError extends Error {
@@ -267,9 +262,6 @@ function formatWeight(weight) {
   const shift = Number(exponent);
   return shift < 0 ? `0.${"0".repeat(-shift - 1)}${whole}${fraction}` : `${whole}${fraction}${"0".repeat(shift - fraction.length)}`;
 }
-
-/** Name of card id ``card`` ("As"). */
-export const cardName = (card) => RANKS[card >> 2] + SUITS[card & 3];
 
 /**
  * A canonical range string for ``weights`` (1,326): whole classes by name, other combos one by one,

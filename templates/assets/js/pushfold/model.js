@@ -2,16 +2,12 @@
 // heads-up tables and threeway.bin.gz's sorted class triples, their seatings and marginals.
 // Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
 
+import { CLASS_NAMES } from "../cards.js";
 import { parseMatchupTable } from "../matchup-table.js";
 
 export const K = 169;
-const RANKS = "AKQJT98765432";
 /** The 169 class names in data-file order (index 13·row + column; pairs on the diagonal, suited above). */
-export const CLASS_NAMES = Array.from({ length: K }, (_, i) => {
-  const [row, col] = [Math.floor(i / 13), i % 13];
-  if (row === col) return RANKS[row] + RANKS[row];
-  return row < col ? `${RANKS[row]}${RANKS[col]}s` : `${RANKS[col]}${RANKS[row]}o`;
-});
+export { CLASS_NAMES };
 const COMBOS = CLASS_NAMES.map((name) => (name.length === 2 ? 6 : name[2] === "s" ? 4 : 12));
 
 // The 13 weak orderings of three hands (ranks = hands strictly stronger), as kernels.threeway.core.ORDERINGS.

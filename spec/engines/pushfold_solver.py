@@ -1,38 +1,40 @@
-"""Write tests/js/fixtures/threeway.bin.gz and pushfold-matchups.bin (the tables the browser solver loads, as
-the build publishes them) and pushfold-solver.json: tables solved by kernels/pushfold_table/ on exactly
-the quantised 3-way table of threeway.bin.gz, for tests/js/pushfold_solver.test.mjs; and the provisional
-3-way table of the heads-up results (kernels.threeway.pairwise), quantised, as a SHA-256 and sample rows.
+"""Golden cases of the push/fold solver: kernels/pushfold_table/ ↔ templates/assets/js/pushfold-solver.js and
+pushfold/ (game, model, cfr, strategy, best-response).
 
-Each table (two of them with KO / PKO bounties) runs a fixed number of discounted CFR iterations (tolerance 0)
+Tables (two of them with KO / PKO bounties) solved by a fixed number of discounted CFR iterations (tolerance 0)
 with the dense 3-way tensor in float64, so the JS solver (float64 throughout) must give the same iterates up to
-summation order. Also: a strategy profile that is not an equilibrium with its per-seat best-response gains and
-values, and bad tables (bounties among them) with the messages of ``table_errors``.
+summation order; warm starts from a published solution; a table solved under the stopping rule and one that
+needs the fallback schedule; a strategy profile that is not an equilibrium with its per-seat best-response
+gains and values; and bad tables (bounties among them) with the messages of ``table_errors``.
 
-Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_solver_fixtures.py`` (uses the build
-cache's heads-up tables and 3-way checkpoint; about a minute).
+The 3-way table is the provisional one (kernels/threeway/pairwise.py: ordering probabilities from the heads-up
+results alone), quantised as ``threeway.bin.gz`` stores it, with the exact compatible counts of
+spec/threeway-compatible.bin.gz: the JS builds the same table from spec/matchups.bin.gz and that file
+(``provisionalEquities``), so no Monte Carlo table (5.5 MB) is committed. ``pairwise`` holds its SHA-256 and a
+few rows, and the SHA-256 of the whole ``threeway.bin`` the build's writer gives for it (the JS composes the same
+bytes and loads them as the site's file).
 """
 
+from __future__ import annotations
+
+import gzip
 import hashlib
-import json
-import sys
-from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 import kernels.pushfold_table as pf
-from generator.datafiles import THREEWAY_BIN_NAME, matchups_bin
-from generator.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
-from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name
-from generator.stages.threeway import threeway_stage
+from generator.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.threeway.core import triple_classes
 from kernels.threeway.pairwise import pairwise_orderings
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+NAME = "pushfold-solver"
+#: CFR iterates summed by BLAS / einsum (another machine may sum in another order, and ≤ 30 iterations of regret
+#: matching grow that): as the node test's tolerance, far below the six decimals a chart shows.
+TOLERANCE = 1e-9
 
 #: (name, table, discounted CFR iterations), solved to tolerance 0: a NashConv check every 5 iterations and at the last.
 TABLES = [
@@ -86,14 +88,28 @@ def spot_names(game: pf.Game) -> list[str]:
     return [names[key[1]] if key[0] == "open" else spot_name(names, key) for key in pf.infoset_keys(game)]
 
 
-def main() -> None:
-    FIXTURES.mkdir(parents=True, exist_ok=True)
+def provisional_threeway(headsup, compatible: np.ndarray) -> tuple[np.ndarray, bytes]:
+    """The provisional 3-way table the browser builds from matchups.bin (heads-up win / tie / loss over the pair's
+    deals, as pushfold/model.js divides them) and the compatible counts: its ``(T, 13)`` quantised counts, zero
+    where no combo triple is compatible, and the uncompressed ``threeway.bin`` that the build's writer gives for it
+    (boards and seed 0)."""
+    total = (headsup.pairs * BOARDS_PER_MATCHUP).astype(np.float64)
+    win, tie = headsup.win.astype(np.float64), headsup.tie.astype(np.float64)
+    duel = np.stack([win / total, tie / total, (total - win - tie) / total], axis=-1)
+    counts = quantise_orderings(pairwise_orderings(duel, triple_classes()))
+    counts[compatible == 0] = 0
+    table = SimpleNamespace(orderings=counts / 255.0, compatible=compatible, samples=np.ones(len(counts)))
+    data = gzip.decompress(threeway_bin(table, 0, 0))
+    assert np.array_equal(read_threeway_bin(data).orderings * 255.0, counts), "the file stores the counts as they are"
+    return counts, data
+
+
+def build() -> dict:
+    from generator.stages.headsup import headsup_results
+    from spec.tables import threeway_compatible
+
     headsup, _ = headsup_results(progress=False)
-    table, summary = threeway_stage(progress=False)
-    data = threeway_bin(table, summary["boards"], summary["seed"])
-    (FIXTURES / THREEWAY_BIN_NAME).write_bytes(data)
-    matchups = {"classes": list(CLASS_NAMES), "win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()}
-    (FIXTURES / "pushfold-matchups.bin").write_bytes(matchups_bin(matchups))
+    counts, data = provisional_threeway(headsup, threeway_compatible())
     equities = holdem_equities(headsup, read_threeway_bin(data), dtype=np.float64)
 
     solved, warm = [], None
@@ -117,7 +133,6 @@ def main() -> None:
                        "strategies": [solution.strategy[key].tolist() for key in keys], "nash_conv": solution.nash_conv,
                        "gains": solution.gains.tolist(), "values": solution.values.tolist(),
                        "reach": {str(m): p for m, p in pf.multiway_reach(game, equities, solution.strategy).items()}})
-        print(f"{name}: NashConv {solution.nash_conv:.3e} after {iterations} iterations", flush=True)
 
     name, spot = EVALUATED
     game = pf.make_game(spot)
@@ -133,37 +148,22 @@ def main() -> None:
     tolerance, class_tolerance = pf.RULE.tolerances(spot)
     solution = pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance)
     ruled = {"name": name, "table": js_table(spot), "iterations": solution.iterations, "document": solution_json(game, solution)}
-    print(f"{name}: the stopping rule met after {solution.iterations} iterations", flush=True)
 
     name, spot, iterations = FALLBACK
     game = pf.make_game(spot)
     tolerance, class_tolerance = pf.RULE.tolerances(spot)
     solution = pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance, max_iterations=iterations,
                         fallback_discount=pf.FALLBACK_DISCOUNT)
-    assert solution.schedule == "cfr+", "the fixture must exercise the fallback"
+    assert solution.schedule == "cfr+", "the case must exercise the fallback"
     fallback = {"name": name, "table": js_table(spot), "max_iterations": iterations, "iterations": solution.iterations,
                 "schedule": solution.schedule, "strategies": [solution.strategy[key].tolist() for key in pf.infoset_keys(game)],
                 "nash_conv": solution.nash_conv}
 
     bad = [{"table": js_table(spot), "errors": pf.table_errors(spot)} for spot in BAD]
-    pairwise = pairwise_table(headsup, table.compatible)
-    (FIXTURES / "pushfold-solver.json").write_text(json.dumps({"classes": list(CLASS_NAMES), "solved": solved, "warm": warm, "evaluated": evaluated,
-                                                              "ruled": ruled, "fallback": fallback, "bad": bad, "pairwise": pairwise}))
-    print(f"wrote {FIXTURES / 'pushfold-solver.json'}, {THREEWAY_BIN_NAME} and pushfold-matchups.bin")
-
-
-def pairwise_table(headsup, compatible: np.ndarray) -> dict:
-    """The provisional 3-way table the browser builds from matchups.bin (heads-up win / tie / loss over the
-    pair's deals, as pushfold/model.js divides them) and the compatible counts: its (T, 13) quantised counts,
-    zero where no combo triple is compatible, as a SHA-256 and a few rows."""
-    total = (headsup.pairs * BOARDS_PER_MATCHUP).astype(np.float64)
-    win, tie = headsup.win.astype(np.float64), headsup.tie.astype(np.float64)
-    duel = np.stack([win / total, tie / total, (total - win - tie) / total], axis=-1)
-    counts = quantise_orderings(pairwise_orderings(duel, triple_classes()))
-    counts[np.asarray(compatible) == 0] = 0
     rows = [0, 1, 4_096, 400_000, 818_804]
-    return {"sha256": hashlib.sha256(counts.tobytes()).hexdigest(), "rows": {str(r): counts[r].tolist() for r in rows}}
-
-
-if __name__ == "__main__":
-    main()
+    pairwise = {"sha256": hashlib.sha256(counts.tobytes()).hexdigest(), "rows": {str(r): counts[r].tolist() for r in rows},
+                "threeway_bin_sha256": hashlib.sha256(data).hexdigest()}
+    return {"about": "kernels/pushfold_table's answers on the provisional 3-way table (kernels/threeway/pairwise.py) of "
+            "spec/matchups.bin.gz and spec/threeway-compatible.bin.gz",
+            "classes": list(CLASS_NAMES), "pairwise": pairwise, "bad": bad, "evaluated": evaluated, "ruled": ruled,
+            "fallback": fallback, "warm": warm, "solved": solved}

@@ -1,22 +1,16 @@
-"""Write tests/js/fixtures/pushfold-page.json for tests/js/pushfold-page.test.mjs: what the solver page's
-JavaScript must say exactly as Python does.
+"""Golden cases of the push/fold solver page: what its JavaScript (pushfold-view.js, pushfold-setup.js,
+python-format.js, the seat names and table_errors of pushfold-solver.js) must say exactly as Python does.
 
-Seat names (kernels.pushfold_table.position_names), stack file names (``f"{stack:g}"``, the precomputed
-set's layout), cell texts, colour buckets and shares of the 13×13 charts (generator/pushfold_pages.py,
-generator/charts.py), the solver page's URL (generator.structure.pushfold_solver_path), the call spots
-of a game (generator.stages.pushfold_table.spot_name) and the messages of table_errors (bad bounties among
-them) with the field each is about.
-
-Run from the repository root: ``.venv/bin/python tests/js/make_pushfold_page_fixtures.py``.
+Seat names (kernels.pushfold_table.position_names), stack file names (``f"{stack:g}"``, the precomputed set's
+layout), cell texts, colour buckets and shares of the 13×13 charts (generator/pushfold_pages.py,
+generator/charts.py), the solver page's URL (generator.structure.pushfold_solver_path), the call spots of a
+game (generator.stages.pushfold_table.spot_name), the messages of table_errors (bad bounties among them) with
+the field each is about, and the certified exploitability's sentence. No build is read.
 """
 
-import json
-import sys
-from pathlib import Path
+from __future__ import annotations
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator import charts, pushfold_pages
 from generator.stages.pushfold_table import spot_name
@@ -24,7 +18,9 @@ from generator.structure import pushfold_solver_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.pushfold_table import Table, make_game, position_names, table_errors
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "pushfold-page.json"
+NAME = "pushfold-page"
+TOLERANCE = 1e-12  # the shares of hands (sums of products); everything else is text or exact
+
 NUMBERS = [1, 1.5, 2, 10, 12.5, 25, 0.25, 7.125, 1 / 3, 2 / 3, 100, 123456, 1234567, 0.0001, 0.00001234, 1e21, 99999.95, 999999.5]
 FREQUENCIES = [0, 1e-9, 0.004, 0.005, 0.0051, 0.37, 0.5, 0.949, 0.99, 0.994, 0.995, 0.9999, 1]
 #: (table, the field each message is about, in the order table_errors gives them)
@@ -48,7 +44,7 @@ CERTIFICATES = [
 ]
 
 
-def main() -> None:
+def build() -> dict:
     rng = np.random.default_rng(11)
     solutions = []
     for players in (3, 4, 6):
@@ -63,6 +59,8 @@ def main() -> None:
         })
     presets = [pushfold_solver_path(**table).split("?", 1)[1] for _, table in pushfold_pages.SOLVER_PRESETS]
     fixture = {
+        "about": "what the solver page says, from kernels.pushfold_table, generator/pushfold_pages.py, generator/charts.py, "
+        "generator/structure.py and Python's format()",
         "positions": {n: position_names(n) for n in range(2, 11)},
         "format_g": [[x, f"{x:g}"] for x in NUMBERS],
         "cells": [[f, pushfold_pages.frequency_text(f), charts.bucket(f, 0.0, 1.0) if f > 0 else None] for f in FREQUENCIES],
@@ -76,10 +74,4 @@ def main() -> None:
     }
     for case in fixture["bad_tables"]:
         assert len(case["messages"]) == len(case["fields"]), case
-    FIXTURE.parent.mkdir(exist_ok=True)
-    FIXTURE.write_text(json.dumps(fixture))
-    print(f"wrote {FIXTURE}")
-
-
-if __name__ == "__main__":
-    main()
+    return fixture

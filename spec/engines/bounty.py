@@ -1,25 +1,28 @@
-"""Write tests/js/fixtures/bounty.json: KO/PKO positions, bubble factors, call/shove spots, refusals and
-typed bounty fields with the Python side's answers (kernels/bounty.py, kernels/icm_spot.py,
-generator/commands/bounties.py), for tests/js/bounty.test.mjs. The positions, bubble factors and spots
-of tests/fixtures/bounty.json (the exact brute force's cases) come first, then larger fields.
+"""Golden cases of the bounty model: kernels/bounty.py, the bounty terms of kernels/icm_spot.py and
+generator/commands/bounties.py ↔ templates/assets/js/bounty.js, icm-spot.js and bounty-fields.js.
 
-Run from the repository root: ``.venv/bin/python tests/js/make_bounty_fixtures.py``.
+KO/PKO positions (prize, bounty and total value), bubble factors with bounties, call/shove spots with their
+EVs and required equities, a spot refused (a bounty on a player all in for the ante), bounty problems,
+typed bounty and share fields (values or the pages' messages) and the model's sentence, with Python's
+answers. The positions, bubble factors and spots of tests/fixtures/bounty.json (the exact brute force's
+cases) come first, then larger fields (the integral method, busted players).
 """
 
+from __future__ import annotations
+
 import json
-from pathlib import Path
-import sys
 
 import numpy as np
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
 from generator.commands.bounties import model_line, read_bounties, read_share
 from generator.errors import InputError
 from kernels import bounty, icm_spot
+from spec.golden import ROOT
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bounty.json"
+NAME = "bounty"
+TOLERANCE = 1e-12  # values and EVs summed over finishing orders (a rerun may sum in another order)
+
+#: The exact brute force's cases (tests/test_bounty.py): positions, bubble factors and spots.
 REFERENCE = ROOT / "tests" / "fixtures" / "bounty.json"
 PAGE_NAMES = ("bounties", "bounty share")  # the pages' names of the two fields, as their messages start
 
@@ -140,14 +143,15 @@ def share_case(text: str) -> dict:
         return {"text": text, "error": str(error)}
 
 
-def main() -> None:
+def build() -> dict:
     reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
     values = [value_case(c["stacks"], c["payouts"], c["bounties"]) for c in reference["values"]]
     values += [value_case(s, p, b, method) for s, p, b, _, method in LARGER]
     bubble = [bubble_case(c["stacks"], c["payouts"], c["bounties"], c["share"]) for c in reference["bubble"]]
     bubble += [bubble_case(c["stacks"], c["payouts"], c["bounties"], c["share"], "integral") for c in reference["bubble"]]
     bubble += [bubble_case(*case) for case in LARGER]
-    data = {
+    return {
+        "about": "kernels/bounty.py, kernels/icm_spot.py and generator/commands/bounties.py's answers",
         "values": values,
         "bubble": bubble,
         "spots": [spot_case(c) for c in reference["spots"]],
@@ -158,11 +162,3 @@ def main() -> None:
         "shares": [share_case(share) for _, share, _ in TYPED if share is not None],
         "models": [{"bounties": b, "share": share, "line": model_line(b, share)} for b, share in MODELS],
     }
-    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    FIXTURE.write_text(json.dumps(data))
-    print(f"wrote {FIXTURE}: {len(values)} positions, {len(bubble)} bubble-factor fields, {len(data['spots'])} spots, "
-          f"{len(data['invalid'])} refusals, {len(data['typed'])} typed fields")
-
-
-if __name__ == "__main__":
-    main()
