@@ -217,7 +217,7 @@ def _stack_links(group: dict, pages: dict) -> list[dict]:
         label = f"{stacks[0]:g}" if equal else "/".join(f"{s:g}" for s in stacks)
         static = pages.get((group["id"], stacks[0])) if equal else None
         solver = pushfold_solver_path(stacks, blinds, group["ante"], group["bb_ante"], group["payouts"], _seat_bounties(group, stacks),
-                                      _bounty_share(group))  # fmt: skip
+                                      _bounty_share(group))
         links.append({"label": label, "path": static or solver, "static": static is not None})
     return links
 

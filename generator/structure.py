@@ -59,7 +59,7 @@ def pushfold_tables_path() -> str:
 
 
 def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts, mixed: bool = False, bounty: float | None = None,
-                      bounty_share: float = 1.0) -> str:  # fmt: skip
+                      bounty_share: float = 1.0) -> str:
     """The id of a precomputed push/fold game (a group of tables): ``6p-bba1-chipev`` (``ante0.5`` for an
     ante every seat posts, ``icm-50-30-20`` for ICM payouts, ``-mixed`` for unequal-stack examples); with
     bounties worth ``bounty`` of each stack (:func:`kernels.bounty.stack_bounties`) ``-pko50-b50`` (50% of a
@@ -72,7 +72,7 @@ def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts, mixed: 
 
 
 def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float, bounty: float | None = None,
-                        bounty_share: float = 1.0) -> str:  # fmt: skip
+                        bounty_share: float = 1.0) -> str:
     """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``."""
     return f"pushfold/tables/{pushfold_table_id(players, ante, bb_ante, payouts, False, bounty, bounty_share)}/{stack:g}/index.html"
 
@@ -95,7 +95,7 @@ def _numbers(values) -> str:
 
 
 def pushfold_solver_path(stacks=None, blinds=(0.5, 1), ante: float = 0, bb_ante: bool = False, payouts=None, bounties=None,
-                         bounty_share: float = 1.0) -> str:  # fmt: skip
+                         bounty_share: float = 1.0) -> str:
     """The browser push/fold solver, prefilled with a table when ``stacks`` (bb, first to act first) are
     given: ``pushfold/solver/index.html?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=0`` (+ ``&payouts=50,30,20``
     for ICM, ``&bounties=5,5,5&share=50%`` with bounties), the page's URL state."""

@@ -111,7 +111,7 @@ def _acting(n: int, shover: int, callers: tuple) -> list:
     pf.Table((9.0, 6.0, 7.5), ante=0.1, bounties=(2.0, 1.0, 3.0), bounty_share=0.5),
     pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 5.0, 20.0, 10.0), bounty_share=0.5),
     pf.Table((4.0, 9.0, 6.0, 12.0), ante=1.0, bb_ante=True, bounties=(4.0, 9.0, 6.0, 12.0), bounty_share=1.0),
-], ids=["3-handed-chip-ev-pko", "4-handed-icm-pko", "4-handed-chip-ev-ko-bb-ante"])  # fmt: skip
+], ids=["3-handed-chip-ev-pko", "4-handed-icm-pko", "4-handed-chip-ev-ko-bb-ante"])
 def test_values_with_bounties_are_the_brute_force_s_on_the_same_deals(table, monkeypatch):
     """The knockout rule on real deals: the certificate's value of each action at each decision, per class, is a brute
     force's on the same deals to 1e-12, each hand settled by kernels.bounty.showdown (its own pot layers, and only the

@@ -102,7 +102,7 @@ def pko_solved(tmp_path_factory, small_threeway):
         patch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)
         patch.setattr(pushfold_certificate, "DEALS", 1 << 15)
         result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, PKO_GROUPS,
-                                                     progress=False, workers=1, chart_stacks=(8.0, 8.5))  # fmt: skip
+                                                     progress=False, workers=1, chart_stacks=(8.0, 8.5))
     return site, result
 
 
@@ -242,6 +242,6 @@ def test_the_default_set_has_pko_charts_at_common_stacks_and_player_counts():
     assert not any(g.players == 2 and g.bounty is not None for g in pushfold_charts.FULL_GROUPS)
     for group in pko:
         pool = None if group.payouts is None else sum(group.payouts)
-        for name, table in group.tables():
+        for _, table in group.tables():
             assert table.bounties == tuple(stack_bounties(table.stacks, 0.5, pool)) and table.bounty_share == 0.5
     assert dict(pko[0].tables())["10"].bounties == (5.0,) * 3

@@ -95,7 +95,7 @@ class Group(NamedTuple):
     @property
     def id(self) -> str:
         return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, self.stack_sets is not None, self.bounty,
-                                 self.bounty_share)  # fmt: skip
+                                 self.bounty_share)
 
     def game(self) -> dict:
         """The game as the index and the charts document describe it: players, ante, bb_ante, payouts, and the
@@ -103,7 +103,7 @@ class Group(NamedTuple):
         bounties = self.bounty is not None
         return {"players": self.players, "ante": self.ante, "bb_ante": self.bb_ante,
                 "payouts": None if self.payouts is None else list(self.payouts),
-                "bounty": self.bounty, "bounty_share": self.bounty_share if bounties else None}  # fmt: skip
+                "bounty": self.bounty, "bounty_share": self.bounty_share if bounties else None}
 
     def tables(self) -> list[tuple[str, pf.Table]]:
         """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
@@ -126,7 +126,7 @@ class Group(NamedTuple):
             pool = None if self.payouts is None else float(sum(self.payouts))
             bounties = tuple(float(b) for b in stack_bounties(stacks, self.bounty, pool))
         return pf.Table(stacks, ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts, bounties=bounties,
-                        bounty_share=self.bounty_share)  # fmt: skip
+                        bounty_share=self.bounty_share)
 
 
 SNG = (50.0, 30.0, 20.0)
@@ -360,7 +360,7 @@ def index_entry(group: Group) -> dict:
     id, the game (:meth:`Group.game`), blinds, and the equal ``stacks`` or the ``stack_sets``."""
     return {"id": group.id, **group.game(), "blinds": [0.5, 1.0],
             "stacks": None if group.stack_sets is not None else list(group.stacks),
-            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets]}  # fmt: skip
+            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets]}
 
 
 def index_document(groups, results: dict, wall_time: float, summary: dict) -> dict:
