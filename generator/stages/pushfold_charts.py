@@ -67,7 +67,8 @@ PLAYED = 0.5
 #: NashConv of the rounded average before the residue was removed.
 PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
-    "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact); "
+    "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact; PKO groups: "
+    "knockouts settled per pot layer, only a covering stack winning a bounty, bounties left valued by chip share); "
     "discounted CFR (alpha 1.5, regrets floored at 0, quadratic averages) with alternating updates over 169 classes until the NashConv "
     "and every class's regret at every decision are within the stated tolerances; heads-up pots from the exact matchup table, 3-way pots "
     "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products; published "
