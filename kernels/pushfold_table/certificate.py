@@ -147,11 +147,16 @@ class _Payoffs:
         return values[inverse.ravel()]
 
     def _with_bounties(self, final: np.ndarray, layers: tuple, winners: list) -> np.ndarray:
-        signature = np.concatenate([final, *winners], axis=1)  # the chips and who won each layer determine the payoff
-        rows, first, inverse = np.unique(signature, axis=0, return_index=True, return_inverse=True)
-        values = np.empty((rows.shape[0], final.shape[1]))
+        # who won each layer determines the chips and the knockouts: one code per deal, a bit per (layer, eligible seat)
+        # (at most 55 bits: 10 seats all in at different bets)
+        bits = np.packbits(np.concatenate(winners, axis=1), axis=1, bitorder="little")
+        padded = np.zeros((bits.shape[0], 8), dtype=np.uint8)
+        padded[:, : bits.shape[1]] = bits
+        code = padded.view(np.uint64).ravel()
+        codes, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        values = np.empty((codes.size, final.shape[1]))
         for i, deal in enumerate(first):
-            key = (layers, rows[i].tobytes())
+            key = (layers, int(codes[i]))
             if key not in self.memo:
                 won = [tuple(np.asarray(eligible)[mask[deal]]) for (_, eligible), mask in zip(layers, winners)]
                 self.memo[key] = _payoff(self.table, final[deal], self.payouts, layers, won)[0]
