@@ -24,7 +24,7 @@ DESCRIPTIONS = {
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
     "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
-    "pushfold_charts": "Push/fold Nash equilibria for 2 to 6 players (2 to 10 with the opt-in groups; chip EV with and without a big-blind ante, SNG ICM spots): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
+    "pushfold_charts": "Push/fold Nash equilibria for 2 to 6 players (2 to 10 with the opt-in groups; chip EV with and without a big-blind ante, SNG ICM spots, PKO bounties): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
 
@@ -114,14 +114,17 @@ def write_live_status(site_dir: Path, running: bool, generated: str | None) -> N
 
 
 def pushfold_charts_csv(charts: dict) -> bytes:
-    """One row per (table, decision): players, stack, ante, payouts, the spot, then the 169 frequencies."""
-    header = ["players", "stack", "ante", "bb_ante", "payouts", "action", "spot", "nash_conv_bb", "nash_conv_pool_pct",
-              *CLASS_NAMES]
+    """One row per (table, decision): players, stack, ante, payouts, the bounties (each seat's, and the share paid in
+    cash; empty without), the spot, then the 169 frequencies."""
+    header = ["players", "stack", "ante", "bb_ante", "payouts", "bounties", "bounty_share", "action", "spot", "nash_conv_bb",
+              "nash_conv_pool_pct", *CLASS_NAMES]
     rows = []
     for group in charts["groups"]:
         payouts = "" if group["payouts"] is None else " ".join(f"{p:g}" for p in group["payouts"])
+        share = "" if group["bounty_share"] is None else group["bounty_share"]
         for chart in group["charts"]:
-            common = [group["players"], chart["stack"], group["ante"], group["bb_ante"], payouts]
+            bounties = "" if chart["bounties"] is None else " ".join(repr(b) for b in chart["bounties"])
+            common = [group["players"], chart["stack"], group["ante"], group["bb_ante"], payouts, bounties, share]
             conv = ["" if chart[k] is None else chart[k] for k in ("nash_conv_bb", "nash_conv_pool_pct")]
             for action in ("shove", "call"):
                 rows += [[*common, action, spot, *conv, *values] for spot, values in chart[action].items()]

@@ -50,3 +50,12 @@ def factor(value: float | None) -> str:
 
 
 FILTERS = {"pct": pct, "count": count, "big": big, "day": day, "factor": factor}
+
+
+def knockout_rule(share: float) -> str:
+    """How a knockout pays a bounty: ``"PKO: 50% of a bounty paid in cash at a knockout, 50% added to the winner's
+    own bounty"``, or the regular KO's ``share`` 1 (the CLI's model line and the PKO chart pages say it so)."""
+    if share == 1:
+        return "regular KO: a bounty is paid in full to whoever knocks its player out"
+    return (f"PKO: {100 * share:.10g}% of a bounty paid in cash at a knockout, {100 * (1 - share):.10g}% added to "
+            "the winner's own bounty")

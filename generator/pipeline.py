@@ -59,8 +59,8 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     click.echo(f"[3/6] 3-way class-triple table ({boards:,} boards, Monte Carlo; resumes the checkpoint up to its board count)")
     threeway = threeway_stage(backend, boards)
     publish_threeway(Path(site_dir) / "data", threeway[0], threeway[1]["boards"], threeway[1]["seed"])
-    click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players and the small SNG ICM grids (cached per table; 7-10 players: "
-               "allin compute pushfold-charts --full), certificates on real deals")
+    click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players, the small SNG ICM grids and the PKO tables (cached per table; "
+               "7-10 players and whole-stack bounties: allin compute pushfold-charts --full), certificates on real deals")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)
     run_pushfold_charts(site_dir, headsup, threeway)

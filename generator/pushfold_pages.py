@@ -9,10 +9,12 @@ are fractions in [0, 1]; stacks and thresholds are in big blinds.
 from __future__ import annotations
 
 from generator import charts
+from generator.formatting import knockout_rule
 from generator.structure import (
     Page, as_grid, pushfold_solver_path, pushfold_table_id, pushfold_table_path, pushfold_tables_path,
     pushfold_thresholds_path,
 )
+from kernels.bounty import stack_bounties
 from kernels.cards import CLASS_NAMES
 
 TOTAL_COMBOS = 1326
@@ -27,18 +29,55 @@ SOLVER_PRESETS = (
 )
 
 
+def _bounty_share(group: dict) -> float:
+    return 1.0 if group["bounty_share"] is None else group["bounty_share"]
+
+
+def group_id(group: dict) -> str:
+    """The id of an equal-stack game (an entry of ``pushfold_charts.json``'s ``groups``), as in its pages' URLs."""
+    return pushfold_table_id(group["players"], group["ante"], group["bb_ante"], group["payouts"], False, group["bounty"], _bounty_share(group))
+
+
 def table_path(group: dict, stack: float) -> str:
     """Path of the page of ``group`` (an entry of ``pushfold_charts.json``'s ``groups``) at ``stack`` bb."""
-    return pushfold_table_path(group["players"], group["ante"], group["bb_ante"], group["payouts"], stack)
+    return pushfold_table_path(group["players"], group["ante"], group["bb_ante"], group["payouts"], stack, group["bounty"], _bounty_share(group))
 
 
 def group_title(group: dict) -> str:
-    """``"6 players, BB ante 1 bb, chip EV"``."""
+    """``"6 players, BB ante 1 bb, chip EV"``, ``"4 players, ICM 50/30/20, PKO bounties 50% of a stack"``."""
     parts = [f"{group['players']} players"]
     if group["ante"]:
         parts.append(f"{'BB ante' if group['bb_ante'] else 'ante'} {group['ante']:g} bb")
     parts.append("chip EV" if group["payouts"] is None else f"ICM {payouts_text(group['payouts'])}")
+    if group["bounty"] is not None:
+        parts.append(f"{'KO' if _bounty_share(group) == 1 else 'PKO'} bounties {100 * group['bounty']:g}% of a stack")
     return ", ".join(parts)
+
+
+def _seat_bounties(group: dict, stacks: list[float]) -> list[float] | None:
+    """Each seat's bounty at ``stacks`` (bb) in a game of the set (:func:`kernels.bounty.stack_bounties`: bb for chip
+    EV, the payouts' unit for ICM), or None without bounties."""
+    if group["bounty"] is None:
+        return None
+    pool = None if group["payouts"] is None else sum(group["payouts"])
+    return stack_bounties(stacks, group["bounty"], pool).tolist()
+
+
+def bounty_model_text(group: dict, bounties: list[float] | None) -> str | None:
+    """The bounty model of a chart page (``bounties``: each seat's, the chart's) in a few sentences (None without
+    bounties): the bounty at this stack, how a knockout pays it, who can win it and how the bounties left are valued."""
+    if bounties is None:
+        return None
+    percent = f"{100 * group['bounty']:g}%"
+    if group["payouts"] is None:
+        size = f"{bounties[0]:g} bb on his head ({percent} of his stack)"
+    else:
+        pool = sum(group["payouts"])
+        size = (f"{bounties[0]:.4g} on his head ({percent} of his stack's chip value, a prize pool of {pool:g} shared by "
+                f"{group['players']} equal stacks)")
+    return (f"Bounties: every player has a bounty of {size}; {knockout_rule(_bounty_share(group))}. "
+            "Only a stack that covers a player can win his bounty: it goes to whoever wins the pot his last chip is in. "
+            "The bounties left on heads are valued in proportion to chips.")
 
 
 def payouts_text(payouts: list[float]) -> str:
@@ -151,7 +190,9 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "certified": certified_text(chart.get("certified")),
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
-        "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"]),
+        "bounty_model": bounty_model_text(group, chart["bounties"]),
+        "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"],
+                                       chart["bounties"], _bounty_share(group)),
     }
 
 
@@ -175,7 +216,8 @@ def _stack_links(group: dict, pages: dict) -> list[dict]:
         equal = len(set(stacks)) == 1
         label = f"{stacks[0]:g}" if equal else "/".join(f"{s:g}" for s in stacks)
         static = pages.get((group["id"], stacks[0])) if equal else None
-        solver = pushfold_solver_path(stacks, blinds, group["ante"], group["bb_ante"], group["payouts"])
+        solver = pushfold_solver_path(stacks, blinds, group["ante"], group["bb_ante"], group["payouts"], _seat_bounties(group, stacks),
+                                      _bounty_share(group))
         links.append({"label": label, "path": static or solver, "static": static is not None})
     return links
 
@@ -186,8 +228,7 @@ def tables_context(document: dict | None, index: dict | None) -> dict:
     else the solver page, which shows it at once), the largest NashConv and the worst regret of a hand."""
     if not index:
         return {"document": None}
-    pages = {(pushfold_table_id(g["players"], g["ante"], g["bb_ante"], g["payouts"]), c["stack"]): table_path(g, c["stack"])
-             for g in (document or {}).get("groups", []) for c in g["charts"]}
+    pages = {(group_id(g), c["stack"]): table_path(g, c["stack"]) for g in (document or {}).get("groups", []) for c in g["charts"]}
     tolerance = _class_tolerance(index["meta"])
     by_players: dict[int, list] = {}
     for group in index["groups"]:

@@ -42,8 +42,7 @@ from markupsafe import escape
 from generator.errors import InputError
 from generator.formatting import NOT_COMPUTED, count, pct, scientific
 from generator.numbers import parse_number, parse_number_list
-from generator.pushfold_pages import group_title, range_text, table_path
-from generator.structure import pushfold_table_id
+from generator.pushfold_pages import group_id, group_title, range_text, table_path
 from kernels.constants import MAX_SEATS
 from kernels.pushfold_table import Table, infoset_keys, make_game, position_names, table_errors
 from kernels.threeway.core import N_TRIPLES
@@ -144,7 +143,7 @@ class ChartValues:
     def _chart(self, table_id: str, stack: float):
         """``(group, chart)`` of the table ``table_id`` at ``stack``, or None when not solved in this build."""
         for group in (self.document or {}).get("groups", []):
-            if pushfold_table_id(group["players"], group["ante"], group["bb_ante"], group["payouts"]) == table_id:
+            if group_id(group) == table_id:
                 return next(((group, chart) for chart in group["charts"] if chart["stack"] == stack), None)
         return None
 
@@ -180,9 +179,9 @@ class ChartValues:
             return chart["nash_conv_bb"] if group["payouts"] is None else chart["nash_conv_pool_pct"]
         if key == "pots":
             return chart["pots"][self._size(options)]
-        if key == "four_way_bound":  # no seat's EV moves by more than P(4+ all-in) × all at stake in it
+        if key == "four_way_bound":  # no seat's EV moves by more than P(4+ all-in) × all at stake in it, bounties included
             at_stake = group["players"] * chart["stack"] if group["payouts"] is None else 100.0
-            return chart["pots"]["4+"] * at_stake
+            return chart["pots"]["4+"] * at_stake * (1.0 + (group["bounty"] or 0.0))
         return chart["iterations"]
 
     @staticmethod

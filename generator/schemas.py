@@ -257,6 +257,15 @@ _RULE_META = {
 }
 #: Which CFR schedule produced a push/fold solution (kernels.pushfold_table.solve).
 _SCHEDULE = {"enum": ["dcfr", "cfr+"]}
+#: A game's bounties (KO / PKO, generator.stages.pushfold_charts.Group): each seat's bounty as a fraction of its stack at
+#: chip value, and the part of a bounty paid in cash at a knockout; both null without bounties.
+_BOUNTY = {"type": ["number", "null"], "exclusiveMinimum": 0}
+_BOUNTY_SHARE = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
+_BOUNTY_TEXT = (
+    "bounty (null: none): every seat has a bounty worth that fraction of its stack at chip value (chip EV: of the stack, "
+    "in bb; ICM: of the stack's share of the prize pool, in the payouts' unit), bounty_share of it paid in cash at a "
+    "knockout and the rest added to the winner's own bounty (KO / PKO, the model of docs/pushfold.md, Bounties); "
+)
 
 PUSHFOLD_CHARTS = _schema(
     "pushfold_charts",
@@ -267,26 +276,31 @@ PUSHFOLD_CHARTS = _schema(
     "call['X vs Y+Z'][i] = X's call frequency facing Y's shove after Z called; NashConv = sum over players of "
     "their best-response gains (bb, or % of the prize pool for ICM); pots = probability of a showdown with "
     "2, 3 or 4+ players. shove_max / call_max: largest stack of the group played with frequency >= "
-    "meta.played_threshold (null: never).",
+    "meta.played_threshold (null: never). " + _BOUNTY_TEXT + "payoffs then include the bounties, and each chart's "
+    "bounties lists every seat's bounty at its stack (null without).",
     {
         "classes": CLASSES,
         "combos": COMBOS,
         "groups": _array({
             "type": "object",
-            "required": ["players", "positions", "ante", "bb_ante", "payouts", "stacks", "charts", "shove_max", "call_max"],
+            "required": ["players", "positions", "ante", "bb_ante", "payouts", "bounty", "bounty_share", "stacks", "charts",
+                         "shove_max", "call_max"],
             "properties": {
                 "players": {"type": "integer", "minimum": 2, "maximum": 10},
                 "positions": _array(TEXT),
                 "ante": NONNEGATIVE,
                 "bb_ante": {"type": "boolean"},
                 "payouts": {"type": ["array", "null"], "items": NONNEGATIVE},
+                "bounty": _BOUNTY,
+                "bounty_share": _BOUNTY_SHARE,
                 "stacks": _array({"type": "number", "exclusiveMinimum": 1}),
                 "charts": _array({
                     "type": "object",
-                    "required": ["stack", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "schedule",
+                    "required": ["stack", "bounties", "shove", "call", "nash_conv_bb", "nash_conv_pool_pct", "iterations", "schedule",
                                  "warm_start_bb", "pots", "ev_se_max"],
                     "properties": {
                         "stack": {"type": "number"},
+                        "bounties": {"type": ["array", "null"], "items": NONNEGATIVE},
                         "shove": _SPOT_FREQUENCIES,
                         "call": _SPOT_FREQUENCIES,
                         "nash_conv_bb": NONNEGATIVE_OR_NULL,
@@ -348,20 +362,22 @@ PUSHFOLD_INDEX = _schema(
     "data/pushfold/<id>/<stack>.json, stack formatted like Python's f'{stack:g}') or, when stacks is null, one "
     "table per per-seat stack vector of `stack_sets` (data/pushfold/<id>/<k>.json). max_nash_conv_*: the largest "
     "NashConv of the group's tables (bb per hand, or % of the prize pool for ICM; null for the other kind); "
-    "max_class_regret_*: the largest worst per-class regret of its tables, in the same units. The stopping rule is "
+    "max_class_regret_*: the largest worst per-class regret of its tables, in the same units. " + _BOUNTY_TEXT +
+    "each table's bounties are in its file's table. The stopping rule is "
     "in meta: NashConv <= tolerance_*, every class's regret at every decision <= class_tolerance_* (decisions a "
     "class reaches with probability below reach_floor: regret divided by reach_floor instead of the reach), or "
     "max_iterations.",
     {
         "groups": _array({
             "type": "object",
-            "required": ["id", "players", "ante", "bb_ante", "payouts", "blinds", "stacks", "stack_sets",
+            "required": ["id", "players", "ante", "bb_ante", "payouts", "bounty", "bounty_share", "blinds", "stacks", "stack_sets",
                          "max_nash_conv_bb", "max_nash_conv_pool_pct", "max_class_regret_bb", "max_class_regret_pool_pct"],
             "properties": {
                 "id": {"type": "string", "pattern": "^[0-9]+p-[a-z0-9.-]+$"},
                 "players": {"type": "integer", "minimum": 2, "maximum": 10},
                 "ante": NONNEGATIVE, "bb_ante": {"type": "boolean"},
                 "payouts": {"type": ["array", "null"], "items": NONNEGATIVE},
+                "bounty": _BOUNTY, "bounty_share": _BOUNTY_SHARE,
                 "blinds": _array(NONNEGATIVE, 2),
                 "stacks": {"type": ["array", "null"], "items": {"type": "number", "exclusiveMinimum": 0}},
                 "stack_sets": {"type": ["array", "null"], "items": _array({"type": "number", "exclusiveMinimum": 0})},
@@ -398,7 +414,8 @@ PUSHFOLD_TABLE = {
     "with exact showdowns and side pots (no class tables), and their sum, with 95% intervals; upper95: a conservative "
     "upper bound of the real game's exploitability from the same deals. values: each position's expected payoff (bb, or prize units); "
     "ev_se: a bound on the standard error of each value from the Monte Carlo 3-way table; pots: probability of a "
-    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting); iterations: discounted CFR iterations, "
+    "showdown with 2, 3 or 4+ players; table: the game (stacks in bb before posting; with bounties each seat's bounty, in bb "
+    "for chip EV or in the payouts' unit for ICM, and bounty_share, the part paid in cash at a knockout); iterations: discounted CFR iterations, "
     "started from the published equilibrium of the equal-stack table at warm_start_bb (null: from a uniform start); schedule: "
     "dcfr, or cfr+ when discounted CFR missed the stopping rule and the table was solved again without discounting positive "
     "regrets (iterations then count both runs).",
@@ -426,7 +443,9 @@ PUSHFOLD_TABLE = {
                 "stacks": _array({"type": "number", "exclusiveMinimum": 0}), "blinds": _array(NONNEGATIVE, 2),
                 "ante": NONNEGATIVE, "bb_ante": {"type": "boolean"},
                 "payouts": {"type": ["array", "null"], "items": NONNEGATIVE},
+                "bounties": _array(NONNEGATIVE), "bounty_share": FRACTION,
             },
+            "dependentRequired": {"bounties": ["bounty_share"]},
         },
     },
 }

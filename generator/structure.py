@@ -58,17 +58,23 @@ def pushfold_tables_path() -> str:
     return "pushfold/tables/index.html"
 
 
-def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts, mixed: bool = False) -> str:
+def pushfold_table_id(players: int, ante: float, bb_ante: bool, payouts, mixed: bool = False, bounty: float | None = None,
+                      bounty_share: float = 1.0) -> str:
     """The id of a precomputed push/fold game (a group of tables): ``6p-bba1-chipev`` (``ante0.5`` for an
-    ante every seat posts, ``icm-50-30-20`` for ICM payouts, ``-mixed`` for unequal-stack examples)."""
+    ante every seat posts, ``icm-50-30-20`` for ICM payouts, ``-mixed`` for unequal-stack examples); with
+    bounties worth ``bounty`` of each stack (:func:`kernels.bounty.stack_bounties`) ``-pko50-b50`` (50% of a
+    bounty paid in cash, bounties of 50% of a stack) or ``-ko-b50`` (a regular knockout: all of it in cash)."""
     parts = [f"{players}p"] + ([f"{'bba' if bb_ante else 'ante'}{ante:g}"] if ante else [])
     parts.append("chipev" if payouts is None else "icm-" + "-".join(f"{p:g}" for p in payouts))
+    if bounty is not None:
+        parts.append(f"{'ko' if bounty_share == 1 else f'pko{100 * bounty_share:g}'}-b{100 * bounty:g}")
     return "-".join(parts + (["mixed"] if mixed else []))
 
 
-def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float) -> str:
+def pushfold_table_path(players: int, ante: float, bb_ante: bool, payouts, stack: float, bounty: float | None = None,
+                        bounty_share: float = 1.0) -> str:
     """One precomputed push/fold chart: ``pushfold/tables/6p-bba1-chipev/10/index.html``."""
-    return f"pushfold/tables/{pushfold_table_id(players, ante, bb_ante, payouts)}/{stack:g}/index.html"
+    return f"pushfold/tables/{pushfold_table_id(players, ante, bb_ante, payouts, False, bounty, bounty_share)}/{stack:g}/index.html"
 
 
 def pushfold_data_path(group_id: str, table: str = "") -> str:
@@ -78,20 +84,30 @@ def pushfold_data_path(group_id: str, table: str = "") -> str:
     return "data/pushfold/index.json" if not group_id else f"data/pushfold/{group_id}/{table}.json"
 
 
+def _number(value: float) -> str:
+    """``f"{value:g}"``, or every digit where that would round (a bounty of 100/6 reads back as the same float)."""
+    text = f"{value:g}"
+    return text if float(text) == value else repr(float(value))
+
+
 def _numbers(values) -> str:
-    return ",".join(f"{v:g}" for v in values)
+    return ",".join(_number(v) for v in values)
 
 
-def pushfold_solver_path(stacks=None, blinds=(0.5, 1), ante: float = 0, bb_ante: bool = False, payouts=None) -> str:
+def pushfold_solver_path(stacks=None, blinds=(0.5, 1), ante: float = 0, bb_ante: bool = False, payouts=None, bounties=None,
+                         bounty_share: float = 1.0) -> str:
     """The browser push/fold solver, prefilled with a table when ``stacks`` (bb, first to act first) are
     given: ``pushfold/solver/index.html?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=0`` (+ ``&payouts=50,30,20``
-    for ICM), the page's URL state."""
+    for ICM, ``&bounties=5,5,5&share=50%`` with bounties), the page's URL state."""
     path = "pushfold/solver/index.html"
     if stacks is None:
         return path
     query = {"stacks": _numbers(stacks), "blinds": _numbers(blinds), "ante": f"{ante:g}", "bbante": "1" if bb_ante else "0"}
     if payouts is not None:
         query["payouts"] = _numbers(payouts)
+    if bounties is not None:
+        query["bounties"] = _numbers(bounties)
+        query["share"] = f"{_number(100 * bounty_share)}%"
     return f"{path}?{urlencode(query, safe=',')}"
 
 

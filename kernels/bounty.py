@@ -82,6 +82,17 @@ def bounty_equity(stacks: np.ndarray, bounties: np.ndarray) -> np.ndarray:
     return chip_shares(np.asarray(stacks, dtype=np.float64)) * np.sum(bounties)
 
 
+def stack_bounties(stacks, fraction: float, pool: float | None = None) -> np.ndarray:
+    """(n,) bounties worth ``fraction`` of each player's stack at its chip value: the stack itself (chip EV,
+    the bounties in the unit of the stacks), or with a prize ``pool`` the stack's share of it, pool x x_i / X
+    (ICM, the bounties in the unit of the payouts). In a PKO where half of each buy-in funds the bounties a
+    starting bounty is worth a starting stack at chip value, so ``fraction`` is the bounty in starting
+    bounties over the stack in starting stacks (the precomputed PKO charts' parameter, docs/pushfold.md)."""
+    stacks = np.asarray(stacks, dtype=np.float64)
+    value = stacks if pool is None else float(pool) * chip_shares(stacks)
+    return float(fraction) * value
+
+
 def position_value(stacks, payouts, bounties, method: str = "auto", cash=None) -> BountyValue:
     """The value of a position: ICM equity of ``payouts`` (k,) for ``stacks`` (n,) plus the bounty term
     for ``bounties`` (n,) on heads and the bounty ``cash`` (n,) already won (default none)."""

@@ -240,17 +240,20 @@ def pushfold() -> dict:
     }
 
 
-#: The synthetic charts' games: (players, stacks, ante, bb_ante, payouts).
-SYNTHETIC_CHART_GROUPS = ((4, [8.0, 12.0], 1.0, True, None), (3, [10.0], 0.0, False, [50.0, 30.0, 20.0]), (4, [12.0], 0.0, False, None))
+#: The synthetic charts' games: (players, stacks, ante, bb_ante, payouts[, bounty, bounty_share]).
+SYNTHETIC_CHART_GROUPS = ((4, [8.0, 12.0], 1.0, True, None), (3, [10.0], 0.0, False, [50.0, 30.0, 20.0]), (4, [12.0], 0.0, False, None),
+                          (4, [12.0], 1.0, True, None, 0.5, 0.5))
 
 
 def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
     """Synthetic ``pushfold_charts.json``, by default a 4-player chip-EV table with a 1 bb BB ante at 8 and 12 bb
-    (call, overcall and over-overcall spots), a 3-player ICM 50/30/20 table at 10 bb and a 4-player
-    table without ante at 12 bb (``games``: other (players, stacks, ante, bb_ante, payouts)). A class is
+    (call, overcall and over-overcall spots), a 3-player ICM 50/30/20 table at 10 bb, a 4-player
+    table without ante at 12 bb and the 4-player BB-ante table at 12 bb with PKO bounties of half a stack (``games``:
+    other (players, stacks, ante, bb_ante, payouts[, bounty, bounty_share])). A class is
     played while its strength beats a cut that rises with the stack and with the number of players
     already in; the weakest played class is mixed (0.37). Not written by default."""
     from generator.stages.pushfold_table import spot_name
+    from kernels.bounty import stack_bounties
     from kernels.pushfold_table import Table, make_game, position_names
 
     s = strength()
@@ -260,15 +263,17 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
         played[min(np.flatnonzero(played), key=lambda i: s[i])] = 0.37
         return played.tolist()
 
-    def group(players: int, stacks: list, ante: float, bb_ante: bool, payouts) -> dict:
+    def group(players: int, stacks: list, ante: float, bb_ante: bool, payouts, bounty=None, bounty_share=None) -> dict:
         names = position_names(players)
+        pool = None if payouts is None else sum(payouts)
         game = make_game(Table((stacks[0],) * players, ante=ante, bb_ante=bb_ante, payouts=payouts))
         charts = []
         for stack in stacks:
             shove = {names[seat]: frequencies(0.3 + 0.02 * stack + 0.05 * seat) for seat in game.open_sets}
             call = {spot_name(names, ("call", *c)): frequencies(0.5 + 0.01 * stack + 0.1 * len(c[2])) for c in game.call_sets}
+            bounties = None if bounty is None else stack_bounties([stack] * players, bounty, pool).tolist()
             charts.append({
-                "stack": stack, "shove": shove, "call": call,
+                "stack": stack, "bounties": bounties, "shove": shove, "call": call,
                 "nash_conv_bb": None if payouts else 0.0042, "nash_conv_pool_pct": 0.021 if payouts else None,
                 "class_regret": {"bb": None if payouts else 0.0061, "pool_pct": 0.0047 if payouts else None,
                                  "spot": names[0], "class": "A5s"},
@@ -280,7 +285,8 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
             return [max((st for st, f in zip(stacks, column) if f >= 0.5), default=None) for column in zip(*frequency_lists)]
 
         return {
-            "players": players, "positions": names, "ante": ante, "bb_ante": bb_ante, "payouts": payouts and list(payouts), "stacks": list(stacks),
+            "players": players, "positions": names, "ante": ante, "bb_ante": bb_ante, "payouts": payouts and list(payouts),
+            "bounty": bounty, "bounty_share": bounty_share, "stacks": list(stacks),
             "charts": charts,
             "shove_max": {pos: largest([c["shove"][pos] for c in charts]) for pos in charts[0]["shove"]},
             "call_max": {spot: largest([c["call"][spot] for c in charts]) for spot in charts[0]["call"]},
@@ -322,6 +328,7 @@ def write_pushfold_set(site_dir: Path) -> Path:
     object per table, zero classes omitted): the tables of :func:`pushfold_charts`, plus an
     unequal-stack 3-handed 65/35 example (15/10/5 bb). Returns ``site_dir/data/pushfold``."""
     from generator.stages.pushfold_charts import Group, index_document, publish_tables
+    from generator.stages.pushfold_table import table_json
     from kernels.pushfold_table import position_names
 
     charts = pushfold_charts()
@@ -331,7 +338,7 @@ def write_pushfold_set(site_dir: Path) -> Path:
         sets = entry.get("stack_sets")
         payouts = None if entry["payouts"] is None else tuple(entry["payouts"])
         group = Group(entry["players"], () if sets else tuple(entry["stacks"]), entry["ante"], entry["bb_ante"], payouts,
-                      None if sets is None else tuple(map(tuple, sets)))
+                      None if sets is None else tuple(map(tuple, sets)), entry["bounty"], entry["bounty_share"] or 1.0)
         names = position_names(group.players)
         records = []
         for (_, table), chart in zip(group.tables(), entry["charts"]):
@@ -342,8 +349,7 @@ def write_pushfold_set(site_dir: Path) -> Path:
                 "exploitability": {"bb": chart["nash_conv_bb"], "pool_pct": chart["nash_conv_pool_pct"]},
                 "class_regret": chart["class_regret"], "iterations": chart["iterations"], "schedule": chart["schedule"], "warm_start_bb": chart["warm_start_bb"], "pots": chart["pots"],
                 "ev_se": {name: 0.0021 if payouts else 0.0013 for name in names},
-                "table": {"stacks": list(table.stacks), "blinds": list(table.blinds), "ante": table.ante,
-                          "bb_ante": table.bb_ante, "payouts": None if payouts is None else list(payouts)},
+                "table": table_json(table),
             })
         groups.append(group)
         results[group.id] = records

@@ -376,3 +376,14 @@ def test_a_player_with_a_bounty_put_all_in_by_the_ante_is_refused():
         icm_spot.call_spot([1500, 1000, 0.5], [65, 35], 1, 2, 1, 0, 1, bounties=[5, 5, 5])
     spot = icm_spot.call_spot([1500, 1000, 0.5], [65, 35], 1, 2, 1, 0, 1, bounties=[5, 5, 0])  # no bounty: as ICM
     assert spot.bounty["fold"] == pytest.approx(997 / 2500.5 * 10, rel=1e-14)  # 1000 - ante 1 - BB 2
+
+
+def test_stack_bounties_are_a_fraction_of_each_stack_at_chip_value():
+    """Chip EV: the fraction of each stack (bb); ICM: of each stack's share of the pool, so they add up to the fraction of
+    the pool; a busted player has none."""
+    from kernels.bounty import stack_bounties
+
+    assert stack_bounties([10.0, 10.0, 10.0], 0.5).tolist() == [5.0, 5.0, 5.0]
+    icm = stack_bounties([20.0, 15.0, 10.0, 5.0], 0.5, 100.0)
+    assert np.allclose(icm, [20.0, 15.0, 10.0, 5.0], rtol=1e-15) and icm.sum() == pytest.approx(50.0, rel=1e-15)
+    assert stack_bounties([30.0, 0.0, 10.0], 1.0, 65.0).tolist() == pytest.approx([48.75, 0.0, 16.25], rel=1e-15)

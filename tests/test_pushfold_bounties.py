@@ -141,8 +141,3 @@ def test_bad_bounties_are_the_table_s_errors(bounties, share, message):
     assert pf.table_errors(table) == [message]
     with pytest.raises(ValueError, match="bount"):
         pf.make_game(table)
-
-
-def test_the_certificate_refuses_bounties():
-    with pytest.raises(ValueError, match="bounties"):
-        pf.certify(pf.make_game(pf.Table((10.0, 10.0), bounties=(1.0, 1.0))), {}, None, deals=1)

@@ -9,7 +9,10 @@ import kernels.pushfold_table as pf
 from generator.evaluator_tables import evaluator_tables
 from generator.stages.headsup import headsup_results
 from generator.stages.pushfold_table import holdem_equities
-from kernels.pushfold_table.certificate import certify, exploitability_upper_bound
+from kernels.evaluator.cpu import evaluate
+from kernels.pushfold_table import certificate as certificate_module
+from kernels.pushfold_table.certificate import CLASS_OF, certify, exploitability_upper_bound
+from test_pushfold_table import _outcome_payoff
 
 DEALS = 1 << 17
 
@@ -26,8 +29,9 @@ def _bad_strategy(game, equities):
     return {key: np.clip(p + 0.3, 0, 1) for key, p in solution.strategy.items()}
 
 
-@pytest.mark.parametrize("table", [pf.Table((10.0, 10.0)), pf.Table((6.0, 14.0), ante=0.25, payouts=(60.0, 40.0))],
-                         ids=["chip-ev", "icm-unequal"])
+@pytest.mark.parametrize("table", [pf.Table((10.0, 10.0)), pf.Table((6.0, 14.0), ante=0.25, payouts=(60.0, 40.0)),
+                                   pf.Table((6.0, 14.0), ante=0.25, bounties=(3.0, 1.5), bounty_share=0.5)],
+                         ids=["chip-ev", "icm-unequal", "chip-ev-pko"])
 def test_values_on_real_deals_are_the_exact_heads_up_model_s(heads_up, table):
     """Heads-up the model is exact (every board, card removal): the deals' estimate of each action's value at each
     decision, summed over the classes, is the model's within 5 standard errors (and they are not all zero)."""
@@ -90,3 +94,54 @@ def test_the_upper_bound_on_real_deals_is_above_the_exact_best_response(heads_up
     bad = _bad_strategy(game, equities)
     found = certify(game, bad, tables, DEALS, seed=5)
     assert found.upper >= pf.best_response(game, equities, bad).gains.sum() >= found.exploitability - 5 * found.exploitability_se
+
+
+def _acting(n: int, shover: int, callers: tuple) -> list:
+    """(seat, information set key, action) of every seat that acts on the way to a terminal: everyone folds to the
+    BB (``shover`` −1), or the seats before the shover fold, it shoves, and each later seat calls or folds."""
+    if shover < 0:
+        return [(seat, ("open", seat), 0) for seat in range(n - 1)]
+    acting = [(seat, ("open", seat), int(seat == shover)) for seat in range(shover + 1)]
+    for seat in range(shover + 1, n):
+        acting.append((seat, ("call", seat, shover, tuple(c for c in callers if c < seat)), int(seat in callers)))
+    return acting
+
+
+@pytest.mark.parametrize("table", [
+    pf.Table((9.0, 6.0, 7.5), ante=0.1, bounties=(2.0, 1.0, 3.0), bounty_share=0.5),
+    pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 5.0, 20.0, 10.0), bounty_share=0.5),
+    pf.Table((4.0, 9.0, 6.0, 12.0), ante=1.0, bb_ante=True, bounties=(4.0, 9.0, 6.0, 12.0), bounty_share=1.0),
+], ids=["3-handed-chip-ev-pko", "4-handed-icm-pko", "4-handed-chip-ev-ko-bb-ante"])
+def test_values_with_bounties_are_the_brute_force_s_on_the_same_deals(table, monkeypatch):
+    """The knockout rule on real deals: the certificate's value of each action at each decision, per class, is a brute
+    force's on the same deals to 1e-12, each hand settled by kernels.bounty.showdown (its own pot layers, and only the
+    winner of the highest layer a busted seat was in takes its bounty: a covering stack) and valued by the model
+    (tests/test_pushfold_table.py's _outcome_payoff), every terminal walked, 4-way all-ins included (unequal stacks:
+    side pots, uncalled excess)."""
+    deals = 384
+    monkeypatch.setattr(certificate_module, "BATCH", deals)
+    game = pf.make_game(table)
+    keys = pf.infoset_keys(game)
+    rng = np.random.default_rng(5)
+    strategy = {key: 0.1 + 0.8 * rng.random(169) for key in keys}  # every action possible: every terminal is walked
+    tables = evaluator_tables()
+    found = certify(game, strategy, tables, deals, seed=9)
+    holes, board = certificate_module._deal(np.random.Generator(np.random.PCG64(9)), deals, game.n)
+    hands = np.concatenate([holes, np.repeat(board[:, None, :], game.n, axis=1)], axis=2).reshape(-1, 7)
+    strength = evaluate(hands, tables).reshape(deals, game.n).astype(np.int64)
+    classes = CLASS_OF[holes[:, :, 0], holes[:, :, 1]]
+    column = {key: i for i, key in enumerate(keys)}
+    totals = np.zeros((len(keys), 2, 169))
+    walked = set()
+    for terminal in game.terminals:
+        all_in = terminal.all_in if terminal.shover >= 0 else ()
+        acting = _acting(game.n, terminal.shover, terminal.callers)
+        walked.add(len(all_in))
+        for d in range(deals):
+            payoff = _outcome_payoff(table, all_in, {s: int(strength[d, s]) for s in all_in})
+            chance = [strategy[key][classes[d, seat]] if action else 1 - strategy[key][classes[d, seat]] for seat, key, action in acting]
+            for i, (seat, key, action) in enumerate(acting):
+                totals[column[key], action, classes[d, seat]] += np.prod(chance[:i] + chance[i + 1:]) * payoff[seat]
+    assert walked >= {0, 2, 3} and (game.n < 4 or 4 in walked)
+    assert np.allclose(found.values, totals / deals, rtol=0, atol=1e-12)
+    assert np.count_nonzero(found.values) > 100

@@ -52,8 +52,15 @@ def test_table_files_certified_sparse_and_rounded(solved, small_threeway):
     jsonschema.validate(index, SCHEMAS["pushfold_index"])
     assert [g["id"] for g in index["groups"]] == ["3p-bba1-chipev", "3p-icm-65-35-mixed"]
     assert index["groups"][1]["stacks"] is None and index["groups"][1]["stack_sets"] == [[10.0, 8.0, 6.0]]
+    assert all(g["bounty"] is None and g["bounty_share"] is None for g in index["groups"])
+    _check_table_files(site, GROUPS, small_threeway)
+
+
+def _check_table_files(site, groups, small_threeway):
+    """Every table file of ``groups``: schema-valid, sparse, rounded, its NashConv and worst class regret the independent
+    best response's on the published frequencies, within the stopping rule."""
     equities = holdem_equities(headsup_results(progress=False)[0], small_threeway[0])
-    for group in GROUPS:
+    for group in groups:
         for name, table in group.tables():
             record = read_json(site / f"data/pushfold/{group.id}/{name}.json")
             jsonschema.validate(record, SCHEMAS["pushfold_table"])
@@ -76,8 +83,54 @@ def test_table_files_certified_sparse_and_rounded(solved, small_threeway):
                 assert record["exploitability"]["pool_pct"] == pytest.approx(100 * conv / pool, abs=1e-12)
                 assert record["class_regret"]["pool_pct"] == pytest.approx(100 * worst / pool, rel=1e-3)
             assert record["table"]["stacks"] == list(table.stacks)
+            assert record["table"].get("bounties") == (None if table.bounties is None else list(table.bounties))
             assert sum(record["pots"].values()) <= 1.0 and record["pots"]["4+"] == 0.0
             assert all(v > 0 for v in record["ev_se"].values())
+
+
+PKO_GROUPS = (
+    pushfold_charts.Group(3, (8.0, 8.5), 1.0, True, bounty=0.5, bounty_share=0.5),
+    pushfold_charts.Group(3, (8.0, 8.5), payouts=(50.0, 30.0, 20.0), bounty=1.0, bounty_share=0.5),
+)
+
+
+@pytest.fixture(scope="module")
+def pko_solved(tmp_path_factory, small_threeway):
+    site, cache = tmp_path_factory.mktemp("pko-site"), tmp_path_factory.mktemp("pko-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ALLIN_CACHE_DIR", str(cache))
+        patch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)
+        patch.setattr(pushfold_certificate, "DEALS", 1 << 15)
+        result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, PKO_GROUPS,
+                                                     progress=False, workers=1, chart_stacks=(8.0, 8.5))
+    return site, result
+
+
+def test_pko_tables_are_published_with_their_bounties_within_the_rule_and_certified(pko_solved, small_threeway):
+    """PKO groups (chip EV, bounties of half a stack in bb; ICM, of a whole stack's share of the pool): ids with the
+    bounty, the index, the table files and pushfold_charts.json (+ CSV) name the bounties; every table meets the stopping
+    rule by the independent best response; the sampled table carries its certificate on real deals."""
+    site, result = pko_solved
+    assert [g.id for g in result["groups"]] == ["3p-bba1-chipev-pko50-b50", "3p-icm-50-30-20-pko50-b100"]
+    index = read_json(site / "data/pushfold/index.json")
+    jsonschema.validate(index, SCHEMAS["pushfold_index"])
+    assert [(g["bounty"], g["bounty_share"]) for g in index["groups"]] == [(0.5, 0.5), (1.0, 0.5)]
+    _check_table_files(site, PKO_GROUPS, small_threeway)
+    chip = read_json(site / "data/pushfold/3p-bba1-chipev-pko50-b50/8.5.json")
+    assert chip["table"]["bounties"] == [4.25] * 3 and chip["table"]["bounty_share"] == 0.5  # half of 8.5 bb
+    icm = read_json(site / "data/pushfold/3p-icm-50-30-20-pko50-b100/8.json")
+    assert icm["table"]["bounties"] == pytest.approx([100 / 3] * 3, rel=1e-15)  # a stack's share of the pool of 100
+    for group in index["groups"]:
+        certified = read_json(site / f"data/pushfold/{group['id']}/8.5.json")["certified_exploitability"]
+        assert certified["unit"] == ("bb" if group["payouts"] is None else "pool_pct") and certified["deals"] == 1 << 15
+        assert abs(certified["value"]) <= certified["ci95"] * 5 / 1.96 + 0.05
+    charts = read_json(site / "data/pushfold_charts.json")
+    jsonschema.validate(charts, SCHEMAS["pushfold_charts"])
+    assert [(g["bounty"], g["bounty_share"]) for g in charts["groups"]] == [(0.5, 0.5), (1.0, 0.5)]
+    assert [c["bounties"] for c in charts["groups"][0]["charts"]] == [[4.0] * 3, [4.25] * 3]
+    rows = list(csv.DictReader(io.StringIO((site / "data/pushfold_charts.csv").read_text())))
+    assert {(r["stack"], r["bounties"], r["bounty_share"]) for r in rows if r["payouts"] == ""} == {("8.0", "4.0 4.0 4.0", "0.5"),
+                                                                                                     ("8.5", "4.25 4.25 4.25", "0.5")}
 
 
 def test_charts_document_and_csv(solved):
@@ -94,7 +147,8 @@ def test_charts_document_and_csv(solved):
     btn = np.array([c["shove"]["BTN"] for c in group["charts"]])
     assert group["shove_max"]["BTN"] == [8.5 if btn[1, i] >= 0.5 else 8.0 if btn[0, i] >= 0.5 else None for i in range(169)]
     rows = list(csv.reader(io.StringIO((site / "data/pushfold_charts.csv").read_text())))
-    assert len(rows) == 1 + 2 * 6 and len(rows[0]) == 9 + 169
+    assert len(rows) == 1 + 2 * 6 and len(rows[0]) == 11 + 169
+    assert {(row[5], row[6]) for row in rows[1:]} == {("", "")}  # no bounties
 
 
 def test_the_sampled_table_is_certified_on_real_deals(solved):
@@ -142,8 +196,9 @@ def test_chart_tables_are_every_equal_stack_group_published():
     full = pushfold_charts.chart_tables(pushfold_charts.FULL_GROUPS)
     assert default == pushfold_charts.CHART_TABLES
     assert {g.players for g in pushfold_charts.FULL_GROUPS if (g.id, pushfold_charts.CHART_STACKS) in full} == set(range(2, 11))
-    assert {gid for gid, _ in full} - {gid for gid, _ in default} == {
-        g.id for g in pushfold_charts.FULL_GROUPS if g.players in pushfold_charts.OPT_IN_PLAYERS and g.stack_sets is None}
+    opt_in = {g.id for g in pushfold_charts.FULL_GROUPS
+              if g.stack_sets is None and (g.players in pushfold_charts.OPT_IN_PLAYERS or g.bounty in pushfold_charts.OPT_IN_BOUNTIES)}
+    assert {gid for gid, _ in full} - {gid for gid, _ in default} == opt_in
     assert pushfold_charts.chart_tables(GROUPS, (8.0, 8.5)) == (("3p-bba1-chipev", (8.0, 8.5)),)
     assert pushfold_charts.chart_tables(GROUPS, (8.0, 9.0)) == ()
 
@@ -169,3 +224,24 @@ def test_a_start_is_measured_unless_it_came_quickly_from_its_own_neighbour():
     assert not trusted({"warm_start_bb": None, "iterations": 5})  # a cold table: where a grid changes quickly
     assert trusted({"warm_start_bb": 9.5, "iterations": limit})
     assert not trusted({"warm_start_bb": 9.5, "iterations": limit + 5})
+
+
+def test_the_default_set_has_pko_charts_at_common_stacks_and_player_counts():
+    """PKO charts in the default build: chip EV with a 1 bb BB ante at 3–6 players and SNG ICM at 3 and 4 players, 5–25 bb,
+    every bounty half a stack at chip value, half of it paid in cash; each table's bounties are kernels.bounty's; the
+    whole-stack bounties are opt-in; no heads-up PKO group (a bounty changes nothing heads-up)."""
+    from kernels.bounty import stack_bounties
+
+    pko = [g for g in pushfold_charts.DEFAULT_GROUPS if g.bounty is not None]
+    assert {(g.players, g.payouts, g.ante, g.bb_ante) for g in pko} == {
+        *((n, None, 1.0, True) for n in range(3, 7)), (3, pushfold_charts.SNG, 0.0, False), (4, pushfold_charts.SNG, 0.0, False)}
+    assert all(g.bounty == 0.5 and g.bounty_share == 0.5 and g.stacks == tuple(float(s) for s in range(5, 26)) for g in pko)
+    charted = {gid for gid, _ in pushfold_charts.CHART_TABLES}
+    assert {g.id for g in pko} <= charted and "6p-bba1-chipev-pko50-b50" in charted and "4p-icm-50-30-20-pko50-b50" in charted
+    assert {g.bounty for g in pushfold_charts.FULL_GROUPS if g.bounty is not None} == {0.5, 1.0}
+    assert not any(g.players == 2 and g.bounty is not None for g in pushfold_charts.FULL_GROUPS)
+    for group in pko:
+        pool = None if group.payouts is None else sum(group.payouts)
+        for _, table in group.tables():
+            assert table.bounties == tuple(stack_bounties(table.stacks, 0.5, pool)) and table.bounty_share == 0.5
+    assert dict(pko[0].tables())["10"].bounties == (5.0,) * 3

@@ -63,7 +63,13 @@ def test_chart_figures(charts):
     assert expand(charts, "link", table="4p-chipev", stack=12) == (
         '<a href="../../pushfold/tables/4p-chipev/12/index.html">4 players, chip EV, 12 bb</a>'
     )
-    assert (expand(charts, "tables"), expand(charts, "groups")) == ("4", "3")
+    # with bounties everything at stake includes them: 4 × (12 bb + a bounty of 6 bb)
+    assert expand(charts, "four_way_bound", table="4p-bba1-chipev-pko50-b50", stack=12) == "0.03 bb"  # 0.00042 × 72
+    assert expand(charts, "link", table="4p-bba1-chipev-pko50-b50", stack=12) == (
+        '<a href="../../pushfold/tables/4p-bba1-chipev-pko50-b50/12/index.html">'
+        "4 players, BB ante 1 bb, chip EV, PKO bounties 50% of a stack, 12 bb</a>"
+    )
+    assert (expand(charts, "tables"), expand(charts, "groups")) == ("5", "4")
     assert expand(charts, "tolerance", payoff="chip") == "0.01 bb"
     assert expand(charts, "tolerance", payoff="icm") == "0.05% of the pool"
     assert [expand(charts, key) for key in ("threeway_boards", "threeway_se", "threeway_se_p99", "threeway_triples")] == [
@@ -73,8 +79,8 @@ def test_chart_figures(charts):
 
 def test_most_and_least_pick_the_right_chart(charts):
     for k, chart in enumerate(c for g in charts["groups"] for c in g["charts"]):
-        chart["pots"]["4+"] = [3e-4, 9e-4, 5e-6, 2e-4][k]
-        chart["iterations"] = [75, 25, 50, 100][k]
+        chart["pots"]["4+"] = [3e-4, 9e-4, 5e-6, 2e-4, 2.5e-4][k]
+        chart["iterations"] = [75, 25, 50, 100, 60][k]
     assert expand(charts, "most", "pots", size="4+") == "0.09%"
     assert expand(charts, "most", "pots", size="4+", show="where") == (
         '<a href="../../pushfold/tables/4p-bba1-chipev/12/index.html">4 players, BB ante 1 bb, chip EV, 12 bb</a>'

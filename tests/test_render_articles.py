@@ -238,8 +238,8 @@ def test_every_article_renders_every_number_from_the_data(tmp_path):
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())
     groups = {g.id: g for g in DEFAULT_GROUPS}
-    games = [(groups[gid].players, list(stacks), groups[gid].ante, groups[gid].bb_ante, groups[gid].payouts and list(groups[gid].payouts))
-             for gid, stacks in CHART_TABLES]
+    games = [(groups[gid].players, list(stacks), groups[gid].ante, groups[gid].bb_ante, groups[gid].payouts and list(groups[gid].payouts),
+              groups[gid].bounty, groups[gid].game()["bounty_share"]) for gid, stacks in CHART_TABLES]
     publish(data_dir, "pushfold_charts", pushfold_charts(games))  # the build's pushfold_charts.json tables
     site = build_site(tmp_path / "site", data_dir=data_dir)
     pages = {path.parent.name: path.read_text() for path in (site / "articles").glob("*/index.html")}

@@ -122,6 +122,31 @@ def test_the_tables_index_links_every_published_table_by_players(site):
     assert "once in 100 deals" in page and "needs the site on a web server" in page
 
 
+def test_a_pko_chart_page_states_the_bounty_model_and_its_solver_link_carries_the_bounties(site):
+    """The PKO chart (4 players, BB ante, bounties of half a stack at chip value, half in cash): its own id and title, the
+    model line (the bounty at this stack in bb, the cash share, only a covering stack wins a bounty, bounties left valued
+    by chips), the approximation, the solver link with the bounties; the index lists it with its players, by its title;
+    a bounty-free chart says nothing of bounties."""
+    document = pushfold_charts()
+    pko = next(g for g in document["groups"] if g["bounty"] is not None)
+    assert table_path(pko, 12.0) == "pushfold/tables/4p-bba1-chipev-pko50-b50/12/index.html"
+    page = html_lib.unescape(read(site, table_path(pko, 12.0)))
+    assert group_title(pko) == "4 players, BB ante 1 bb, chip EV, PKO bounties 50% of a stack"
+    assert f"<h1>{group_title(pko)}: 12 bb</h1>" in page and "Payoff: chips (chip EV) plus the bounties, in big blinds." in page
+    model = re.search(r'<p class="method" id="bounty-model">(.*?)</p>', page, re.S).group(1)
+    assert model.startswith("Bounties: every player has a bounty of 6 bb on his head (50% of his stack); PKO: 50% of a bounty "
+                            "paid in cash at a knockout, 50% added to the winner's own bounty. Only a stack that covers a "
+                            "player can win his bounty") and "valued in proportion to chips" in model
+    assert "articles/knockout-bounties/index.html" in model and "in a 4+-way all-in a player either wins every pot" in page
+    solver = pushfold_solver_path([12.0] * 4, (0.5, 1), 1.0, True, None, [6.0] * 4, 0.5)
+    assert solver.endswith("?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1&bounties=6,6,6,6&share=50%25")
+    assert f'href="../../../../{solver}">Change the stacks in the solver' in page
+    plain = html_lib.unescape(read(site, table_path(document["groups"][0], 12.0)))
+    assert 'id="bounty-model"' not in plain and "PKO bounties 50% of a stack" in plain  # only in the game switch
+    index = html_lib.unescape(read(site, pushfold_tables_path()))
+    assert f'aria-label="{group_title(pko)}, 12 bb, chart page"' in index and "PKO tables (progressive knockout)" in index
+
+
 def test_a_chart_page_jumps_to_each_position_in_one_tap(site):
     group = pushfold_charts()["groups"][0]
     page = read(site, table_path(group, group["stacks"][0]))

@@ -6,6 +6,7 @@ names; goldens in ``spec/bounty.json``, written by ``spec/engines/bounty.py``)."
 import click
 
 from generator.errors import InputError
+from generator.formatting import knockout_rule
 from generator.numbers import parse_number, parse_number_list, shown_entry
 
 
@@ -66,9 +67,4 @@ def read_bounties(bounties_text: str | None, share_text: str | None, percent: bo
 def model_line(bounties, share: float) -> str:
     """One line naming the bounties and how a knockout pays them."""
     total = f"{sum(bounties):,.10g}"
-    if share == 1:
-        rule = "regular KO: a bounty is paid in full to whoever knocks its player out"
-    else:
-        rule = (f"PKO: {100 * share:.10g}% of a bounty paid in cash at a knockout, {100 * (1 - share):.10g}% added to "
-                "the winner's own bounty")
-    return f"Bounties: {total} on heads ({rule}); bounties left valued in proportion to chips."
+    return f"Bounties: {total} on heads ({knockout_rule(share)}); bounties left valued in proportion to chips."

@@ -104,14 +104,16 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 
 @compute_group.command("pushfold-charts")
 @click.option("--full", is_flag=True, help="The whole set: also the 7- to 10-player groups (chip EV grids, the 9-handed SNG "
-              "ICM grid and example), which the default build leaves out for its time budget (about an hour of CPU on "
-              "2 cores; interrupted, it resumes). Later builds publish them from the cache.")
+              "ICM grid and example) and the PKO groups with bounties of a whole stack, which the default build leaves out "
+              "for its time budget (about an hour of CPU on 2 cores; interrupted, it resumes). Later builds publish them "
+              "from the cache.")
 @config_option
 @site_dir_option
 @backend_option
 def compute_pushfold_charts_command(full, config_path, site_dir, backend):
-    """n-player push/fold Nash tables: 2-6 players (2-10 with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots
-    and unequal-stack examples (needs the heads-up tables and the 3-way table; cached per table: an interrupted run resumes)."""
+    """n-player push/fold Nash tables: 2-6 players (2-10 with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots,
+    unequal-stack examples and PKO tables at 5-25 bb (needs the heads-up tables and the 3-way table; cached per table: an
+    interrupted run resumes)."""
     from generator.stages.headsup import headsup_results
     from generator.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
     from generator.stages.threeway import threeway_stage

@@ -1,6 +1,6 @@
 """The ``pushfold_charts`` stage: precomputed n-player push/fold equilibria.
 
-Groups of tables (players, ante, payouts) solved with ``kernels.pushfold_table`` on the exact heads-up
+Groups of tables (players, ante, payouts, KO / PKO bounties) solved with ``kernels.pushfold_table`` on the exact heads-up
 tables and the ``threeway`` stage's 3-way table: equal stacks over a grid (each stack warm-started
 from a smaller stack's published strategy, :meth:`Group.solving_order`), or a few unequal-stack
 examples (``stack_sets``, cold). Every table is cached on its own (``<cache>/pushfold_table-<key>.npz``,
@@ -11,8 +11,9 @@ Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
 show (:data:`CHART_TABLES`). :data:`FULL_GROUPS` is the whole set; the default build solves
-:data:`DEFAULT_GROUPS` (all of it but the 7- to 10-player groups, to stay within its time budget) and also
-publishes every group of the whole set already in the cache (``allin compute pushfold-charts --full``).
+:data:`DEFAULT_GROUPS` (all of it but the 7- to 10-player groups and the PKO groups with bounties of a whole stack, to
+stay within its time budget) and also publishes every group of the whole set already in the cache (``allin compute
+pushfold-charts --full``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from generator.stages.pushfold_certificate import attach_certificates
 from generator.stages.pushfold_table import holdem_equities, record_strategy, spot_name, table_json, worst_class_regret
 from generator.storage import write_json
 from generator.structure import pushfold_data_path, pushfold_table_id
+from kernels.bounty import stack_bounties
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.constants import MAX_SEATS, PUSHFOLD_CHECK_EVERY, PUSHFOLD_MAX_ITERATIONS, PUSHFOLD_START_REGRET, PUSHFOLD_START_WITHIN
 
@@ -66,7 +68,8 @@ PLAYED = 0.5
 #: NashConv of the rounded average before the residue was removed.
 PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
-    "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact); "
+    "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact; PKO groups: "
+    "knockouts settled per pot layer, only a covering stack winning a bounty, bounties left valued by chip share); "
     "discounted CFR (alpha 1.5, regrets floored at 0, quadratic averages) with alternating updates over 169 classes until the NashConv "
     "and every class's regret at every decision are within the stated tolerances; heads-up pots from the exact matchup table, 3-way pots "
     "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products; published "
@@ -78,7 +81,9 @@ METHOD = (
 class Group(NamedTuple):
     """Tables of ``players`` seats with ``ante`` (the BB's only when ``bb_ante``) and ``payouts`` (None: chip
     EV): equal stacks over ``stacks`` (bb, ascending), or, when ``stack_sets`` is given, one table per
-    stack vector (``stacks`` empty)."""
+    stack vector (``stacks`` empty). With ``bounty`` (KO / PKO): every seat's bounty is worth that fraction of
+    its stack at chip value (:func:`kernels.bounty.stack_bounties`: bb for chip EV, the pool's share for ICM),
+    ``bounty_share`` of it paid in cash at a knockout."""
 
     players: int
     stacks: tuple
@@ -86,10 +91,21 @@ class Group(NamedTuple):
     bb_ante: bool = False
     payouts: tuple | None = None
     stack_sets: tuple | None = None
+    bounty: float | None = None
+    bounty_share: float = 1.0
 
     @property
     def id(self) -> str:
-        return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, mixed=self.stack_sets is not None)
+        return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, self.stack_sets is not None, self.bounty,
+                                 self.bounty_share)
+
+    def game(self) -> dict:
+        """The game as the index and the charts document describe it: players, ante, bb_ante, payouts, and the
+        bounty rule (``bounty``, ``bounty_share``: null without bounties)."""
+        bounties = self.bounty is not None
+        return {"players": self.players, "ante": self.ante, "bb_ante": self.bb_ante,
+                "payouts": None if self.payouts is None else list(self.payouts),
+                "bounty": self.bounty, "bounty_share": self.bounty_share if bounties else None}
 
     def tables(self) -> list[tuple[str, pf.Table]]:
         """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
@@ -106,7 +122,13 @@ class Group(NamedTuple):
         return [(name, table, tables[i - 1][0] if i else None) for i, (name, table) in enumerate(tables)]
 
     def _table(self, stacks) -> pf.Table:
-        return pf.Table(tuple(float(s) for s in stacks), ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts)
+        stacks = tuple(float(s) for s in stacks)
+        bounties = None
+        if self.bounty is not None:
+            pool = None if self.payouts is None else float(sum(self.payouts))
+            bounties = tuple(float(b) for b in stack_bounties(stacks, self.bounty, pool))
+        return pf.Table(stacks, ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts, bounties=bounties,
+                        bounty_share=self.bounty_share)
 
 
 SNG = (50.0, 30.0, 20.0)
@@ -119,8 +141,23 @@ def _chip_ev(players: int) -> tuple:
     return tuple(Group(players, tuple(s for s in _GRID if s > 1.0 + ante), ante, ante > 0) for ante in (0.0, 1.0))
 
 
-#: The whole precomputed set: 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3, and unequal-stack
-#: ICM examples.
+#: PKO bounties of the precomputed set: half of a bounty paid in cash at a knockout, half added to the winner's own.
+PKO_SHARE = 0.5
+#: Bounty sizes of the PKO groups, as a fraction of each stack at chip value (kernels.bounty.stack_bounties; 1: a
+#: starting bounty on a starting stack in a PKO where half of each buy-in funds the bounties, less later on).
+PKO_BOUNTIES = (0.5, 1.0)
+_PKO_GRID = tuple(float(s) for s in range(5, 26))  # 5–25 bb by 1
+
+
+def _pko(players: int, bounty: float, payouts=None) -> Group:
+    """PKO tables on the 5–25 bb grid: chip EV with a 1 bb BB ante (the format of the online tournaments that pay
+    bounties), or ICM with ``payouts`` and no ante (as the SNG groups)."""
+    ante = 1.0 if payouts is None else 0.0
+    return Group(players, _PKO_GRID, ante, ante > 0, payouts, bounty=bounty, bounty_share=PKO_SHARE)
+
+
+#: The whole precomputed set: 2–10 players chip EV, SNG ICM at 3, 4 and 9 players, 65/35 at 3, unequal-stack
+#: ICM examples, and PKO groups (3–6 players chip EV, 3 and 4 players SNG ICM; heads-up a bounty changes nothing).
 FULL_GROUPS = tuple(g for n in range(2, MAX_SEATS + 1) for g in _chip_ev(n)) + (
     Group(3, _ICM_GRID, payouts=SNG),
     Group(4, _ICM_GRID, payouts=SNG),
@@ -129,14 +166,18 @@ FULL_GROUPS = tuple(g for n in range(2, MAX_SEATS + 1) for g in _chip_ev(n)) + (
     Group(4, (), payouts=SNG, stack_sets=((20.0, 15.0, 10.0, 5.0), (5.0, 10.0, 15.0, 20.0))),
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
-)
+) + tuple(_pko(n, b) for b in PKO_BOUNTIES for n in range(3, 7)) + tuple(_pko(n, b, SNG) for b in PKO_BOUNTIES for n in (3, 4))
 #: Players of the groups the default build leaves out. Under the per-class stopping rule the 7- to 10-player
 #: tables need 100–700 iterations instead of 5–30 (measured: 10 players at 3 bb, 690), more than a first build
 #: from a fresh clone can afford within 10 minutes on 2 cores: from a fresh clone on 2 cores, 2–6 players took
 #: 1 min 48 s of push/fold tables (4 min 19 s for the whole build), 2–8 players 4 min 53 s (over 8 min).
 OPT_IN_PLAYERS = (7, 8, 9, 10)
-#: The default build: every group of :data:`FULL_GROUPS` with fewer players.
-DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS)
+#: Bounty sizes of the PKO groups the default build leaves out: its PKO groups (bounties of half a stack: 3–6 players
+#: chip EV, 3 and 4 players ICM) cost about a minute on 2 cores, and the whole-stack bounties as much again
+#: (BENCHMARKS.md, "PKO push/fold charts").
+OPT_IN_BOUNTIES = (1.0,)
+#: The default build: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size.
+DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES)
 #: The stacks of each chart page (every other table of a group: the solver page, which shows it at once).
 CHART_STACKS = (5.0, 10.0, 15.0, 20.0)
 
@@ -147,8 +188,9 @@ def chart_tables(groups, stacks=CHART_STACKS) -> tuple:
     return tuple((g.id, stacks) for g in groups if g.stack_sets is None and set(stacks) <= set(g.stacks))
 
 
-#: The chart tables of the default build (2–6 players chip EV with and without the BB ante, the SNG ICM groups);
-#: a build that has the opt-in groups cached (``allin compute pushfold --full``) publishes theirs too.
+#: The chart tables of the default build (2–6 players chip EV with and without the BB ante, the SNG ICM groups, the PKO
+#: groups with bounties of half a stack); a build that has the opt-in groups cached (``allin compute pushfold --full``)
+#: publishes theirs too.
 CHART_TABLES = chart_tables(DEFAULT_GROUPS)
 
 
@@ -251,8 +293,9 @@ def _worker_group(group: Group, base: str) -> list[dict]:
 
 
 def _cost(group: Group) -> float:
-    """Rough relative solve time of a group (largest first keeps both processes busy)."""
-    return len(group.tables()) * 2.5**group.players * (3.0 if group.payouts else 1.0)
+    """Rough relative solve time of a group (largest first keeps both processes busy): with bounties a table costs about
+    3 times as much (measured at 4-6 players, chip EV: 1.0 / 2.4 / 4.3 s a table against 0.31 / 0.85 / 1.5 s)."""
+    return len(group.tables()) * 2.5**group.players * (3.0 if group.payouts else 1.0) * (3.0 if group.bounty is not None else 1.0)
 
 
 def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True) -> dict:
@@ -315,16 +358,21 @@ def _max(values) -> float | None:
     return max(values) if values else None
 
 
+def index_entry(group: Group) -> dict:
+    """A group's game and tables as ``data/pushfold/index.json`` lists them (what the solver page looks a table up by):
+    id, the game (:meth:`Group.game`), blinds, and the equal ``stacks`` or the ``stack_sets``."""
+    return {"id": group.id, **group.game(), "blinds": [0.5, 1.0],
+            "stacks": None if group.stack_sets is not None else list(group.stacks),
+            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets]}
+
+
 def index_document(groups, results: dict, wall_time: float, summary: dict) -> dict:
     """``data/pushfold/index.json``: provenance and one entry per group."""
     entries = []
     for group in groups:
         records = results[group.id]
         entries.append({
-            "id": group.id, "players": group.players, "ante": group.ante, "bb_ante": group.bb_ante,
-            "payouts": None if group.payouts is None else list(group.payouts), "blinds": [0.5, 1.0],
-            "stacks": None if group.stack_sets is not None else list(group.stacks),
-            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets],
+            **index_entry(group),
             "max_nash_conv_bb": _max(r["exploitability"]["bb"] for r in records),
             "max_nash_conv_pool_pct": _max(r["exploitability"]["pool_pct"] for r in records),
             "max_class_regret_bb": _max(r["class_regret"]["bb"] for r in records),
@@ -354,7 +402,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
             strategy = record_strategy(game, record)
             names = record["positions"]
             charts.append({
-                "stack": stack,
+                "stack": stack, "bounties": record["table"].get("bounties"),
                 "shove": {names[s]: strategy[("open", s)].tolist() for s in game.open_sets},
                 "call": {spot_name(names, ("call", *c)): strategy[("call", *c)].tolist() for c in game.call_sets},
                 "nash_conv_bb": record["exploitability"]["bb"], "nash_conv_pool_pct": record["exploitability"]["pool_pct"],
@@ -368,8 +416,7 @@ def charts_document(groups, results: dict, wall_time: float, summary: dict, char
         for action in ("shove", "call"):
             largest[action] = {spot: _largest(stacks, [c[action][spot] for c in charts]) for spot in charts[0][action]}
         solved.append({
-            "players": group.players, "positions": records[f"{stacks[0]:g}"]["positions"], "ante": group.ante,
-            "bb_ante": group.bb_ante, "payouts": None if group.payouts is None else list(group.payouts), "stacks": list(stacks),
+            **group.game(), "positions": records[f"{stacks[0]:g}"]["positions"], "stacks": list(stacks),
             "charts": charts, "shove_max": largest["shove"], "call_max": largest["call"],
         })
     conv_bb = [c["nash_conv_bb"] for g in solved for c in g["charts"]]

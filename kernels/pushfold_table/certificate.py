@@ -5,7 +5,10 @@ heads-up equities, a Monte Carlo 3-way table, and an independent-opponent produc
 module prices none of that: it deals real cards (every seat two, a five-card board, card removal as it
 is), plays every seat's published strategy by its hand's class, settles every pot with the 7-card
 evaluator and the exact side pots of the game (:func:`.game.make_game`'s pot layers), and pays chips or
-ICM prize equity (:func:`kernels.icm.prize_equity`) of the real final stacks.
+ICM prize equity (:func:`kernels.icm.prize_equity`) of the real final stacks. With bounties (KO / PKO) it pays
+the bounty model's payoff of the real result (:func:`.game._payoff`): a seat left without chips is knocked out
+by the real winner(s) of the highest pot layer it was in, so only a covering stack wins its bounty, the cash
+share is paid at once and the rest goes onto the winner's head.
 
 Per deal ``d`` and seat ``s`` acting at information set ``I`` with action ``a`` on the way to a terminal,
 the counterfactual value is ``v_d(I, a) = Π_{others on the path} P(their action | their class) ·
@@ -40,7 +43,7 @@ from kernels.cards import N_CARDS, N_CLASSES, class_of_cards
 from kernels.evaluator.cpu import evaluate
 from kernels.icm import prize_equity
 
-from .game import Game, _decisions, infoset_keys
+from .game import Game, _decisions, _payoff, infoset_keys
 
 #: ``CLASS_OF[a, b]``: the class of two distinct card ids.
 CLASS_OF = np.array([[class_of_cards(a, b) if a != b else -1 for b in range(N_CARDS)] for a in range(N_CARDS)])
@@ -116,14 +119,22 @@ def _paths(game: Game, strategy: np.ndarray, column: dict) -> list[_Path]:
 
 
 class _Payoffs:
-    """Each seat's payoff of final chip vectors: the change of chips, or ICM prize equity (memoised by vector)."""
+    """Each seat's payoff of the hands' results: the change of chips, or ICM prize equity, of the final chips
+    (memoised by vector); with bounties the model's payoff (:func:`.game._payoff`) of the final chips and of the
+    knockouts, a seat left without chips knocked out by the real winners of the highest pot layer it was in
+    (memoised by the layers' winners)."""
 
     def __init__(self, game: Game):
+        self.table = game.table
         self.stacks = np.asarray(game.table.stacks, dtype=np.float64)
         self.payouts = game.payouts
         self.memo = {}
 
-    def __call__(self, final: np.ndarray) -> np.ndarray:
+    def __call__(self, final: np.ndarray, layers: tuple = (), winners: list | None = None) -> np.ndarray:
+        """``final`` (B, n) chips after each hand; ``winners``: per pot layer of ``layers``, (B, eligible) whether
+        each eligible seat won it (needed with bounties)."""
+        if self.table.bounties is not None:
+            return self._with_bounties(final, layers, winners)
         if self.payouts is None:
             return final - self.stacks
         rows, inverse = np.unique(final, axis=0, return_inverse=True)
@@ -132,6 +143,23 @@ class _Payoffs:
             key = row.tobytes()
             if key not in self.memo:
                 self.memo[key] = prize_equity(np.maximum(row, 0.0), self.payouts, places=False).equity
+            values[i] = self.memo[key]
+        return values[inverse.ravel()]
+
+    def _with_bounties(self, final: np.ndarray, layers: tuple, winners: list) -> np.ndarray:
+        # who won each layer determines the chips and the knockouts: one code per deal, a bit per (layer, eligible seat)
+        # (at most 55 bits: 10 seats all in at different bets)
+        bits = np.packbits(np.concatenate(winners, axis=1), axis=1, bitorder="little")
+        padded = np.zeros((bits.shape[0], 8), dtype=np.uint8)
+        padded[:, : bits.shape[1]] = bits
+        code = padded.view(np.uint64).ravel()
+        codes, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        values = np.empty((codes.size, final.shape[1]))
+        for i, deal in enumerate(first):
+            key = (layers, int(codes[i]))
+            if key not in self.memo:
+                won = [tuple(np.asarray(eligible)[mask[deal]]) for (_, eligible), mask in zip(layers, winners)]
+                self.memo[key] = _payoff(self.table, final[deal], self.payouts, layers, won)[0]
             values[i] = self.memo[key]
         return values[inverse.ravel()]
 
@@ -144,10 +172,7 @@ def _deal(rng: np.random.Generator, deals: int, n: int) -> tuple[np.ndarray, np.
 
 def certify(game: Game, strategy: dict, evaluator_tables, deals: int, seed: int = 0, progress=None) -> Certificate:
     """The certificate of ``strategy`` (``{infoset key: (169,) P(shove / call)}``) on ``deals`` real deals
-    (rounded up to whole batches of :data:`BATCH`). Tables with bounties are refused (ValueError): the deals pay
-    chips or ICM only."""
-    if game.table.bounties is not None:
-        raise ValueError("certificate: tables with bounties are not supported (the deals pay chips or ICM only)")
+    (rounded up to whole batches of :data:`BATCH`)."""
     keys = infoset_keys(game)
     column = {key: i for i, key in enumerate(keys)}
     sigma = np.stack([np.asarray(strategy[key], dtype=np.float64) for key in keys])  # (S, K)
@@ -169,12 +194,14 @@ def certify(game: Game, strategy: dict, evaluator_tables, deals: int, seed: int 
         gain = np.zeros((BATCH, n))
         for path in paths:
             final = np.broadcast_to(path.base, (BATCH, n)).copy()
+            won = []
             for amount, eligible in path.layers:
                 eligible = list(eligible)
                 top = strength[:, eligible].max(axis=1, keepdims=True)
                 winners = strength[:, eligible] == top
                 final[:, eligible] += amount * winners / winners.sum(axis=1, keepdims=True)
-            paid = payoffs(final)  # (B, n)
+                won.append(winners)
+            paid = payoffs(final, path.layers, won)  # (B, n)
             played = sigma[path.columns[:, None], classes[:, path.seats].T]  # (m, B): P(aggressive | class)
             chance = np.where(path.actions[:, None] == 1, played, 1.0 - played)
             for i, seat in enumerate(path.seats):

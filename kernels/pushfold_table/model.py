@@ -140,8 +140,9 @@ class _Model:
 
     def ordering_probs(self, first: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
         """(13,) joint probability of each ordering of a 3-way pot and of the three seats' actions
-        (``first``, ``second``, ``third``: (K,) action probabilities per class), over their supports."""
-        c, d, e = _support(first), _support(second), _support(third)
+        (``first``, ``second``, ``third``: (K,) action probabilities per class), over their supports. Trilinear:
+        any (K,) vectors (such as the change of a strategy) are summed over their nonzero classes."""
+        c, d, e = np.flatnonzero(first), np.flatnonzero(second), np.flatnonzero(third)
         if c.size == 0 or d.size == 0 or e.size == 0:
             return np.zeros(self.triple_mass.shape[0])
         return first[c] @ contract_orderings(self.orderings_last(), c, second, d, third, e)

@@ -138,7 +138,8 @@ class _TermProgram:
         (``self.seats[seat].columns`` order) against ``strategy`` (S, K), whose factor rows are current.
 
         ``memo``: the 3-way contractions of earlier calls (``{factor row: (second, third, contraction)}``,
-        updated), which a call whose opponent strategies changed in few classes updates instead of redoing."""
+        updated) and the 3-way pots' outcome probabilities (:meth:`_pot_outcomes`), which a call whose opponent
+        strategies changed in few classes updates instead of redoing."""
         model, terms = self.model, self.seats[seat]
         k = model.prior.size
         for row, payoff, opponents in terms.triples:
@@ -150,13 +151,43 @@ class _TermProgram:
             cached = self._pot_probs.get(seats)
             if cached is None or cached[0] != versions:
                 vectors = [strategy[self.column[key]] for key, _ in in_pot]
-                cached = (versions, model.duel_probs(*vectors) if len(vectors) == 2 else model.ordering_probs(*vectors))
+                cached = (versions, self._pot_outcomes(seats, vectors, memo))
                 self._pot_probs[seats] = cached
             probs = cached[1]
             scalars[slot] = probs @ payoff / max(probs.sum(), 1e-300)
         out = np.zeros((2 * terms.columns.size, k))
         accumulate_terms(self.factors, terms.coef, terms.slot, scalars, terms.start, terms.index, terms.row, out)
         return out.reshape(-1, 2, k)
+
+    def _pot_outcomes(self, seats: tuple, vectors: list, memo: dict | None) -> np.ndarray:
+        """The outcome probabilities of the pot of ``seats`` under their action ``vectors`` ((K,) each), for the
+        seats that folded. A 3-way pot's are updated from ``memo``'s last ones (key ``("pot", seats)``) when the
+        strategies changed in few classes since, as :meth:`_contraction` does (trilinear:
+        P(f', s', t') = P(f, s, t) + P(f' − f, s', t') + P(f, s' − s, t') + P(f, s, t' − t)): with bounties or
+        ICM the folders' payoffs vary with the outcome in most pots, and these sums would otherwise cost more
+        than the rest of an iteration."""
+        model = self.model
+        if len(vectors) == 2:
+            return model.duel_probs(*vectors)
+        last = None if memo is None else memo.get(("pot", seats))
+        probs = None
+        if last is not None:
+            old, probs = last
+            changes = [new - before for new, before in zip(vectors, old)]
+            size = [np.count_nonzero(v) for v in (*old, *vectors, *changes)]  # f, s, t, f', s', t', Δf, Δs, Δt
+            update = size[6] * size[4] * size[5] + size[0] * size[7] * size[5] + size[0] * size[1] * size[8]
+            if update < size[3] * size[4] * size[5]:
+                terms = ((changes[0], vectors[1], vectors[2]), (old[0], changes[1], vectors[2]), (old[0], old[1], changes[2]))
+                for first, second, third in terms:
+                    if np.any(first) and np.any(second) and np.any(third):
+                        probs = probs + model.ordering_probs(first, second, third)
+            else:
+                probs = None
+        if probs is None:
+            probs = model.ordering_probs(*vectors)
+        if memo is not None:
+            memo[("pot", seats)] = ([v.copy() for v in vectors], probs)
+        return probs
 
     #: An update reads a tensor pair for each changed class against the other opponent's support, gathered (about
     #: UPDATE_COST times a contiguous read, :func:`.loops.contract_packed`); it is used when cheaper.

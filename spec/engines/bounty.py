@@ -72,6 +72,10 @@ TYPED = [
 MODELS = [([10, 10, 20], 1.0), ([10, 10, 20], 0.5), ([25, 25, 40], 0.3), ([1e6, 2500, 333.25], 0.0),
           ([1234567.5, 1], 0.125), ([1e10, 0], 1.0)]
 
+#: (stacks, fraction, pool or None) for stack_bounties: the precomputed PKO charts' bounties, chip EV and ICM
+STACK_BOUNTIES = [([10, 10, 10], 0.5, None), ([12.5, 12.5, 12.5, 12.5, 12.5, 12.5], 1.0, None), ([20, 15, 10, 5], 0.5, 100),
+                  ([10, 10, 10], 0.5, 100), ([1e6, 3, 0], 0.25, 65.5), (TWELVE, 1 / 3, 1000)]
+
 
 def nullable(matrix) -> list:
     return [[None if not np.isfinite(v) else float(v) for v in row] for row in matrix]
@@ -161,4 +165,6 @@ def build() -> dict:
         "typed": [typed_case(*case) for case in TYPED],
         "shares": [share_case(share) for _, share, _ in TYPED if share is not None],
         "models": [{"bounties": b, "share": share, "line": model_line(b, share)} for b, share in MODELS],
+        "stack_bounties": [{"stacks": s, "fraction": f, "pool": pool, "bounties": bounty.stack_bounties(s, f, pool).tolist()}
+                           for s, f, pool in STACK_BOUNTIES],
     }

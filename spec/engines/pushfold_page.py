@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from generator import charts, pushfold_pages
+from generator.stages.pushfold_charts import Group, index_entry
 from generator.stages.pushfold_table import spot_name
 from generator.structure import pushfold_solver_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
@@ -44,6 +45,47 @@ CERTIFICATES = [
 ]
 
 
+#: Games of a precomputed set for the solver page's look-up (pushfold-setup.js): chip EV with a BB ante with and without
+#: PKO bounties (two sizes), a KO, ICM with and without PKO bounties, an unequal-stack PKO example.
+LOOKUP_GROUPS = (
+    Group(4, (10.0, 12.0), 1.0, True),
+    Group(4, (10.0, 12.0), 1.0, True, bounty=0.5, bounty_share=0.5),
+    Group(4, (10.0, 12.0), 1.0, True, bounty=1.0, bounty_share=0.5),
+    Group(4, (12.0,), 1.0, True, bounty=0.5, bounty_share=1.0),
+    Group(3, (10.0, 15.0), payouts=(50.0, 30.0, 20.0)),
+    Group(3, (10.0, 15.0), payouts=(50.0, 30.0, 20.0), bounty=0.5, bounty_share=0.5),
+    Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0),), bounty=1.0, bounty_share=0.5),
+)
+
+
+def _js_table(table: Table, scale: float = 1.0, money: float = 1.0) -> dict:
+    """The page's table ({stacks, blinds, ante, bbAnte, payouts, bounties, bountyShare}) of ``table`` with the chips
+    multiplied by ``scale`` (blinds 1/2 for 0.5/1) and the money (payouts, ICM bounties) by ``money``."""
+    bounty_scale = scale if table.payouts is None else money
+    return {"stacks": [scale * s for s in table.stacks], "blinds": [scale * b for b in table.blinds], "ante": scale * table.ante,
+            "bbAnte": table.bb_ante, "payouts": None if table.payouts is None else [money * p for p in table.payouts],
+            **({} if table.bounties is None else {"bounties": [bounty_scale * b for b in table.bounties], "bountyShare": table.bounty_share})}
+
+
+def lookups() -> list[dict]:
+    """Every table of :data:`LOOKUP_GROUPS`, as typed in its own units and scaled (chips ×2, money ×10), with the file
+    it is (``pushfold/<id>/<name>.json``), and tables of none: another cash share, other bounties, bounties on a game
+    the set has without them."""
+    cases = []
+    for group in LOOKUP_GROUPS:
+        for name, table in group.tables():
+            path = f"pushfold/{group.id}/{name}.json"
+            cases += [{"table": _js_table(table), "path": path}, {"table": _js_table(table, 2.0, 10.0), "path": path}]
+    chip, pko = LOOKUP_GROUPS[0].tables()[0][1], LOOKUP_GROUPS[1].tables()[0][1]
+    cases += [
+        {"table": _js_table(pko._replace(bounty_share=1.0)), "path": None},
+        {"table": _js_table(pko._replace(bounties=tuple(1.1 * b for b in pko.bounties))), "path": None},
+        {"table": _js_table(chip._replace(bounties=(0.0,) * 4)), "path": f"pushfold/{LOOKUP_GROUPS[0].id}/10.json"},
+        {"table": _js_table(LOOKUP_GROUPS[4].tables()[0][1]._replace(bounties=(5.0, 5.0, 5.0), bounty_share=0.5)), "path": None},
+    ]
+    return cases
+
+
 def build() -> dict:
     rng = np.random.default_rng(11)
     solutions = []
@@ -65,12 +107,16 @@ def build() -> dict:
         "format_g": [[x, f"{x:g}"] for x in NUMBERS],
         "cells": [[f, pushfold_pages.frequency_text(f), charts.bucket(f, 0.0, 1.0) if f > 0 else None] for f in FREQUENCIES],
         "solutions": solutions,
-        "queries": presets + [pushfold_solver_path([22, 14.5, 9, 30, 7], (1, 2), 2, True, (50, 30, 20)).split("?", 1)[1]],
+        "queries": presets + [pushfold_solver_path([22, 14.5, 9, 30, 7], (1, 2), 2, True, (50, 30, 20)).split("?", 1)[1],
+                              pushfold_solver_path([10] * 3, (0.5, 1), 0, False, (50, 30, 20), [100 / 6] * 3, 0.5).split("?", 1)[1],
+                              pushfold_solver_path([12] * 4, (0.5, 1), 1, True, None, [6] * 4, 0.5).split("?", 1)[1]],
         "bad_tables": [{"table": {"stacks": list(t.stacks), "blinds": list(t.blinds), "ante": t.ante, "bbAnte": t.bb_ante,
                                   "payouts": None if t.payouts is None else list(t.payouts),
                                   "bounties": None if t.bounties is None else list(t.bounties), "bountyShare": t.bounty_share},
                         "messages": table_errors(t), "fields": fields} for t, fields in BAD_TABLES],
         "certificates": [[c, pushfold_pages.certified_text(c)] for c in CERTIFICATES],
+        "lookup_index": {"groups": [index_entry(g) for g in LOOKUP_GROUPS]},
+        "lookups": lookups(),
     }
     for case in fixture["bad_tables"]:
         assert len(case["messages"]) == len(case["fields"]), case

@@ -18,8 +18,11 @@ PAGES = (
     ("pushfold/tables/index.html", "true"),
     ("pushfold/tables/4p-bba1-chipev/12/index.html", "true"),  # grids, overcall table
     ("pushfold/tables/3p-icm-50-30-20/10/index.html", "true"),  # ICM
+    ("pushfold/tables/4p-bba1-chipev-pko50-b50/12/index.html", "true"),  # PKO bounties: the model line
     ("pushfold/thresholds/index.html", "true"),
     ("pushfold/solver/index.html?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1", "document.querySelector('#solver-solution[data-state=drawn]')"),  # precomputed
+    ("pushfold/solver/index.html?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1&bounties=6,6,6,6&share=50%25",
+     "document.querySelector('#solver-solution[data-state=drawn]')"),  # precomputed PKO
     ("pushfold/solver/index.html?stacks=10,0.3,10&blinds=2,1&ante=0&bbante=0", "document.querySelector('#table-error li')"),  # errors
     ("articles/index.html", "true"),
     ("articles/reading-the-charts/index.html", "true"),

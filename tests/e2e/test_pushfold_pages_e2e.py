@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from generator.pushfold_pages import frequency_text, group_title, table_path
+from generator.pushfold_pages import bounty_model_text, frequency_text, group_title, table_path
 from kernels.cards import CLASS_NAMES
 from test_charts_a11y_e2e import PHONE, active, load, no_sideways_scroll
 
@@ -147,3 +147,30 @@ def test_chart_page_prints_one_grid_per_page_without_switches(open_page, site_di
     assert breaks[0] != "page" and set(breaks[1:]) == {"page"}
     assert page.eval_on_selector(".grid td", "el => getComputedStyle(el).printColorAdjust") == "exact"
     screenshot(page, "print-pushfold-table")
+
+
+def test_a_pko_chart_page_states_its_bounty_model_and_opens_the_solver_on_its_table(open_page, site_dir, screenshot, axe_violations):
+    """The PKO chart (4 players, BB ante, bounties of half a stack, half in cash): the model line with the bounty at this
+    stack, the game switch between the bounty and bounty-free tables, the solver link carrying the bounties, which the
+    solver page finds in the precomputed set (not the bounty-free table of the same stacks). Phone and desktop: no
+    sideways scroll, no axe violation."""
+    groups = load(site_dir, "pushfold_charts")["groups"]
+    pko = next(g for g in groups if g["bounty"] is not None)
+    chart = pko["charts"][0]
+    assert chart["bounties"] == [6.0] * 4 and pko["bounty_share"] == 0.5
+    for width in (390, 1366):
+        page = open_page(table_path(pko, 12.0), width=width, height=900)
+        assert page.locator("h1").inner_text() == f"{group_title(pko)}: 12 bb"
+        model = page.locator("#bounty-model").inner_text()
+        assert model.startswith(bounty_model_text(pko, chart["bounties"])) and "6 bb on his head (50% of his stack)" in model
+        assert "plus the bounties, in big blinds" in page.locator("p.lead").inner_text()
+        no_sideways_scroll(page, width)
+        assert axe_violations(page) == [], width
+        screenshot(page, f"pushfold-table-pko-{width}")
+    games = page.get_by_role("navigation", name="Game at 4 players").get_by_role("link")
+    assert "BB ante 1 bb, chip EV, PKO bounties 50% of a stack" in games.all_inner_texts()
+    link = page.get_by_role("link", name="Change the stacks in the solver")
+    assert link.get_attribute("href").endswith("?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1&bounties=6,6,6,6&share=50%25")
+    link.click()
+    page.wait_for_function("document.querySelector('#solver-solution[data-state=drawn]')", timeout=60000)
+    assert page.locator("#solver-source").inner_text() == "Precomputed by the build (4p-bba1-chipev-pko50-b50)"

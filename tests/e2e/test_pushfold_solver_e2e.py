@@ -36,6 +36,9 @@ def shown_frequencies(page, grid_id: str) -> dict:
     ("stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1", "4p-bba1-chipev/12.json"),
     ("stacks=15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=65,35", "3p-icm-65-35-mixed/0.json"),  # an unequal-stack example
     ("stacks=20,20,20&blinds=1,2&ante=0&bbante=0&payouts=5,3,2", "3p-icm-50-30-20/10.json"),  # the same game in other units
+    ("stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1&bounties=6,6,6,6&share=50%25", "4p-bba1-chipev-pko50-b50/12.json"),  # PKO
+    ("stacks=24,24,24,24&blinds=1,2&ante=2&bbante=1&bounties=12,12,12,12&share=0.5", "4p-bba1-chipev-pko50-b50/12.json"),
+    ("stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1&bounties=0,0,0,0", "4p-bba1-chipev/12.json"),  # zero bounties are none
 ])
 def test_a_precomputed_table_is_shown_at_once_without_the_worker(open_page, site_dir, query, file):
     requests = []
@@ -55,6 +58,23 @@ def test_a_precomputed_table_is_shown_at_once_without_the_worker(open_page, site
         assert shown == {name: frequencies.get(name, 0) for name in CLASS_NAMES}  # omitted classes are 0
     assert not any(url.endswith(("pushfold-worker.js", "matchups.bin", "threeway.bin.gz")) for url in requests)
     assert "NaN" not in page.inner_text("main") and "Infinity" not in page.inner_text("main")
+    assert page.locator("#solver-source").inner_text() == f"Precomputed by the build ({file.split('/')[0]})"
+    if "pko" in file:  # the model named with the bounties
+        assert page.locator("#solver-bounty-model").inner_text().startswith("Bounties: ")
+
+
+def test_a_pko_table_off_the_set_is_solved_from_the_nearest_pko_table_never_a_table_without_bounties(open_page):
+    """Other bounties on the PKO set's stacks: not the precomputed PKO chart (nor the bounty-free one of those stacks),
+    but solved by the worker, started from the nearest table of the same bounty share; cancelled once it runs."""
+    requests = []
+    page = open_page("index.html")
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(page.url.replace("index.html", f"{SOLVER}?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1&bounties=3,3,3,3&share=50%25"))
+    page.wait_for_function("document.getElementById('solver-method').textContent.includes('iteration')", timeout=240000)
+    fetched = [url.split("/data/")[1] for url in requests if re.search("/data/pushfold/[^/]+/", url)]
+    assert fetched == ["pushfold/4p-bba1-chipev-pko50-b50/12.json"]  # the start only
+    page.click("#cancel")
+    page.wait_for_function("document.getElementById('solver-method').textContent.startsWith('Cancel')", timeout=30000)
 
 
 def test_call_spots_are_listed_calls_first_and_the_chart_follows_the_selector(open_page, site_dir):
@@ -328,7 +348,7 @@ PKO_QUERY = "stacks=12,8,20,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20&boun
 
 
 def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(open_page, site_dir, screenshot, axe_violations):
-    """A 4-handed ICM table with PKO bounties (the set has none, so the worker solves it from no start): the model
+    """A 4-handed ICM table with PKO bounties (the e2e set has no ICM PKO table, so the worker solves it from no start): the model
     named as the CLI names it, the bounties in the table line, the URL and the file; Python's best response on the
     site's own tables confirms the stopping rule. At 390 px nothing scrolls sideways; no axe violation at 390 or 1366."""
     import kernels.pushfold_table as pf

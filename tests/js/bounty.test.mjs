@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bountyErrors, bubbleFactors, positionValue, validateBounties } from "../../templates/assets/js/bounty.js";
+import { bountyErrors, bubbleFactors, positionValue, stackBounties, validateBounties } from "../../templates/assets/js/bounty.js";
 import { modelLine, readBounties, readShare } from "../../templates/assets/js/bounty-fields.js";
 import { callEv, callSpot, shoveEv, shoveSpot } from "../../templates/assets/js/icm-spot.js";
 
@@ -122,3 +122,12 @@ for (const c of fixture.models) {
     assert.equal(modelLine(c.bounties, c.share), c.line);
   });
 }
+
+test("stackBounties: bounties worth a fraction of each stack at chip value, as stack_bounties in kernels/bounty.py", () => {
+  assert.ok(fixture.stack_bounties.length >= 6);
+  for (const c of fixture.stack_bounties) {
+    const got = stackBounties(c.stacks, c.fraction, c.pool);
+    assert.equal(got.length, c.bounties.length);
+    got.forEach((x, i) => assert.ok(Math.abs(x - c.bounties[i]) <= 1e-12 * Math.max(1, Math.abs(c.bounties[i])), `${c.stacks}: ${x} vs ${c.bounties[i]}`));
+  }
+});

@@ -141,6 +141,26 @@ test("findPrecomputed: equal stacks on the grid, unequal examples, the same game
   assert.equal(findPrecomputed(INDEX, table([10, 10, 10], { bounties: [0, 0, 0] })).path, "pushfold/3p-chipev/10.json");
 });
 
+test("PKO tables: Python's tables of a set with bounties are found by their bounties, in any units; no other table is", () => {
+  assert.ok(fixture.lookups.length >= 28);
+  for (const { table, path } of fixture.lookups) {
+    assert.equal(findPrecomputed(fixture.lookup_index, table)?.path ?? null, path, JSON.stringify(table));
+  }
+});
+
+test("nearestPrecomputed: a PKO table starts from the nearest PKO table of its share, never from a table without bounties", () => {
+  const index = fixture.lookup_index;
+  const pko = (stack, bounty, share = 0.5) => table(Array(4).fill(stack), { ante: 1, bbAnte: true, bounties: Array(4).fill(bounty), bountyShare: share });
+  assert.equal(nearestPrecomputed(index, pko(11, 5.5)).path, "pushfold/4p-bba1-chipev-pko50-b50/10.json");
+  assert.equal(nearestPrecomputed(index, pko(11, 11)).path, "pushfold/4p-bba1-chipev-pko50-b100/10.json");
+  assert.equal(nearestPrecomputed(index, pko(11, 9)).path, "pushfold/4p-bba1-chipev-pko50-b100/10.json"); // Σ|Δ| 4 + 4 × 1 beats 4 + 4 × 3
+  assert.equal(nearestPrecomputed(index, pko(11, 5.5, 1)).path, "pushfold/4p-bba1-chipev-ko-b50/12.json");
+  assert.equal(nearestPrecomputed(index, table([11, 11, 11, 11], { ante: 1, bbAnte: true })).path, "pushfold/4p-bba1-chipev/10.json");
+  const icm = table([11, 11, 11], { payouts: [50, 30, 20], bounties: [20, 20, 20], bountyShare: 0.5 });
+  assert.equal(nearestPrecomputed(index, icm).group.id, "3p-icm-50-30-20-pko50-b50");
+  assert.equal(nearestPrecomputed(index, { ...icm, bountyShare: 1 }), null);
+});
+
 test("nearestPrecomputed: the closest table of the same game, or none", () => {
   const near = nearestPrecomputed(INDEX, table([11, 11, 11]));
   assert.deepEqual([near.path, near.distance], ["pushfold/3p-chipev/10.json", 3]);

@@ -65,6 +65,13 @@ export function bountyEquity(stacks, bounties) {
   return chipShares(Array.from(stacks, Number)).map((share) => share * total);
 }
 
+/** Bounties worth `fraction` of each player's stack at its chip value, as stack_bounties in kernels/bounty.py:
+ * the stack itself (chip EV), or with a prize `pool` (not null) the stack's share of it, pool × x_i / X (ICM). */
+export function stackBounties(stacks, fraction, pool = null) {
+  const value = pool === null ? Array.from(stacks, Number) : chipShares(Array.from(stacks, Number)).map((share) => pool * share);
+  return value.map((x) => fraction * x);
+}
+
 /** The value of a position, as position_value in kernels/bounty.py: {prize (ICM equity of the
  * payouts), bounty (bounty `cash` already won, default none, + chip-proportional share of the bounties
  * on heads), total, method}. */

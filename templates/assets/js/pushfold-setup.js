@@ -1,8 +1,10 @@
 // The push/fold solver page's pure logic (no DOM; node-tested): seat names, the table as URL state
 // (?stacks=10,10,10&blinds=0.5,1&ante=0&bbante=1&payouts=50,30,20[&bounties=2,2,4&share=50%]), reading the
 // typed numbers (bounties with bounty-fields.js, the ICM pages' reader), and finding the table, or the nearest
-// one, in the precomputed set (data/pushfold/index.json, written by the build: see docs/data-format.md).
+// one, in the precomputed set (data/pushfold/index.json, written by the build: see docs/data-format.md), its PKO
+// tables compared bounty by bounty.
 
+import { stackBounties } from "./bounty.js";
 import { readBounties } from "./bounty-fields.js";
 import { parseNumber, parseNumberList, parsePayouts } from "./number-list.js";
 import { MAX_SEATS, positionNames } from "./pushfold-solver.js";
@@ -117,11 +119,24 @@ function payoutShares(payouts) {
 }
 
 const bountyFree = (bounties) => !bounties || bounties.every((b) => b === 0);
+const total = (values) => values.reduce((a, b) => a + b, 0);
 
-/** Whether a group of the set plays the same game as `table` (players, blinds, ante, payouts), all in big blinds.
- *  The set has no tables with bounties: a table with any is never one of it (nor a start for it). */
+/** Bounties in the units the set compares them in: big blinds for chip EV (they are in the unit of the stacks),
+ *  shares of the prize pool under ICM (ICM with bounties is the same game at any scale of the money). */
+const bountyUnits = (bounties, blinds, payouts) => bounties.map((b) => b / (payouts ? total(payouts) : blinds[1]));
+
+/** Each seat's bounty in a table of `group` with per-seat `stacks` (bb), in bountyUnits: the build gives every seat a
+ *  bounty worth `group.bounty` of its stack at chip value (stack_bounties in kernels/bounty.py); null without. */
+function groupBounties(group, stacks) {
+  if (group.bounty == null) return null;
+  return bountyUnits(stackBounties(stacks, group.bounty, group.payouts ? total(group.payouts) : null), group.blinds, group.payouts);
+}
+
+/** Whether a group of the set plays the same game as `table` (players, blinds, ante, payouts, and for a table with
+ *  bounties a group of PKO / KO tables with the same cash share), all in big blinds. Bounties all zero are none. */
 function sameGame(group, table) {
-  if (!bountyFree(table.bounties) || !bountyFree(group.bounties)) return false;
+  const bounties = !bountyFree(table.bounties);
+  if (bounties !== (group.bounty != null) || (bounties && !close(group.bounty_share, table.bountyShare ?? 1))) return false;
   const big = table.blinds[1];
   if (group.players !== table.stacks.length || !allClose(group.blinds, table.blinds.map((b) => b / big))) return false;
   if (!close(group.ante, table.ante / big) || (table.ante > 0 && group.bb_ante !== table.bbAnte)) return false;
@@ -137,26 +152,44 @@ function groupTables(group) {
 
 const entry = (group, table, distance) => ({ group, stacks: table.stacks, path: `pushfold/${group.id}/${table.name}.json`, distance });
 
-/** The precomputed table that is `table` ({group, stacks, path: relative to data/, distance: 0}), or null. */
+/** `table`'s stacks in bb and, with bounties, its bounties in bountyUnits (null without). */
+function inSetUnits(table) {
+  const bounties = bountyFree(table.bounties) ? null : bountyUnits(table.bounties, table.blinds, table.payouts);
+  return { stacks: table.stacks.map((s) => s / table.blinds[1]), bounties };
+}
+
+/** Sum over seats of |Δ stack| (bb) and, with bounties, of |Δ bounty| at chip value (bb: under ICM a share of the
+ *  pool is worth that share of all the chips) between a group's table `t` and `mine` (inSetUnits). */
+function distanceTo(group, t, mine) {
+  const stacks = t.stacks.reduce((sum, s, seat) => sum + Math.abs(s - mine.stacks[seat]), 0);
+  const theirs = groupBounties(group, t.stacks);
+  if (!theirs) return stacks;
+  const value = group.payouts ? total(mine.stacks) : 1;
+  return stacks + value * theirs.reduce((sum, b, seat) => sum + Math.abs(b - mine.bounties[seat]), 0);
+}
+
+/** The precomputed table that is `table` ({group, stacks, path: relative to data/, distance: 0}), or null: the same
+ *  game, stacks and (PKO tables) bounties. */
 export function findPrecomputed(index, table) {
-  const stacks = table.stacks.map((s) => s / table.blinds[1]);
+  const mine = inSetUnits(table);
   for (const group of index?.groups ?? []) {
     if (!sameGame(group, table)) continue;
-    const found = groupTables(group).find((t) => allClose(t.stacks, stacks));
+    const found = groupTables(group).find((t) => allClose(t.stacks, mine.stacks)
+      && (group.bounty == null || allClose(groupBounties(group, t.stacks), mine.bounties)));
     if (found) return entry(group, found, 0);
   }
   return null;
 }
 
-/** The precomputed table of the same game closest to `table` (smallest sum over seats of |Δ stack| in bb),
- *  to warm-start the solver from; null when the set has no table of that game. */
+/** The precomputed table of the same game closest to `table` (smallest sum over seats of |Δ stack| and, with
+ *  bounties, |Δ bounty|, in bb), to warm-start the solver from; null when the set has no table of that game. */
 export function nearestPrecomputed(index, table) {
-  const stacks = table.stacks.map((s) => s / table.blinds[1]);
+  const mine = inSetUnits(table);
   let best = null;
   for (const group of index?.groups ?? []) {
     if (!sameGame(group, table)) continue;
     for (const t of groupTables(group)) {
-      const distance = t.stacks.reduce((sum, s, seat) => sum + Math.abs(s - stacks[seat]), 0);
+      const distance = distanceTo(group, t, mine);
       if (!best || distance < best.distance) best = entry(group, t, distance);
     }
   }
