@@ -14,10 +14,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.stages.multiway.checkpoint import MultiwayState
-from generator.stages.multiway.cluster import ClusterSimulator, connect
-from generator.stages.multiway.runner import StopPolicy, sample
-from generator.stages.multiway.simulator import Simulator
+from generator.build.stages.multiway.checkpoint import MultiwayState
+from generator.build.stages.multiway.cluster import ClusterSimulator, connect
+from generator.build.stages.multiway.runner import StopPolicy, sample
+from generator.build.stages.multiway.simulator import Simulator
 from kernels.multiway.layout import BLOCK_DEALS
 
 PERCENTILE = (np.arange(7463) * 1024 // 7463).astype(np.int32)
@@ -42,7 +42,7 @@ def main() -> None:
         with connect(f"local:{workers}") as client:
             startup = time.perf_counter() - started
             cluster = ClusterSimulator(client, "cpu", 1, 0, PERCENTILE)
-            client.run(lambda: __import__("generator.stages.multiway.cluster").stages.multiway.cluster.simulate_blocks(
+            client.run(lambda: __import__("generator.build.stages.multiway.cluster").stages.multiway.cluster.simulate_blocks(
                 "cpu", 1, 0, PERCENTILE, 0, 1))  # warm-up on every worker
             rate, tally = timed(cluster, blocks)
         rows.append((f"LocalCluster local:{workers}", rate, f"{startup:.1f}", np.array_equal(tally, reference)))

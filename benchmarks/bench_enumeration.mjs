@@ -1,13 +1,13 @@
-// Times the browser's exact enumeration (templates/assets/js/range-equity.js) under node, for
+// Times the browser's exact enumeration (templates/assets/js/engines/range-equity.js) under node, for
 // benchmarks/bench_enumeration.py. Usage: node benchmarks/bench_enumeration.mjs evaluator-tables.bin spots.json RUNS
 // -> one JSON line per spot: {"name", "method", "first": [wall s, CPU s], "runs": [[wall s, CPU s], ...], "equity"}:
 // each rangeEquity() on the parsed weights as the page's worker calls it (one thread); "first" the spot's first call
 // in this process (the JIT not warm: what a page's first answer costs), "runs" after WARMUP more untimed calls.
 import { readFileSync } from "node:fs";
 
-import { parseTables } from "../templates/assets/js/evaluator.js";
-import { enumerationMethod, liveWeights, rangeEquity } from "../templates/assets/js/range-equity.js";
-import { parseRange } from "../templates/assets/js/ranges.js";
+import { parseTables } from "../templates/assets/js/engines/evaluator.js";
+import { enumerationMethod, liveWeights, rangeEquity } from "../templates/assets/js/engines/range-equity.js";
+import { parseRange } from "../templates/assets/js/engines/ranges.js";
 
 const file = readFileSync(process.argv[2]);
 const tables = parseTables(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));

@@ -7,7 +7,7 @@ Prints a markdown table.
 * ours, Python: ``kernels.range_equity.range_equity`` on the parsed weights, as ``allin equity`` calls it (the engine
   only: no start-up, no parsing; its thread count is its own choice, one thread below ``SERIAL_WORK``); where it
   counts by deal orbits and patterns, also the board-by-board method that answered before (``method="boards"``);
-* ours, JS: ``rangeEquity`` of templates/assets/js/range-equity.js in node, one thread (benchmarks/bench_enumeration.mjs),
+* ours, JS: ``rangeEquity`` of templates/assets/js/engines/range-equity.js in node, one thread (benchmarks/bench_enumeration.mjs),
   after 15 warm-up calls (V8 optimises the hot functions after ~10); each spot's first call in a fresh process, the
   JIT cold, is printed apart;
 * OMPEval (C++, not on a registry): ``benchmarks/peers/ompeval_equity.cpp --enumerate``, built with
@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from generator.evaluator_asset import write_evaluator_asset
-from generator.evaluator_tables import evaluator_tables
+from generator.site.evaluator_asset import write_evaluator_asset
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.cards import ALL_COMBOS, format_cards, parse_cards
 from kernels.range_equity import live_weights, range_equity
 from kernels.range_equity.enumeration import enumerate_equity, enumeration_method

@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-import { parseTables, strength } from "../templates/assets/js/evaluator.js";
-import { enumerateCounts, liveWeights, rangeEquity } from "../templates/assets/js/range-equity.js";
-import { parseRange } from "../templates/assets/js/ranges.js";
+import { parseTables, strength } from "../templates/assets/js/engines/evaluator.js";
+import { enumerateCounts, liveWeights, rangeEquity } from "../templates/assets/js/engines/range-equity.js";
+import { parseRange } from "../templates/assets/js/engines/ranges.js";
 
 const require = createRequire(import.meta.url);
 const { evaluateCardCodes } = require("phe");

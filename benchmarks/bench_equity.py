@@ -30,10 +30,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.datafiles import matchups_bin
-from generator.evaluator_asset import write_evaluator_asset
-from generator.evaluator_tables import evaluator_tables
-from generator.stages.headsup import headsup_results
+from generator.data.datafiles import matchups_bin
+from generator.site.evaluator_asset import write_evaluator_asset
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages.headsup import headsup_results
 from kernels.cards import CLASS_NAMES, parse_cards
 from kernels.range_equity import enumerate_equity, live_weights, range_equity
 from kernels.ranges import parse_range
@@ -87,11 +87,11 @@ def site_files(folder: Path) -> bool:
 
 
 HARNESS = """<!doctype html><meta charset="utf-8"><title>equity bench</title><script type="module">
-import { EquityPool } from "./assets/js/equity-pool.js";
-import { parseRange } from "./assets/js/ranges.js";
+import { EquityPool } from "./assets/js/workers/equity-pool.js";
+import { parseRange } from "./assets/js/engines/ranges.js";
 const cards = (t) => (t.match(/../g) ?? []).map((c) => 4 * "23456789TJQKA".indexOf(c[0]) + "cdhs".indexOf(c[1]));
 window.runSpot = (spot, workers) => new Promise((resolve) => {
-  const pool = new EquityPool("./assets/js/equity-worker.js", { type: "module" }, workers);
+  const pool = new EquityPool("./assets/js/workers/equity-worker.js", { type: "module" }, workers);
   const weights = spot.ranges.map((r) => Array.from(parseRange(r).weights));
   const started = performance.now();
   pool.onmessage = (e) => {

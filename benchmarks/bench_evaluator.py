@@ -85,7 +85,7 @@ def main() -> None:
     tables = build_tables()
     build_seconds = time.perf_counter() - started
 
-    from generator.storage import load_arrays, save_arrays
+    from generator.core.storage import load_arrays, save_arrays
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "tables.npz"

@@ -1,4 +1,4 @@
-// Times the browser ICM module (templates/assets/js/icm.js) under node, for benchmarks/bench_icm.py.
+// Times the browser ICM module (templates/assets/js/engines/icm.js) under node, for benchmarks/bench_icm.py.
 // Usage: node benchmarks/bench_icm.mjs fields.json  ->  one JSON object per line:
 //   {"n": ..., "seconds": best wall time of the repeats, "equity": [...], "method": ...} for
 //   icm(stacks, payouts, {method, places: false}), method the field's "method" (default "integral")
@@ -7,7 +7,7 @@
 // it times fieldSummary once (the big-field summary of the ICM page) and reports "cash" and "finish".
 import { readFileSync } from "node:fs";
 
-import { bubbleFactors, fieldSummary, icm } from "../templates/assets/js/icm.js";
+import { bubbleFactors, fieldSummary, icm } from "../templates/assets/js/engines/icm.js";
 
 const fields = JSON.parse(readFileSync(process.argv[2], "utf8"));
 for (const { stacks, payouts, repeats, bubble, bands, method = "integral" } of fields) {

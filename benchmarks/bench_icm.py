@@ -29,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels import icm
+from kernels.icm import harville as icm
 from served import CHROMIUM, served_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -396,8 +396,8 @@ def main() -> None:
     for (stacks, payouts, equal), js in zip(fields, js_results):
         print(measure(stacks, payouts, equal, js), flush=True)
     print("\nErrors: max over players (and L1: sum over players) of |equity - reference| / prize pool.")
-    print("Times: best wall time after a warm-up; JS = node running templates/assets/js/icm.js.")
-    print("\nBubble factors (kernels/icm.py bubble_factors; naive = one ICM evaluation per ordered pair):\n")
+    print("Times: best wall time after a warm-up; JS = node running templates/assets/js/engines/icm.js.")
+    print("\nBubble factors (kernels/icm/harville.py bubble_factors; naive = one ICM evaluation per ordered pair):\n")
     print("\n".join(bubble_factor_rows()))
     print("\nBig-field summary of the ICM page (icm.js fieldSummary in node) against the plain equity:\n")
     print("\n".join(summary_rows()))

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import numpy as np
 from playwright.sync_api import sync_playwright
 
-from generator.render import render_site
-from generator.stages.headsup import run_headsup
+from generator.site.render import render_site
+from generator.build.stages.headsup import run_headsup
 from site_fixtures import site_config, write_synthetic_data
 
 BUDGET_MS = 100

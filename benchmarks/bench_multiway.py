@@ -21,13 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import eval7
 import numba
 
-from generator.evaluator_tables import evaluator_tables
-from generator.stages.headsup import headsup_results
-from generator.stages.multiway import multiway_controls, percentile_control
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.multiway import multiway_controls, percentile_control
 from kernels.multiway import cpu
 from kernels.multiway.estimates import TARGETS, estimate_cells
 from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table
-from kernels.multiway.rng import shard_key
+from kernels.sampling.rng import shard_key
 from kernels.multiway.statistics import group_statistics
 
 ALL_HANDS = "22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,A2o+,K2o+,Q2o+,J2o+,T2o+,92o+,82o+,72o+,62o+,52o+,42o+,32o"

@@ -16,10 +16,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.config import load_config
-from generator.stages import multiway
-from generator.stages.headsup import headsup_results
-from generator.stages.threehanded import threehanded_results
+from generator.core.config import load_config
+from generator.build.stages import multiway
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.threehanded import threehanded_results
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 

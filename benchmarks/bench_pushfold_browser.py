@@ -1,4 +1,4 @@
-"""Browser push/fold solver benchmark: pushfold-worker.js in headless Chromium against kernels/pushfold_table/.
+"""Browser push/fold solver benchmark: pushfold-worker.js in headless Chromium against kernels/pushfold/.
 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_browser.py`` (from the repository root; needs Playwright and
 /usr/bin/chromium, and the build cache's heads-up tables and 3-way checkpoint). A temporary folder laid out
@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import kernels.pushfold_table as pf
-from generator.commands.pushfold import MAX_ITERATIONS, TOLERANCE_POOL
-from generator.datafiles import matchups_bin
-from generator.stages.threeway_bin import publish_threeway
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import holdem_equities
-from generator.stages.threeway import threeway_stage
+import kernels.pushfold as pf
+from generator.cli.pushfold import MAX_ITERATIONS, TOLERANCE_POOL
+from generator.data.datafiles import matchups_bin
+from generator.build.stages.threeway_bin import publish_threeway
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_table import holdem_equities
+from generator.build.stages.threeway import threeway_stage
 from kernels.cards import CLASS_NAMES
 from served import served_page
 
@@ -41,7 +41,7 @@ window.worker = null;
 window.solve = (table, fresh) => new Promise((resolve) => {
   if (fresh || !window.worker) {
     window.worker?.terminate();
-    window.worker = new Worker("./assets/js/pushfold-worker.js", { type: "module" });
+    window.worker = new Worker("./assets/js/workers/pushfold-worker.js", { type: "module" });
   }
   const started = performance.now();
   let downloaded = null;

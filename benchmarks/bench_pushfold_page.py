@@ -19,12 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.config import load_config
-from generator.stages.threeway_bin import publish_threeway
-from generator.render import render_site
-from generator.stages.headsup import run_headsup
-from generator.stages.threeway import threeway_stage
-from generator.structure import pushfold_solver_path
+from generator.core.config import load_config
+from generator.build.stages.threeway_bin import publish_threeway
+from generator.site.render import render_site
+from generator.build.stages.headsup import run_headsup
+from generator.build.stages.threeway import threeway_stage
+from generator.site.structure import pushfold_solver_path
 from served import served_page
 
 #: (label, keyword arguments of pushfold_solver_path)

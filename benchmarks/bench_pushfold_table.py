@@ -1,5 +1,5 @@
 """n-player push/fold solver benchmark: solve times, iterations, NashConv and how often 3- and 4+-way
-pots happen at the solution, against the heads-up solver (``kernels.pushfold``) measured in the same run.
+pots happen at the solution, against the heads-up solver (``kernels.pushfold.headsup``) measured in the same run.
 
 Run: ``.venv/bin/python benchmarks/bench_pushfold_table.py`` (from the repository root). Uses the build
 cache: the heads-up tables and the 3-way checkpoint (computed first if missing, which takes minutes).
@@ -18,11 +18,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import kernels.pushfold as headsup_solver
-import kernels.pushfold_table as pf
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import holdem_equities
-from generator.stages.threeway import threeway_stage
+import kernels.pushfold.headsup as headsup_solver
+import kernels.pushfold as pf
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_table import holdem_equities
+from generator.build.stages.threeway import threeway_stage
 
 SNG = (50.0, 30.0, 20.0)
 SPOTS = [  # (label, table, tolerance in bb or % of the pool)
@@ -53,7 +53,7 @@ def main() -> None:
     pf.solve(pf.make_game(SPOTS[1][1]), equities, max_iterations=1)  # compile / load the compiled kernels
 
     print(f"3-way table: {summary['boards']:,} boards, median se {summary['se_median']:.4f}; dense tensor built in {build:.1f} s")
-    print(f"heads-up solver (kernels.pushfold), 10 bb to NashConv 1e-4 bb: {peer:.3f} s, {reference.iterations} iterations\n")
+    print(f"heads-up solver (kernels.pushfold.headsup), 10 bb to NashConv 1e-4 bb: {peer:.3f} s, {reference.iterations} iterations\n")
     print("| spot | solve (s) | vs HU solver | iterations | per iteration (s) | NashConv | P(3-way pot) | P(4+-way pot) | 4+-way EV bound | 3-way table se bound |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, spot, tolerance in SPOTS:

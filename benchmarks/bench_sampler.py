@@ -28,7 +28,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.evaluator_tables import evaluator_tables
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.range_equity import live_weights, sample_equity
 from kernels.ranges import parse_range
 from ompeval import build_equity_harness

@@ -15,12 +15,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
-import kernels.pushfold_table as pf
-from generator.commands.pushfold import MAX_ITERATIONS
-from generator.stages.threeway_bin import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import holdem_equities
-from generator.stages.threeway import threeway_stage
+import kernels.pushfold as pf
+from generator.cli.pushfold import MAX_ITERATIONS
+from generator.build.stages.threeway_bin import THREEWAY_QUANT_BOUND, read_threeway_bin, threeway_bin
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_table import holdem_equities
+from generator.build.stages.threeway import threeway_stage
 
 SPOTS = [
     ("3-handed 10 bb, chip EV", pf.Table((10.0,) * 3)),

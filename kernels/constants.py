@@ -11,13 +11,13 @@ MAX_SEATS = 10
 #: [standard deviations] Two-sided 95% quantile of the standard normal: a 95% interval is estimate ± Z_975 · se.
 Z_975 = 1.959963984540054
 
-# Typed numbers (generator/numbers.py, number-list.js)
+# Typed numbers (generator/core/numbers.py, number-list.js)
 #: [percentage points] Payouts typed in % that add up to within this of 100% are the whole pool (scaled to exactly 100%); more is refused, less is a part of the pool.
 PERCENT_ROUNDING = 0.1
 #: [characters] Longest entry quoted in a message (longer ones are cut, ending in ...).
 SHOWN_ENTRY = 24
 
-# ICM (kernels/icm.py, icm.js)
+# ICM (kernels/icm/harville.py, icm.js)
 #: [players] Largest field accepted.
 ICM_MAX_PLAYERS = 100000
 #: [players] Largest field the exact subset DP (2^n masks) takes.
@@ -56,7 +56,7 @@ ICM_PAIR_TAIL = 42.0
 ICM_GAIN_FLOOR = 1e-12
 #: [fraction of the winner's chips] A loser left with at most this much is busted (rounding of x - x).
 ICM_BUST_RATIO = 1e-15
-#: [natural log] Fourier method (kernels/icm_fourier.py, icm-fourier.js): window tails and dropped samples each below e^-46 of the largest prize.
+#: [natural log] Fourier method (kernels/icm/fourier.py, icm-fourier.js): window tails and dropped samples each below e^-46 of the largest prize.
 ICM_FOURIER_LOG_TAIL = 46.0
 #: [players] Players multiplied into the characteristic function per partial product.
 ICM_FOURIER_BLOCK = 128
@@ -79,7 +79,7 @@ RANGE_EQUITY_PATTERN_DEAL = 32
 #: [work units per suit pass] Work estimate of the pattern method: setting up one suit pass (the deck by rank and suit), besides its patterns.
 RANGE_EQUITY_PATTERN_PASS = 100
 
-# Push/fold solver (kernels/pushfold_table/, pushfold/*.js; the build's charts and allin pushfold)
+# Push/fold solver (kernels/pushfold/, pushfold/*.js; the build's charts and allin pushfold)
 #: [bb] Stopping rule, chip EV: NashConv at most this.
 PUSHFOLD_NASH_CONV_BB = 0.01
 #: [% of the prize pool] Stopping rule, ICM: NashConv at most this.

@@ -1,6 +1,6 @@
 """Range strings (``"QQ+, AKs, 0.5(KQo), A5s-A2s, 15%"``) → a weight for each of the 1,326 combos.
 
-Pure parsing, no I/O. The grammar (docs/equity.md; ``templates/assets/js/ranges.js`` implements
+Pure parsing, no I/O. The grammar (docs/equity.md; ``templates/assets/js/engines/ranges.js`` implements
 the same one and is checked against this module on shared fixtures)::
 
     range  := item ("," item)*

@@ -1,10 +1,10 @@
 """The binary tables the node tests read, committed gzipped: the site's own files, written by the build's
 writers from the build's cached tables (so a JS test reads exactly what the browser reads).
 
-* ``evaluator-tables.bin.gz``: ``assets/evaluator-tables.bin`` (generator/evaluator_asset.py), 587 KB → 152 KB;
-* ``matchups.bin.gz``: ``data/matchups.bin``, the exact 169×169 heads-up class table (generator/datafiles.py
+* ``evaluator-tables.bin.gz``: ``assets/evaluator-tables.bin`` (generator/site/evaluator_asset.py), 587 KB → 152 KB;
+* ``matchups.bin.gz``: ``data/matchups.bin``, the exact 169×169 heads-up class table (generator/data/datafiles.py
   ``matchups_bin``), 257 KB → 191 KB;
-* ``threeway-compatible.bin.gz``: the first part of ``data/threeway.bin.gz`` (generator/stages/threeway_bin.py,
+* ``threeway-compatible.bin.gz``: the first part of ``data/threeway.bin.gz`` (generator/build/stages/threeway_bin.py,
   ``threeway_bin``): its header and the compatible combo triples of each class triple, exact counts
   (``kernels.threeway.cpu.compatible_combos``, no build needed), which is all the browser's provisional 3-way
   table reads (``provisionalEquities`` of pushfold/model.js); boards and seed are 0, 1.6 MB → 195 KB.
@@ -26,10 +26,10 @@ THREEWAY_COMPATIBLE = "threeway-compatible.bin.gz"
 
 def build() -> dict[str, bytes]:
     """``{file name in spec/: its uncompressed bytes}`` from the build's tables."""
-    from generator.datafiles import matchups_bin
-    from generator.evaluator_asset import evaluator_asset_bytes
-    from generator.evaluator_tables import evaluator_tables
-    from generator.stages.headsup import headsup_results
+    from generator.data.datafiles import matchups_bin
+    from generator.site.evaluator_asset import evaluator_asset_bytes
+    from generator.core.evaluator_tables import evaluator_tables
+    from generator.build.stages.headsup import headsup_results
     from kernels.cards import CLASS_NAMES
 
     headsup, _ = headsup_results(progress=False)
@@ -51,7 +51,7 @@ def threeway_compatible_bin() -> bytes:
     import gzip
     from types import SimpleNamespace
 
-    from generator.stages.threeway_bin import THREEWAY_HEADER_BYTES, threeway_bin
+    from generator.build.stages.threeway_bin import THREEWAY_HEADER_BYTES, threeway_bin
     from kernels.threeway.core import N_ORDERINGS, N_TRIPLES
 
     compatible = threeway_compatible()

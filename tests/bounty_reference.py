@@ -1,4 +1,4 @@
-"""A brute-force reference for the bounty model of kernels/bounty.py, in exact Fractions and written
+"""A brute-force reference for the bounty model of kernels/icm/bounty.py, in exact Fractions and written
 without the kernel: ICM by enumerating every finishing order, pots split chip by chip (each slice of
 one chip-unit contested by the players who put in that much), bubble factors and spots straight from
 their definitions. Also writes tests/fixtures/bounty.json (inputs and these exact answers, as floats)

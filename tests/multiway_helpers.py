@@ -66,7 +66,7 @@ def tiny_exact(tables, percentile):
 
 def simulate_tiny(simulate, seed, blocks, block_deals, tables, percentile, shard=0):
     """Tally of ``blocks`` blocks of the tiny game, using ``simulate`` (the CPU kernel's signature)."""
-    from kernels.multiway.rng import shard_key
+    from kernels.sampling.rng import shard_key
 
     tally = new_tally()
     simulate(tally, shard_key(seed, shard), 0, blocks, block_deals, TINY_DECK, TINY_SEATS, tables, percentile, pair_class_table())

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.datafiles import publish
+from generator.data.datafiles import publish
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, RANKS
 
 BOARDS = 1712304
@@ -173,8 +173,8 @@ REPO = Path(__file__).resolve().parent.parent
 def site_config(base_url: str = "/", content_dir: Path = REPO / "content", presets: tuple = (), origin: str = "https://atlas.example"):
     """A Config for rendering tests: the repository's articles, the given base_url and origin
     (``""``: none), no YAML file read."""
-    from generator.config import Config, SiteSettings
-    from generator.icm_presets import preset_payloads
+    from generator.core.config import Config, SiteSettings
+    from generator.core.icm_presets import preset_payloads
 
     site = SiteSettings(title="All-in Atlas", description="Test build.", base_url=base_url, author="Tests", origin=origin)
     presets = presets or ({"name": "50/30/20", "payouts": [50, 30, 20]}, {"name": "MTT", "mtt": {"players": 100, "paid": 15}})
@@ -185,7 +185,7 @@ def build_site(site_dir: Path, base_url: str = "/", data_dir: Path | None = None
     """Render a site into ``site_dir`` from ``data_dir`` (copied) or from fresh synthetic data."""
     import shutil
 
-    from generator.render import render_site
+    from generator.site.render import render_site
 
     target = Path(site_dir) / "data"
     if data_dir is not None:
@@ -252,9 +252,9 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
     other (players, stacks, ante, bb_ante, payouts[, bounty, bounty_share])). A class is
     played while its strength beats a cut that rises with the stack and with the number of players
     already in; the weakest played class is mixed (0.37). Not written by default."""
-    from generator.stages.pushfold_table import spot_name
-    from kernels.bounty import stack_bounties
-    from kernels.pushfold_table import Table, make_game, position_names
+    from generator.build.stages.pushfold_table import spot_name
+    from kernels.icm.bounty import stack_bounties
+    from kernels.pushfold import Table, make_game, position_names
 
     s = strength()
 
@@ -324,12 +324,12 @@ def pushfold_thresholds() -> dict:
 
 def write_pushfold_set(site_dir: Path) -> Path:
     """Synthetic precomputed push/fold set written by the stage's own writer
-    (``generator.stages.pushfold_charts.publish_tables``: ``data/pushfold/index.json`` + one solution
+    (``generator.build.stages.pushfold_charts.publish_tables``: ``data/pushfold/index.json`` + one solution
     object per table, zero classes omitted): the tables of :func:`pushfold_charts`, plus an
     unequal-stack 3-handed 65/35 example (15/10/5 bb). Returns ``site_dir/data/pushfold``."""
-    from generator.stages.pushfold_charts import Group, index_document, publish_tables
-    from generator.stages.pushfold_table import table_json
-    from kernels.pushfold_table import position_names
+    from generator.build.stages.pushfold_charts import Group, index_document, publish_tables
+    from generator.build.stages.pushfold_table import table_json
+    from kernels.pushfold import position_names
 
     charts = pushfold_charts()
     unequal = {**charts["groups"][1], "payouts": [65.0, 35.0], "stack_sets": [[15.0, 10.0, 5.0]]}

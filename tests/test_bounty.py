@@ -1,4 +1,4 @@
-"""KO/PKO bounties (kernels/bounty.py, the bounty term of kernels/icm_spot.py): every value, showdown,
+"""KO/PKO bounties (kernels/icm/bounty.py, the bounty term of kernels/icm/spot.py): every value, showdown,
 bubble factor and spot EV against the exact brute force of tests/bounty_reference.py (finishing orders
 enumerated, pots split chip by chip, in Fractions) on fields of 2 to 6 players, to 1e-12 of the money
 at stake; plain ICM when there are no bounties; conservation of money; the fixture file."""
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import bounty_reference as reference
-from kernels import bounty, icm, icm_spot
+from kernels.icm import bounty, harville as icm, spot as icm_spot
 
 TOLERANCE = 1e-12  # of the money at stake (prize pool + bounties)
 
@@ -381,7 +381,7 @@ def test_a_player_with_a_bounty_put_all_in_by_the_ante_is_refused():
 def test_stack_bounties_are_a_fraction_of_each_stack_at_chip_value():
     """Chip EV: the fraction of each stack (bb); ICM: of each stack's share of the pool, so they add up to the fraction of
     the pool; a busted player has none."""
-    from kernels.bounty import stack_bounties
+    from kernels.icm.bounty import stack_bounties
 
     assert stack_bounties([10.0, 10.0, 10.0], 0.5).tolist() == [5.0, 5.0, 5.0]
     icm = stack_bounties([20.0, 15.0, 10.0, 5.0], 0.5, 100.0)

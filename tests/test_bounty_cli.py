@@ -1,5 +1,5 @@
 """``allin icm --bounties`` and ``allin icm-spot --bounties`` (KO/PKO): text and JSON agree with
-kernels/bounty.py and kernels/icm_spot.py, and every bad input is one ``Error:`` line with exit code 2."""
+kernels/icm/bounty.py and kernels/icm/spot.py, and every bad input is one ``Error:`` line with exit code 2."""
 
 import json
 
@@ -7,8 +7,8 @@ from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_command, icm_spot_command
-from kernels import bounty, icm_spot
+from generator.cli.icm import icm_command, icm_spot_command
+from kernels.icm import bounty, spot as icm_spot
 
 FIELD = ["--stacks", "5000 3000 2000", "--payouts", "50 30 20"]
 SPOT = ["--stacks", "1500 1000 500", "--payouts", "65 35", "--blinds", "1 2", "--ante", "0.25", "--range", "22+,A2s+"]

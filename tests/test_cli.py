@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main as cli
-from generator.evaluator_tables import evaluator_tables, evaluator_tables_path
+from generator.core.evaluator_tables import evaluator_tables, evaluator_tables_path
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 
@@ -177,7 +177,7 @@ def test_compute_multiway_refuses_bad_numbers_before_running(tmp_path, monkeypat
     def must_not_run(*_args, **_options):
         raise AssertionError("run_multiway was called with an invalid option")
 
-    monkeypatch.setattr("generator.stages.multiway.run_multiway", must_not_run)
+    monkeypatch.setattr("generator.build.stages.multiway.run_multiway", must_not_run)
     assert_one_line_error(run("compute", "multiway", *args, "--site-dir", str(tmp_path)), fragment)
 
 

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.config import MAX_DURATION_SECONDS, load_config, parse_duration
-from generator.errors import InputError
-from generator.validation import SHOWN_MAX_CHARS
+from generator.core.config import MAX_DURATION_SECONDS, load_config, parse_duration
+from generator.core.errors import InputError
+from generator.core.validation import SHOWN_MAX_CHARS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -123,7 +123,7 @@ def test_site_origin_loses_a_trailing_slash(tmp_path):
 
 def test_the_shipped_config_shows_the_gpu_defaults():
     """content/site.yaml says its values are the defaults: the GPU targets too."""
-    from generator.config import GpuSettings
+    from generator.core.config import GpuSettings
 
     config = load_config(REPO / "content" / "site.yaml")
     assert config.gpu == GpuSettings()

@@ -8,14 +8,14 @@ import jsonschema
 import numpy as np
 import pytest
 
-from generator.config import load_config
-from generator.render import render_site
-from generator.schemas import SCHEMAS
-from generator.stages import multiway
-from generator.stages.headsup import run_headsup
-from generator.stages.pushfold import run_pushfold
-from generator.stages.threehanded import run_threehanded
-from generator.storage import read_json
+from generator.core.config import load_config
+from generator.site.render import render_site
+from generator.data.schemas import SCHEMAS
+from generator.build.stages import multiway
+from generator.build.stages.headsup import run_headsup
+from generator.build.stages.pushfold import run_pushfold
+from generator.build.stages.threehanded import run_threehanded
+from generator.core.storage import read_json
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 from site_fixtures import site_config
@@ -29,8 +29,8 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     headsup = run_headsup(site, progress=False)
     run_threehanded(site, progress=False)
     run_pushfold(site, headsup)
-    from generator.datafiles import publish
-    from generator.stages.pushfold_thresholds import compute_thresholds
+    from generator.data.datafiles import publish
+    from generator.build.stages.pushfold_thresholds import compute_thresholds
 
     publish(site / "data", "pushfold_thresholds", compute_thresholds(headsup[0], top=1.5))  # a short grid: 1..1.5 bb
     config_path = site / "site.yaml"
@@ -38,8 +38,8 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     # a separate cache keeps this small run's checkpoint away from the user's
     monkeypatch_module.setenv("ALLIN_CACHE_DIR", str(tmp_path_factory.mktemp("schema-cache")))
     # a small 3-way table (32 boards) and two small chart groups for pushfold_charts.json
-    from generator.evaluator_tables import evaluator_tables
-    from generator.stages import pushfold_charts, threeway
+    from generator.core.evaluator_tables import evaluator_tables
+    from generator.build.stages import pushfold_charts, threeway
 
     checkpoint = threeway.run_threeway(evaluator_tables(), boards=32, path=site / "threeway.npz")
     table = threeway.threeway_table(checkpoint, threeway.possible_triples()[2])
@@ -219,7 +219,7 @@ def test_published_schema_files_are_the_schemas_in_the_code(tmp_path):
 def test_the_push_fold_stage_output_renders_its_pages(data_dir, documents):
     """The real ``pushfold_charts`` / ``pushfold_thresholds`` output (small groups, short grid) renders:
     a page per chart with its NashConv, and the thresholds page with a row per class."""
-    from generator.pushfold_pages import table_path
+    from generator.site.pushfold_pages import table_path
 
     site = data_dir.parent
     render_site(site_config(), site)

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from kernels.multiway.dealing import LOW_32, REDRAW_WORD, compile_dealing
+from kernels.sampling.dealing import LOW_32, REDRAW_WORD, compile_dealing
 from kernels.multiway.layout import FULL_DECK
-from kernels.multiway.rng import compile_rng
+from kernels.sampling.rng import compile_rng
 
 PLAIN_RNG = compile_rng(lambda function: function)
 PLAIN = compile_dealing(lambda function: function, PLAIN_RNG)

@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from generator import backend, doctor
+from generator.core import backend
+
+from generator.build import doctor
 from generator.cli import main as cli
 
 REPO = Path(__file__).resolve().parent.parent
@@ -63,8 +65,8 @@ def test_without_a_gpu_the_build_says_cpu_and_why():
 
 
 def test_every_data_file_meta_says_where_it_ran():
-    from generator.provenance import meta_block
-    from generator.schemas import META
+    from generator.core.provenance import meta_block
+    from generator.data.schemas import META
 
     meta = meta_block("x", "method", "code", "cpu", 1.0)
     assert meta["device"] == backend.device_name("cpu") and "device" in META["properties"]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from cuda_simulator import run_in_cuda_simulator
 
-from generator.evaluator_tables import evaluator_tables
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.cards import format_card
 from kernels.evaluator import CATEGORY_NAMES, category_of, cpu
 
@@ -106,7 +106,7 @@ def test_orders_hands_like_eval7_ties_included(tables):
 CUDASIM_SCRIPT = textwrap.dedent(
     """
     import numpy as np
-    from generator.evaluator_tables import evaluator_tables
+    from generator.core.evaluator_tables import evaluator_tables
     from kernels.evaluator import cpu, gpu
 
     tables = evaluator_tables()

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from cuda_simulator import run_in_cuda_simulator
 
-from generator.evaluator_tables import evaluator_tables
-from generator.stages.headsup import headsup_results
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, COMBO_CLASS, format_card, parse_cards, parse_class
 from kernels.headsup import cpu
 from kernels.headsup.boards import N_BOARDS, board_orbits
@@ -157,7 +157,7 @@ def test_equity_sums_to_one_in_every_matchup(tables):
 CUDASIM_SCRIPT = textwrap.dedent(
     """
     import numpy as np
-    from generator.evaluator_tables import evaluator_tables
+    from generator.core.evaluator_tables import evaluator_tables
     from kernels.cards import ALL_COMBOS, COMBO_CLASS
     from kernels.headsup import cpu, gpu
 

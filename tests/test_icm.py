@@ -8,11 +8,11 @@ from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_command
-from generator.numbers import parse_number_list
-from generator.errors import InputError
+from generator.cli.icm import icm_command
+from generator.core.numbers import parse_number_list
+from generator.core.errors import InputError
 from icm_reference import permutation_equity as enumerated_equity
-from kernels import icm
+from kernels.icm import harville as icm
 
 # ------------------------------------------------------------------------------ random fields
 
@@ -167,7 +167,7 @@ def test_fourier_round_off_against_an_80_bit_reference():
 
 
 def fourier_integrands_at(shares, payouts, t, fired, quiet, out):
-    from kernels import icm_fourier
+    from kernels.icm import fourier as icm_fourier
 
     icm_fourier._clock_probabilities(shares, t, fired, quiet)
     icm_fourier.node_integrands(shares, payouts, np.abs(payouts).max(), fired, quiet, out)
@@ -177,7 +177,7 @@ def test_fourier_chebyshev_and_direct_sums_agree_within_their_bound():
     """The two ways of summing the poles at a node: Clenshaw on the Chebyshev interpolant of the degree
     the analytic bound picks, and the direct sum of S complex divisions per player, agree within
     CHEBYSHEV_TOL x the largest prize at every node of a 5,000-player field where the interpolant is used."""
-    from kernels import icm_fourier as fourier
+    from kernels.icm import fourier
 
     n = 5000
     shares = np.sort(icm.chip_shares(large_field("lognormal", n)))
@@ -258,7 +258,7 @@ def test_monte_carlo_agrees_at_one_thousand_players():
 def harville_finishers(stacks: np.ndarray, place: int, samples: int, rng: np.random.Generator) -> np.ndarray:
     """Who finishes ``place`` (1-based) in each of ``samples`` Malmuth–Harville orders, drawn as the
     model is stated: 1st with probability proportional to the stacks, 2nd likewise among the
-    players left, and so on (no exponential clocks, nothing from kernels.icm)."""
+    players left, and so on (no exponential clocks, nothing from kernels.icm.harville)."""
     weights = np.tile(np.asarray(stacks, dtype=float), (samples, 1))
     rows = np.arange(samples)
     for _ in range(place):

@@ -1,4 +1,4 @@
-"""Call or fold under ICM (kernels/icm_spot.py, allin icm-spot): fields, required equity, equity
+"""Call or fold under ICM (kernels/icm/spot.py, allin icm-spot): fields, required equity, equity
 against a range from the class tables, EV(call) - EV(fold), against direct computations."""
 
 import json
@@ -7,10 +7,10 @@ from click.testing import CliRunner
 import numpy as np
 import pytest
 
-from generator.commands.icm import icm_spot_command
-from generator.evaluator_tables import evaluator_tables
-from generator.stages.headsup import headsup_results
-from kernels import icm, icm_spot
+from generator.cli.icm import icm_spot_command
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages.headsup import headsup_results
+from kernels.icm import harville as icm, spot as icm_spot
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
 from kernels.ranges import parse_range, ranking_from_equity

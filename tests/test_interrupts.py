@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from generator import interrupts
+from generator.core import interrupts
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 import pytest
 
-from generator.commands.site import make_server
-from generator.errors import InputError
-from generator.render import render_site
+from generator.cli.site import make_server
+from generator.core.errors import InputError
+from generator.site.render import render_site
 from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data
 
 

@@ -4,10 +4,10 @@ published intervals against the exact heads-up and three-handed equities."""
 import numpy as np
 import pytest
 
-from generator.config import load_config
-from generator.stages import multiway
-from generator.stages.headsup import headsup_results
-from generator.stages.threehanded import threehanded_results
+from generator.core.config import load_config
+from generator.build.stages import multiway
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.threehanded import threehanded_results
 from kernels.multiway.bounds import empirical_bernstein_interval, first_seat_equity
 from kernels.multiway.layout import BLOCK_DEALS, CELLS, GROUPS
 

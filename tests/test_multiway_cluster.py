@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from generator.stages import multiway as stage
-from generator.stages.multiway.checkpoint import MultiwayState
-from generator.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator, connect, parse_cluster
-from generator.stages.multiway.runner import StopPolicy, sample
-from generator.stages.multiway.simulator import Simulator
+from generator.build.stages import multiway as stage
+from generator.build.stages.multiway.checkpoint import MultiwayState
+from generator.build.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator, connect, parse_cluster
+from generator.build.stages.multiway.runner import StopPolicy, sample
+from generator.build.stages.multiway.simulator import Simulator
 from kernels.multiway.layout import BLOCK_DEALS
 from multiway_helpers import linear_percentile
 from test_multiway_stage import _run, _start_run, _wait_for, config  # noqa: F401  (config: the fixture)
@@ -99,14 +99,14 @@ def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_pa
 
 @pytest.mark.parametrize("spec", ["local:0", "local:x", "host:8786", "tcp://host", ""])
 def test_a_bad_cluster_address_is_one_line_and_exit_2(spec, tmp_path):
-    from generator.commands.compute import compute_multiway_command
+    from generator.cli.compute import compute_multiway_command
 
     result = CliRunner().invoke(compute_multiway_command, ["--cluster", spec, "--site-dir", str(tmp_path)])
     assert result.exit_code == 2 and "--cluster must be" in result.output and len(result.output.strip().splitlines()) == 1
 
 
 def test_without_dask_the_option_says_how_to_install_it(tmp_path, monkeypatch):
-    from generator.commands.compute import compute_multiway_command
+    from generator.cli.compute import compute_multiway_command
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed → ImportError
     result = CliRunner().invoke(compute_multiway_command, ["--cluster", "local:2", "--site-dir", str(tmp_path)])

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 from cuda_simulator import run_in_cuda_simulator
 
-from generator.evaluator_tables import evaluator_tables
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.multiway import cpu
 from kernels.multiway.estimates import TARGETS, estimate_cells
 from kernels.cards import class_of_cards
 from kernels.evaluator import cpu as evaluator
-from kernels.multiway.dealing import compile_dealing
+from kernels.sampling.dealing import compile_dealing
 from kernels.multiway.layout import CELL_BEATEN, CELL_TIED, CELLS, FIRST_SEAT_BASE, FULL_DECK, MAX_SEATS, Q_BASE, QQ_ENTRY, new_tally, pair_class_table
-from kernels.multiway.rng import compile_rng, shard_key
+from kernels.sampling.rng import compile_rng, shard_key
 from kernels.multiway.statistics import event_probabilities, group_statistics
 from multiway_helpers import TINY_SEATS, linear_percentile, simulate_tiny, tiny_exact
 
@@ -130,10 +130,10 @@ CUDASIM_SCRIPT = textwrap.dedent(
     """
     import warnings; warnings.filterwarnings("ignore")  # uint64 wrap-around warnings of NumPy scalars
     import numpy as np
-    from generator.evaluator_tables import evaluator_tables
+    from generator.core.evaluator_tables import evaluator_tables
     from kernels.multiway import cpu, gpu
     from kernels.multiway.layout import FULL_DECK, MAX_SEATS, new_tally, pair_class_table
-    from kernels.multiway.rng import shard_key
+    from kernels.sampling.rng import shard_key
     from multiway_helpers import TINY_DECK, TINY_SEATS, linear_percentile
 
     tables, percentile, pairs = evaluator_tables(), linear_percentile(), pair_class_table()

@@ -24,11 +24,11 @@ import eval7
 import numpy as np
 import pytest
 
-from generator.cache import cache_dir
-from generator.config import load_config
-from generator.evaluator_tables import evaluator_tables
-from generator.stages import multiway as stage
-from generator.stages.headsup import headsup_results
+from generator.core.cache import cache_dir
+from generator.core.config import load_config
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages import multiway as stage
+from generator.build.stages.headsup import headsup_results
 from kernels.cards import format_card, parse_class
 from kernels.evaluator import cpu as evaluator
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS

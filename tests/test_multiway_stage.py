@@ -16,10 +16,10 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main as cli
-from generator.formatting import FILTERS
-from generator.config import load_config
-from generator.stages import multiway as stage
-from generator.datafiles import LIVE_STATUS_PATH, write_live_status
+from generator.site.formatting import FILTERS
+from generator.core.config import load_config
+from generator.build.stages import multiway as stage
+from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
 
@@ -55,10 +55,10 @@ RUN_SCRIPT = textwrap.dedent(
     import os, sys, tempfile, time
     import numpy as np
     from pathlib import Path
-    from generator import interrupts
+    from generator.core import interrupts
     from generator.cli import main
-    from generator.stages import headsup, multiway
-    from generator.stages.multiway import MultiwayControls, checkpoint
+    from generator.build.stages import headsup, multiway
+    from generator.build.stages.multiway import MultiwayControls, checkpoint
     from multiway_helpers import linear_percentile
 
     multiway.multiway_controls = lambda *args: {CONTROLS_SOURCE}
@@ -67,7 +67,7 @@ RUN_SCRIPT = textwrap.dedent(
     pause_after, hang_in = int(os.environ.get("PAUSE_AFTER_SAVE", 0)), int(os.environ.get("HANG_IN_SAVE", 0))
     real_save_arrays = checkpoint.save_arrays
     if "CLUSTER_WINDOW" in os.environ:
-        from generator.stages.multiway import cluster
+        from generator.build.stages.multiway import cluster
         cluster.ClusterSimulator._window = lambda self: int(os.environ["CLUSTER_WINDOW"])
 
     def save_arrays(path, arrays):
@@ -252,7 +252,7 @@ def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):
     runner = CliRunner()
-    from generator.commands.compute import compute_multiway_command
+    from generator.cli.compute import compute_multiway_command
 
     for args, fragment in ((["--budget", "soon"], "--budget"), (["--target-se", "2"], "--target-se"), (["--deals", "0"], "--deals")):
         result = runner.invoke(compute_multiway_command, [*args, "--site-dir", str(tmp_path)])
@@ -266,7 +266,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
 def test_heads_up_column_agrees_with_the_exact_table(config, tmp_path, monkeypatch):
     """Full deck: the plain heads-up estimates within 5 reported standard errors of the exact vs-random table,
     and the control-variate estimates equal to it (at 2 players the controls are the outcome)."""
-    from generator.stages.headsup import headsup_results
+    from generator.build.stages.headsup import headsup_results
 
     exact, _ = headsup_results(progress=False)
     total = exact.vs_random_total.astype(float)
@@ -299,8 +299,8 @@ def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, mon
     site = build_site(tmp_path / "site")
     (tmp_path / "articles").symlink_to(REPO / "content" / "articles")
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("generator.stages.multiway.multiway_controls", lambda *args: _controls())
-    monkeypatch.setattr("generator.stages.headsup.headsup_results", lambda *args: (None, None))
+    monkeypatch.setattr("generator.build.stages.multiway.multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr("generator.build.stages.headsup.headsup_results", lambda *args: (None, None))
     result = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, "--site-dir", str(site),
                                       "--deals", str(2 * PASS_DEALS), "--backend", "cpu"])
     assert result.exit_code == 0 and "pages re-rendered" in result.stdout, result.output
@@ -315,8 +315,8 @@ def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, mon
 def test_one_block_has_no_error_estimate_yet_and_every_command_says_so(config, tmp_path, monkeypatch):
     """After one block of deals every se is unknown: the CLI says n/a, pages skip those tables, nothing crashes."""
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("generator.stages.multiway.multiway_controls", lambda *args: _controls())
-    monkeypatch.setattr("generator.stages.headsup.headsup_results", lambda *args: (None, None))
+    monkeypatch.setattr("generator.build.stages.multiway.multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr("generator.build.stages.headsup.headsup_results", lambda *args: (None, None))
     site = ["--site-dir", str(tmp_path / "site")]
     run = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, *site, "--deals", "4096", "--backend", "cpu"])
     assert run.exit_code == 0 and run.stdout.strip() == "multiway: 4,096 deals, worst se n/a (too few deals to estimate it)", run.output

@@ -8,29 +8,29 @@ module (as the heads-up key once forgot ``kernels.headsup.cpu``) would keep serv
 
 import pytest
 
-from generator import evaluator_tables
-from generator.provenance import code_version, imported_modules, kernel_closure
-from generator.stages import headsup, pushfold, threehanded, threeway
-from generator.stages.multiway import checkpoint, percentile
+from generator.core import evaluator_tables
+from generator.core.provenance import code_version, imported_modules, kernel_closure
+from generator.build.stages import headsup, pushfold, threehanded, threeway
+from generator.build.stages.multiway import checkpoint, percentile
 
-#: The roots whose closure the n-player push/fold caches hash (generator.stages.pushfold_charts / pushfold_certificate).
-PUSHFOLD_TABLE_KERNELS = ("kernels.pushfold_table", "kernels.pushfold")
-CERTIFICATE_KERNELS = ("kernels.pushfold_table.certificate",)
+#: The roots whose closure the n-player push/fold caches hash (generator.build.stages.pushfold_charts / pushfold_certificate).
+PUSHFOLD_TABLE_KERNELS = ("kernels.pushfold", "kernels.pushfold.headsup")
+CERTIFICATE_KERNELS = ("kernels.pushfold.certificate",)
 #: Generator helpers that every producer below calls into to compute (not just to format).
-SHARED_PRODUCERS = ("generator.evaluator_tables",)
+SHARED_PRODUCERS = ("generator.core.evaluator_tables",)
 
 CACHES = {
     # cache: (modules whose code produces it, the kernel modules its key hashes)
-    "evaluator tables": (("generator.evaluator_tables",), evaluator_tables.KERNELS),
-    "heads-up tables": (("generator.stages.headsup", "generator.stages.board_walk"), headsup.KERNELS),
-    "push/fold equilibria": (("generator.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
-    "three-handed counts": (("generator.stages.threehanded", "generator.stages.board_walk"), threehanded.KERNELS),
-    "percentile control": (("generator.stages.multiway.percentile",), percentile.KERNELS),
-    "multiway checkpoint": (("generator.stages.multiway.simulator",), checkpoint.KERNELS),
+    "evaluator tables": (("generator.core.evaluator_tables",), evaluator_tables.KERNELS),
+    "heads-up tables": (("generator.build.stages.headsup", "generator.build.stages.board_walk"), headsup.KERNELS),
+    "push/fold equilibria": (("generator.build.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
+    "three-handed counts": (("generator.build.stages.threehanded", "generator.build.stages.board_walk"), threehanded.KERNELS),
+    "percentile control": (("generator.build.stages.multiway.percentile",), percentile.KERNELS),
+    "multiway checkpoint": (("generator.build.stages.multiway.simulator",), checkpoint.KERNELS),
     # the key includes the heads-up and 3-way code versions too
-    "n-player push/fold tables": (("generator.stages.pushfold_charts", "generator.stages.pushfold_table"),
+    "n-player push/fold tables": (("generator.build.stages.pushfold_charts", "generator.build.stages.pushfold_table"),
                                   PUSHFOLD_TABLE_KERNELS + headsup.KERNELS + threeway.KERNELS),
-    "push/fold certificates": (("generator.stages.pushfold_certificate",), CERTIFICATE_KERNELS),
+    "push/fold certificates": (("generator.build.stages.pushfold_certificate",), CERTIFICATE_KERNELS),
 }
 
 
@@ -52,29 +52,29 @@ def test_the_heads_up_key_covers_the_cpu_and_gpu_walks():
 
 
 def test_the_push_fold_keys_are_the_closures_named_here():
-    from generator.stages import pushfold_certificate, pushfold_charts
+    from generator.build.stages import pushfold_certificate, pushfold_charts
 
     assert pushfold_charts.CODE_VERSION == code_version(*PUSHFOLD_TABLE_KERNELS)
     assert pushfold_certificate.CODE_VERSION == code_version(*CERTIFICATE_KERNELS)
 
 
 def test_the_closure_follows_relative_imports_of_a_package():
-    """``kernels.pushfold_table`` imports its parts as ``from .cfr import …``: an edit to any of them (or to
-    ``kernels.icm``, which ``.game`` imports) must change the key, or a rebuild serves the old tables."""
-    closure = set(kernel_closure("kernels.pushfold_table"))
-    assert {"kernels.pushfold_table.cfr", "kernels.pushfold_table.game", "kernels.pushfold_table.loops", "kernels.icm"} <= closure
-    assert {"kernels.pushfold_table.best_response", "kernels.pushfold_table.model"} <= set(kernel_closure(*CERTIFICATE_KERNELS))
+    """``kernels.pushfold`` imports its parts as ``from .cfr import …``: an edit to any of them (or to
+    ``kernels.icm.harville``, which ``.game`` imports) must change the key, or a rebuild serves the old tables."""
+    closure = set(kernel_closure("kernels.pushfold"))
+    assert {"kernels.pushfold.cfr", "kernels.pushfold.game", "kernels.pushfold.loops", "kernels.icm.harville"} <= closure
+    assert {"kernels.pushfold.best_response", "kernels.pushfold.model"} <= set(kernel_closure(*CERTIFICATE_KERNELS))
 
 
 def test_the_closure_follows_imports_inside_functions_and_parent_packages():
     closure = kernel_closure("kernels.multiway.cpu")
     assert "kernels.multiway.tally" in closure and "kernels.evaluator.core" in closure  # module-level imports, followed
     assert "kernels.multiway" in closure and "kernels" in closure  # packages whose __init__ runs first
-    assert {"kernels.headsup.cpu", "kernels.headsup.gpu"} <= imported_modules("generator.stages.headsup", ("kernels",))
+    assert {"kernels.headsup.cpu", "kernels.headsup.gpu"} <= imported_modules("generator.build.stages.headsup", ("kernels",))
 
 
 def test_a_key_changes_with_the_source_of_any_module_in_the_closure(tmp_path, monkeypatch):
-    from generator import provenance
+    from generator.core import provenance
 
     before = code_version("kernels.headsup.cpu")
     original = provenance.module_file

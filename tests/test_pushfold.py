@@ -13,11 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.render import render_site
-from generator.stages.headsup import headsup_results
-from generator.datafiles import publish
-from generator.stages.pushfold import DECIMALS, STACKS, compute_pushfold
-from kernels import pushfold as pf
+from generator.site.render import render_site
+from generator.build.stages.headsup import headsup_results
+from generator.data.datafiles import publish
+from generator.build.stages.pushfold import DECIMALS, STACKS, compute_pushfold
+from kernels.pushfold import headsup as pf
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
@@ -88,7 +88,7 @@ def real():
 
 
 def _independent_nash_conv(tables, stack: float, push: np.ndarray, call: np.ndarray) -> float:
-    """Best-response gains computed from the counts directly, per class, without kernels.pushfold.
+    """Best-response gains computed from the counts directly, per class, without kernels.pushfold.headsup.
 
     SB class i meets BB class j with probability pairs[i][j] / Σ pairs; its chip result is
     −0.5 (fold), +1 (push, BB folds) or S·(2·eq − 1) (push, called), eq = (win + tie/2) / boards.

@@ -1,12 +1,12 @@
-"""Push/fold with bounties (KO / PKO, kernels.bounty's model): terminal payoffs against kernels.bounty.showdown on
+"""Push/fold with bounties (KO / PKO, kernels.icm.bounty's model): terminal payoffs against kernels.icm.bounty.showdown on
 every outcome, money conserved, values against the brute force, the 4+-way approximation, zero bounties = none,
 the table's messages and docs/pushfold.md's worked example."""
 
 import numpy as np
 import pytest
 
-import kernels.pushfold_table as pf
-from kernels.bounty import bounty_equity
+import kernels.pushfold as pf
+from kernels.icm.bounty import bounty_equity
 from test_pushfold_table import _brute_value, _coarse_equities, _outcome_payoff, _value_equities
 
 ICM_PKO = pf.Table((12.0, 5.0, 20.0, 8.0), ante=0.1, payouts=(50.0, 30.0, 20.0), bounties=(10.0, 5.0, 20.0, 10.0), bounty_share=0.5)
@@ -21,7 +21,7 @@ def _profile(game, seed, k):
 @pytest.mark.parametrize("table", [ICM_PKO, CHIP_KO, CHIP_KO._replace(bounty_share=0.25, bb_ante=True, ante=1.0)],
                          ids=["icm-pko", "chip-ev-ko", "chip-ev-pko-bb-ante"])
 def test_every_outcome_of_2_and_3_way_pots_is_the_bounty_kernels_showdown(table):
-    """Each 2- and 3-way terminal's payoff per showdown outcome (and the walk) = kernels.bounty.showdown of the same hand
+    """Each 2- and 3-way terminal's payoff per showdown outcome (and the walk) = kernels.icm.bounty.showdown of the same hand
     (its own pot layers and knockout rule) valued by the model, to 1e-12."""
     game = pf.make_game(table)
     checked = 0
@@ -59,7 +59,7 @@ def test_money_is_conserved_on_every_outcome(table):
 ], ids=["3-handed-icm-pko", "3-handed-chip-ev-ko", "4-handed-icm-pko"])
 def test_values_of_a_profile_are_the_brute_force_s(table):
     """Each seat's value under a mixed profile = the brute force's (every class and hand-value deal enumerated, each
-    hand settled by kernels.bounty.showdown), to 1e-12. 4-handed: the BB never overcalls three players, so no 4-way
+    hand settled by kernels.icm.bounty.showdown), to 1e-12. 4-handed: the BB never overcalls three players, so no 4-way
     pot (the approximation) is reached."""
     eq, values = _coarse_equities(seed=7)
     game = pf.make_game(table)

@@ -1,17 +1,17 @@
-"""The certificate on real deals (kernels.pushfold_table.certificate): its counterfactual values are the exact
+"""The certificate on real deals (kernels.pushfold.certificate): its counterfactual values are the exact
 heads-up model's within their standard errors, an equilibrium shows no gain, a bad strategy shows one that no
 best response exceeds, and the same seed gives the same figures."""
 
 import numpy as np
 import pytest
 
-import kernels.pushfold_table as pf
-from generator.evaluator_tables import evaluator_tables
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import holdem_equities
+import kernels.pushfold as pf
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_table import holdem_equities
 from kernels.evaluator.cpu import evaluate
-from kernels.pushfold_table import certificate as certificate_module
-from kernels.pushfold_table.certificate import CLASS_OF, certify, exploitability_upper_bound
+from kernels.pushfold import certificate as certificate_module
+from kernels.pushfold.certificate import CLASS_OF, certify, exploitability_upper_bound
 from test_pushfold_table import _outcome_payoff
 
 DEALS = 1 << 17
@@ -114,7 +114,7 @@ def _acting(n: int, shover: int, callers: tuple) -> list:
 ], ids=["3-handed-chip-ev-pko", "4-handed-icm-pko", "4-handed-chip-ev-ko-bb-ante"])
 def test_values_with_bounties_are_the_brute_force_s_on_the_same_deals(table, monkeypatch):
     """The knockout rule on real deals: the certificate's value of each action at each decision, per class, is a brute
-    force's on the same deals to 1e-12, each hand settled by kernels.bounty.showdown (its own pot layers, and only the
+    force's on the same deals to 1e-12, each hand settled by kernels.icm.bounty.showdown (its own pot layers, and only the
     winner of the highest layer a busted seat was in takes its bounty: a covering stack) and valued by the model
     (tests/test_pushfold_table.py's _outcome_payoff), every terminal walked, 4-way all-ins included (unequal stacks:
     side pots, uncalled excess)."""

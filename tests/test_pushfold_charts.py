@@ -8,13 +8,13 @@ import jsonschema
 import numpy as np
 import pytest
 
-import kernels.pushfold_table as pf
-from generator.evaluator_tables import evaluator_tables
-from generator.schemas import SCHEMAS
-from generator.stages import pushfold_certificate, pushfold_charts, threeway
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import holdem_equities, record_strategy
-from generator.storage import read_json
+import kernels.pushfold as pf
+from generator.core.evaluator_tables import evaluator_tables
+from generator.data.schemas import SCHEMAS
+from generator.build.stages import pushfold_certificate, pushfold_charts, threeway
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_table import holdem_equities, record_strategy
+from generator.core.storage import read_json
 
 pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
 
@@ -228,9 +228,9 @@ def test_a_start_is_measured_unless_it_came_quickly_from_its_own_neighbour():
 
 def test_the_default_set_has_pko_charts_at_common_stacks_and_player_counts():
     """PKO charts in the default build: chip EV with a 1 bb BB ante at 3–6 players and SNG ICM at 3 and 4 players, 5–25 bb,
-    every bounty half a stack at chip value, half of it paid in cash; each table's bounties are kernels.bounty's; the
+    every bounty half a stack at chip value, half of it paid in cash; each table's bounties are kernels.icm.bounty's; the
     whole-stack bounties are opt-in; no heads-up PKO group (a bounty changes nothing heads-up)."""
-    from kernels.bounty import stack_bounties
+    from kernels.icm.bounty import stack_bounties
 
     pko = [g for g in pushfold_charts.DEFAULT_GROUPS if g.bounty is not None]
     assert {(g.players, g.payouts, g.ante, g.bb_ante) for g in pko} == {

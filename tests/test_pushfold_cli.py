@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from generator.stages import threeway
+from generator.build.stages import threeway
 from kernels.cards import CLASS_NAMES
 from test_cli import assert_one_line_error, run
 
@@ -50,7 +50,7 @@ def test_heads_up_with_bounties_json_and_text():
 @pytest.fixture()
 def small_threeway_table(tmp_path, monkeypatch):
     """A 3-way checkpoint of 32 boards (the CLI reads whatever the build has computed)."""
-    from generator.evaluator_tables import evaluator_tables
+    from generator.core.evaluator_tables import evaluator_tables
 
     path = tmp_path / "threeway.npz"
     monkeypatch.setattr(threeway, "BATCH_BOARDS", 32)

@@ -10,11 +10,11 @@ import re
 import numpy as np
 import pytest
 
-from generator.articles import load_article
-from generator.errors import InputError
-from generator.formatting import NOT_COMPUTED
-from generator.shortcodes import Shortcodes
-from generator.sitedata import SiteData
+from generator.site.articles import load_article
+from generator.core.errors import InputError
+from generator.site.formatting import NOT_COMPUTED
+from generator.site.shortcodes import Shortcodes
+from generator.data.sitedata import SiteData
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from site_fixtures import REPO, pushfold, pushfold_charts
 

@@ -1,5 +1,5 @@
-"""n-player push/fold (kernels.pushfold_table): heads-up = the heads-up solver, a toy game solved by
-hand, 3-handed Nash against brute-force best responses over pure strategies, ICM payoffs = kernels.icm."""
+"""n-player push/fold (kernels.pushfold): heads-up = the heads-up solver, a toy game solved by
+hand, 3-handed Nash against brute-force best responses over pure strategies, ICM payoffs = kernels.icm.harville."""
 
 from functools import lru_cache
 from itertools import product
@@ -7,13 +7,13 @@ from itertools import product
 import numpy as np
 import pytest
 
-import kernels.pushfold as headsup_solver
-import kernels.pushfold_table as pf
-from kernels.pushfold_table.best_response import _decisions, _folders_reach, _hero_payoff, _reach_given
-from kernels.pushfold_table.model import _Model
-from kernels.pushfold_table.program import _TermProgram
-from kernels.bounty import bounty_equity, showdown, showdown_value
-from kernels.icm import prize_equity
+import kernels.pushfold.headsup as headsup_solver
+import kernels.pushfold as pf
+from kernels.pushfold.best_response import _decisions, _folders_reach, _hero_payoff, _reach_given
+from kernels.pushfold.model import _Model
+from kernels.pushfold.program import _TermProgram
+from kernels.icm.bounty import bounty_equity, showdown, showdown_value
+from kernels.icm.harville import prize_equity
 from kernels.threeway.core import ORDERINGS, triple_index
 
 
@@ -40,7 +40,7 @@ def test_toy_game_solved_by_hand():
 
 @pytest.fixture(scope="module")
 def holdem_duel():
-    from generator.stages.headsup import headsup_results
+    from generator.build.stages.headsup import headsup_results
     from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
     tables, _ = headsup_results(progress=False)
@@ -154,7 +154,7 @@ def _brute_value(table, values, prior, strategy, seat):
 
 def _outcome_payoff(table, all_in, value_of):
     """Brute-force payoffs (n,) when the ``all_in`` seats (shover first) show down hands of ``value_of``, or
-    everyone folds to the BB (``all_in`` empty). With bounties the hand is settled by kernels.bounty.showdown
+    everyone folds to the BB (``all_in`` empty). With bounties the hand is settled by kernels.icm.bounty.showdown
     (its own pot layers and knockouts), without them by :func:`_settle`."""
     n = len(table.stacks)
     antes, blinds = pf.posted_amounts(table)
@@ -181,7 +181,7 @@ def _icm(final, payouts):
 
 @lru_cache(maxsize=None)
 def _bounty_payoffs(table, committed, strength):
-    """(n,) payoffs of a hand settled by kernels.bounty.showdown (``committed`` chips, hand ``strength`` per seat,
+    """(n,) payoffs of a hand settled by kernels.icm.bounty.showdown (``committed`` chips, hand ``strength`` per seat,
     0 folded; the antes dead): ICM + bounty value, or chips + bounty cash + change of the bounty share (chip EV)."""
     antes, _ = pf.posted_amounts(table)
     stacks = np.asarray(table.stacks)
@@ -200,7 +200,7 @@ def _bounty_payoffs(table, committed, strength):
 ], ids=["chip-ev", "icm", "chip-ev-pko", "icm-ko"])
 @pytest.mark.slow
 def test_three_handed_nash_against_brute_force_pure_strategy_best_responses(table):
-    """With bounties the brute force settles every hand with kernels.bounty.showdown (pots and knockouts)."""
+    """With bounties the brute force settles every hand with kernels.icm.bounty.showdown (pots and knockouts)."""
     eq, values = _coarse_equities()
     game = pf.make_game(table)
     solution = pf.solve(game, eq, tolerance=1e-5, max_iterations=20_000)

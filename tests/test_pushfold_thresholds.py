@@ -3,12 +3,12 @@
 import numpy as np
 import pytest
 
-import kernels.pushfold as solver
-import kernels.pushfold_table as pf
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_charts import DECIMALS
-from generator.stages.pushfold_table import holdem_equities
-from generator.stages.pushfold_thresholds import compute_thresholds
+import kernels.pushfold.headsup as solver
+import kernels.pushfold as pf
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_charts import DECIMALS
+from generator.build.stages.pushfold_table import holdem_equities
+from generator.build.stages.pushfold_thresholds import compute_thresholds
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 

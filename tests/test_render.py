@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.commands.site import render_command
-from generator.formatting import pct
-from generator.icm_presets import mtt_payouts, preset_payloads
-from generator.errors import InputError
-from generator.render import render_site
-from generator.structure import equity_path
+from generator.cli.site import render_command
+from generator.site.formatting import pct
+from generator.core.icm_presets import mtt_payouts, preset_payloads
+from generator.core.errors import InputError
+from generator.site.render import render_site
+from generator.site.structure import equity_path
 from kernels.cards import CLASS_NAMES, parse_class
 from kernels.multiway.control_variates import Z_975
 from site_fixtures import build_site, site_config

@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.articles import load_article, render_body
-from generator.datafiles import publish
-from generator.errors import InputError
-from generator.render import SiteRenderer
-from generator.shortcodes import NOT_COMPUTED, Shortcodes
-from generator.sitedata import SiteData
+from generator.site.articles import load_article, render_body
+from generator.data.datafiles import publish
+from generator.core.errors import InputError
+from generator.site.render import SiteRenderer
+from generator.site.shortcodes import NOT_COMPUTED, Shortcodes
+from generator.data.sitedata import SiteData
 from kernels.cards import CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from site_fixtures import REPO, build_site, pushfold, pushfold_charts, site_config, write_synthetic_data
@@ -76,7 +76,7 @@ def test_the_math_font_and_its_licence_ship_with_the_site(tmp_path):
     site = build_site(tmp_path)
     from fontTools.ttLib import TTFont
 
-    from generator.math_font import MATH_ITALIC, math_characters
+    from generator.site.math_font import MATH_ITALIC, math_characters
 
     font_path = site / "assets" / "fonts" / "STIXTwoMath-Regular.woff2"
     font = TTFont(font_path)
@@ -163,7 +163,7 @@ def test_potodds_shortcode():
 
 
 def _harville_equity(stacks, payouts):
-    """ICM by brute force over every finishing order (independent of kernels.icm)."""
+    """ICM by brute force over every finishing order (independent of kernels.icm.harville)."""
     equity = np.zeros(len(stacks))
     for order in itertools.permutations(range(len(stacks))):
         probability, left = 1.0, float(sum(stacks))
@@ -233,7 +233,7 @@ def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_va
 def test_every_article_renders_every_number_from_the_data(tmp_path):
     """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
     and every link to another article's section (the glossary) lands on an existing id."""
-    from generator.stages.pushfold_charts import CHART_TABLES, DEFAULT_GROUPS
+    from generator.build.stages.pushfold_charts import CHART_TABLES, DEFAULT_GROUPS
 
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())
@@ -306,7 +306,7 @@ def test_ranges_shortcode_names_bad_ranges(shortcodes, args, message):
 
 
 def test_bubble_shortcodes_are_the_engines_numbers(shortcodes):
-    from kernels.icm import bubble_factors
+    from kernels.icm.harville import bubble_factors
 
     field = {"stacks": "4000,3000,2000,1000", "payouts": "50,30,20"}
     result = bubble_factors([4000, 3000, 2000, 1000], [50, 30, 20])
@@ -330,9 +330,9 @@ def test_bubble_shortcodes_are_the_engines_numbers(shortcodes):
 
 
 def test_bounty_shortcodes_are_the_kernels_numbers(shortcodes):
-    """Every number of the knockout-bounty article is kernels.bounty's / kernels.icm_spot's."""
-    from kernels import bounty, icm
-    from kernels.icm_spot import call_spot, outcomes_vs_range
+    """Every number of the knockout-bounty article is kernels.icm.bounty's / kernels.icm.spot's."""
+    from kernels.icm import bounty, harville as icm
+    from kernels.icm.spot import call_spot, outcomes_vs_range
     from kernels.range_equity import class_weights
     from kernels.ranges import parse_range
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.pushfold_pages import SOLVER_PRESETS, frequency_text, group_title, range_text, table_path
-from generator.render import render_site
-from generator.structure import NAV, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path, section_path
+from generator.site.pushfold_pages import SOLVER_PRESETS, frequency_text, group_title, range_text, table_path
+from generator.site.render import render_site
+from generator.site.structure import NAV, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path, section_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from site_fixtures import pushfold_charts, pushfold_thresholds, site_config, write_pushfold_set, write_synthetic_data
 
@@ -174,7 +174,7 @@ def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
     aa = re.search(r'<tr><th scope="row" data-sort="0">.*?</tr>', page).group(0)
     values = [v for block in document["by_ante"] for v in (block["push_max"][0], block["call_max"][0])]
     assert re.findall(r'<td data-sort="([^"]+)">', aa) == [str(v) for v in values]
-    assert 'class="data sortable threshold-table"' in page and "assets/js/sortable.js" in page
+    assert 'class="data sortable threshold-table"' in page and "assets/js/widgets/sortable.js" in page
 
 
 def test_one_nav_entry_and_links_between_the_push_fold_pages(site):
@@ -194,7 +194,7 @@ def test_solver_page_links_its_presets_and_reads_the_set_only_when_it_exists(sit
     for label, table in SOLVER_PRESETS:
         assert f'<a href="../../{html_lib.escape(pushfold_solver_path(**table))}">{label}</a>' in page
     assert pushfold_solver_path(**SOLVER_PRESETS[0][1]).endswith("?stacks=20,15,10,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
-    assert 'data-worker="../../assets/js/pushfold-worker.js"' in page and 'data-data="../../data/"' in page
+    assert 'data-worker="../../assets/js/workers/pushfold-worker.js"' in page and 'data-data="../../data/"' in page
     assert 'data-index="../../data/pushfold/index.json"' in page
     write_synthetic_data(tmp_path / "data", files=("headsup", "matchups"))
     render_site(site_config(), tmp_path)

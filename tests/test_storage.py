@@ -9,10 +9,10 @@
 import numpy as np
 import pytest
 
-from generator.cache import cached_arrays
-from generator.errors import InputError
-from generator.stages.multiway.checkpoint import Checkpoint, MultiwayState, previous_path
-from generator.storage import CorruptFileError, load_arrays, save_arrays
+from generator.core.cache import cached_arrays
+from generator.core.errors import InputError
+from generator.build.stages.multiway.checkpoint import Checkpoint, MultiwayState, previous_path
+from generator.core.storage import CorruptFileError, load_arrays, save_arrays
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ import pytest
 from numba import njit
 
 import kernels.cards as cards
-from generator.evaluator_tables import evaluator_tables
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.threehanded import cpu
 from kernels.threehanded.core import OPPONENT_PAIRS
 from cuda_simulator import run_in_cuda_simulator
@@ -100,7 +100,7 @@ def test_random_boards_and_the_one_deal_identity():
 CUDASIM_SCRIPT = textwrap.dedent(
     """
     import numpy as np
-    from generator.evaluator_tables import evaluator_tables
+    from generator.core.evaluator_tables import evaluator_tables
     from kernels.cards import ALL_COMBOS, COMBO_CLASS
     from kernels.threehanded import cpu, gpu
 

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import kernels.cards as cards
-from generator.evaluator_tables import evaluator_tables
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.evaluator import cpu as evaluator
-from kernels.multiway.rng import shard_key
+from kernels.sampling.rng import shard_key
 from kernels.threeway import cpu
 from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, ORDER_CODE, ORDERINGS, triple_classes, triple_index
 from cuda_simulator import run_in_cuda_simulator
@@ -156,8 +156,8 @@ def test_batches_add_up_to_one_run():
 CUDASIM_SCRIPT = textwrap.dedent(
     """
     import numpy as np
-    from generator.evaluator_tables import evaluator_tables
-    from kernels.multiway.rng import shard_key
+    from generator.core.evaluator_tables import evaluator_tables
+    from kernels.sampling.rng import shard_key
     from kernels.threeway import cpu, gpu
     from kernels.threeway.core import triple_classes
 

@@ -1,5 +1,5 @@
-"""threeway.bin.gz (generator.stages.threeway_bin): the 3-way table quantised for the browser, read back by Python, and the
-browser solver's (templates/assets/js/pushfold-solver.js) solution checked by Python's best response."""
+"""threeway.bin.gz (generator.build.stages.threeway_bin): the 3-way table quantised for the browser, read back by Python, and the
+browser solver's (templates/assets/js/engines/pushfold-solver.js) solution checked by Python's best response."""
 
 import gzip
 import hashlib
@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import kernels.pushfold_table as pf
-from generator import datafiles
-from generator.evaluator_tables import evaluator_tables
-from generator.stages import threeway, threeway_bin
-from generator.stages.headsup import headsup_results
-from generator.stages.pushfold_table import THREE_WAY_TIE, holdem_equities
+import kernels.pushfold as pf
+from generator.data import datafiles
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages import threeway, threeway_bin
+from generator.build.stages.headsup import headsup_results
+from generator.build.stages.pushfold_table import THREE_WAY_TIE, holdem_equities
 from kernels.cards import CLASS_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,7 +93,7 @@ def test_browser_solution_checked_by_python_best_response(tmp_path, small_table)
     table = pf.Table((7.0, 10.0, 13.0), ante=0.1)
     script = f"""
       import {{ readFileSync }} from "node:fs";
-      import {{ loadEquities, solveSteps }} from "{ROOT / 'templates/assets/js/pushfold-solver.js'}";
+      import {{ loadEquities, solveSteps }} from "{ROOT / 'templates/assets/js/engines/pushfold-solver.js'}";
       const read = (name) => {{ const f = readFileSync("{tmp_path}/" + name); return f.buffer.slice(f.byteOffset, f.byteOffset + f.byteLength); }};
       const steps = solveSteps({{stacks: [7, 10, 13], blinds: [0.5, 1], ante: 0.1, bbAnte: false, payouts: null}},
                                loadEquities(read("matchups.bin"), read("threeway.bin")), {{tolerance: 0, maxIterations: 25}});

@@ -13,9 +13,9 @@ from numba import njit, prange
 
 from kernels.cards import N_CLASSES
 from kernels.evaluator import cpu as hand
-from kernels.multiway.dealing import compile_dealing
+from kernels.sampling.dealing import compile_dealing
 from kernels.multiway.layout import CELLS, FIRST_SEAT_BASE, GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
-from kernels.multiway.rng import compile_rng
+from kernels.sampling.rng import compile_rng
 from kernels.multiway.tally import compile_deal_functions
 
 # The per-deal functions never allocate: compiled without reference counting (``_nrt=False``, so
@@ -73,7 +73,7 @@ def _simulate_pass(
 def simulate(tally, shard_key, first_block, n_blocks, block_deals, base_deck, seats, tables, percentile, pair_class) -> None:
     """Add blocks ``first_block .. first_block + n_blocks - 1`` of a shard to ``tally`` (in place).
 
-    tally: ``TALLY_SHAPE`` int64; shard_key: :func:`kernels.multiway.rng.shard_key`;
+    tally: ``TALLY_SHAPE`` int64; shard_key: :func:`kernels.sampling.rng.shard_key`;
     base_deck: uint8 card ids dealt from; seats: hands per deal (2..10), with
     ``block_deals · seats ≤ 65,535``; tables: evaluator tables; percentile (non-negative int32):
     :func:`kernels.multiway.percentile.percentile_table`; pair_class:

@@ -9,9 +9,9 @@ import numpy as np
 from numba import cuda
 
 from kernels.evaluator import gpu as hand
-from kernels.multiway.dealing import compile_dealing
+from kernels.sampling.dealing import compile_dealing
 from kernels.multiway.layout import FIRST_SEAT_BASE, GROUPS, MAX_SEATS, Q_BASE, QQ_ENTRY
-from kernels.multiway.rng import compile_rng
+from kernels.sampling.rng import compile_rng
 from kernels.multiway.tally import compile_deal_functions
 
 THREADS_PER_BLOCK = 128

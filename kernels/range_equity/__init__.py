@@ -14,7 +14,7 @@ Three methods, first that applies:
 * ``enumeration``: every board completion and every compatible assignment, when the work estimate
   (:func:`enumeration_work`) is at most ``exact_limit``; exact weighted counts. Heads-up, one sweep per
   board in strength order; 3+ players, the largest range is dealt last and counted at once per
-  assignment of the others (the browser's methods, templates/assets/js/range-equity.js);
+  assignment of the others (the browser's methods, templates/assets/js/engines/range-equity.js);
 * ``monte carlo``: deals drawn exactly from the distribution above (ranged players by rejection, in units
   of one player or of two players' compatible combo pairs, O(1) alias draws; random players and the board
   from the remaining deck; counter-based RNG keyed by seed, batch and deal), in batches until every

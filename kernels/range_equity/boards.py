@@ -1,6 +1,6 @@
 """Exact enumeration board by board: every completion of the board, each combo evaluated once per board, then
 heads-up one sweep in strength order, or with 3+ players every compatible assignment of all but the largest
-range, that range counted at once (the browser's methods, templates/assets/js/range-equity.js)."""
+range, that range counted at once (the browser's methods, templates/assets/js/engines/range-equity.js)."""
 
 from __future__ import annotations
 

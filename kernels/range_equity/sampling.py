@@ -12,8 +12,8 @@ from numba import njit, prange
 from kernels.cards import ALL_COMBOS
 from kernels.evaluator import cpu as hand
 from kernels.evaluator.core import KEY_BASE
-from kernels.multiway.dealing import LOW_32, SHIFT_32, TWO_32
-from kernels.multiway.rng import GAMMA, compile_rng, shard_key
+from kernels.sampling.dealing import LOW_32, SHIFT_32, TWO_32
+from kernels.sampling.rng import GAMMA, compile_rng, shard_key
 from kernels.range_equity.deals import COMBO_MASK, EquityResult, NoDealError, card_mask, deck_without
 
 #: Largest table of two ranged players' compatible combo pairs that Monte Carlo draws at once (:func:`draw_units`).

@@ -5,8 +5,8 @@ combinatorial number system for multisets: ``C(k + 2, 3) + C(j + 1, 2) + i`` (:f
 818,805 in all. Seats a, b, c hold classes i, j, k.
 
 One *sample* pairs a board with a triple: the board is 5 uniform cards of the full deck, dealt from
-the counter-based words of key ``child(shard_key(seed, shard), board)`` (:mod:`kernels.multiway.rng`,
-:mod:`kernels.multiway.dealing`); every combo's strength on that board is evaluated once and shared by
+the counter-based words of key ``child(shard_key(seed, shard), board)`` (:mod:`kernels.sampling.rng`,
+:mod:`kernels.sampling.dealing`); every combo's strength on that board is evaluated once and shared by
 all triples. Each triple then picks one combo of each of its classes uniformly (words of key
 ``child(mix64(board_key ^ PICK_SALT), triple)``, Lemire's exact bounded draw) and the sample is
 *rejected* unless the board and the three combos are pairwise disjoint. Board and combos drawn
@@ -84,7 +84,7 @@ def combo_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def compile_threeway(jit, strength_of_key, rng, dealing) -> SimpleNamespace:
     """Compile ``board_strengths`` and ``sample_triple`` for one target (``jit`` the decorator,
     ``strength_of_key`` that target's evaluator, ``rng``/``dealing`` the compiled namespaces of
-    :mod:`kernels.multiway.rng` / :mod:`kernels.multiway.dealing`)."""
+    :mod:`kernels.sampling.rng` / :mod:`kernels.sampling.dealing`)."""
     child, mix64 = rng.child, rng.mix64
     deal_cards, position_below = dealing.deal_cards, dealing.position_below
 

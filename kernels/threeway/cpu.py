@@ -10,8 +10,8 @@ from numba import njit, prange
 
 from kernels.cards import ALL_COMBOS, N_CARDS
 from kernels.evaluator import cpu as hand
-from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.rng import compile_rng
+from kernels.sampling.dealing import compile_dealing
+from kernels.sampling.rng import compile_rng
 from kernels.threeway.core import ORDER_CODE, combo_tables, compile_threeway
 
 _jit = njit(_nrt=False, inline="always")
@@ -45,7 +45,7 @@ def simulate(counts, shard_key, first_board, n_boards, triples, classes, tables)
 
     counts: ``(T, 13)`` uint32 (int64 works too), one row per entry of ``triples`` ``(T,)`` int64 triple
     indices with ``classes`` ``(T, 3)`` their sorted classes; shard_key:
-    :func:`kernels.multiway.rng.shard_key`; tables: evaluator tables. Memory: n_boards × 1326 int32.
+    :func:`kernels.sampling.rng.shard_key`; tables: evaluator tables. Memory: n_boards × 1326 int32.
     """
     class_start, class_combo, combo_mask = combo_tables()
     board_keys = np.empty(n_boards, dtype=np.uint64)

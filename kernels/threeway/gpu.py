@@ -11,8 +11,8 @@ from numba import cuda
 
 from kernels.cards import ALL_COMBOS, N_CARDS
 from kernels.evaluator import gpu as hand
-from kernels.multiway.dealing import compile_dealing
-from kernels.multiway.rng import compile_rng
+from kernels.sampling.dealing import compile_dealing
+from kernels.sampling.rng import compile_rng
 from kernels.threeway.core import ORDER_CODE, combo_tables, compile_threeway
 
 THREADS_PER_BLOCK = 128

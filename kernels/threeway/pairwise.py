@@ -8,7 +8,7 @@ probability of the pair's result in o (win, tie or loss of the first), normalise
 (:data:`kernels.threeway.core.ORDERINGS`). It ignores that the three hands share one board and remove each
 other's cards, which is what the Monte Carlo table measures.
 
-``templates/assets/js/pushfold/model.js`` (``pairwiseOrderings``) is its twin: the same products in the same
+``templates/assets/js/engines/pushfold/model.js`` (``pairwiseOrderings``) is its twin: the same products in the same
 order, so the two agree to the last bit (tests/js/pushfold_solver.test.mjs).
 """
 

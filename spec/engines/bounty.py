@@ -1,5 +1,5 @@
-"""Golden cases of the bounty model: kernels/bounty.py, the bounty terms of kernels/icm_spot.py and
-generator/commands/bounties.py ↔ templates/assets/js/bounty.js, icm-spot.js and bounty-fields.js.
+"""Golden cases of the bounty model: kernels/icm/bounty.py, the bounty terms of kernels/icm/spot.py and
+generator/cli/bounties.py ↔ templates/assets/js/engines/bounty.js, icm-spot.js and bounty-fields.js.
 
 KO/PKO positions (prize, bounty and total value), bubble factors with bounties, call/shove spots with their
 EVs and required equities, a spot refused (a bounty on a player all in for the ante), bounty problems,
@@ -14,9 +14,9 @@ import json
 
 import numpy as np
 
-from generator.commands.bounties import model_line, read_bounties, read_share
-from generator.errors import InputError
-from kernels import bounty, icm_spot
+from generator.cli.bounties import model_line, read_bounties, read_share
+from generator.core.errors import InputError
+from kernels.icm import bounty, spot as icm_spot
 from spec.golden import ROOT
 
 NAME = "bounty"
@@ -34,7 +34,7 @@ LARGER = [
     ([30, 0, 45, 25, 60, 12, 33], [50, 30, 20], [15, 0, 10, 5, 20, 8, 9], 1.0, "integral"),
 ]
 
-#: (stacks, bounties, share) that kernels/bounty.py refuses (bounty_errors), one problem or several
+#: (stacks, bounties, share) that kernels/icm/bounty.py refuses (bounty_errors), one problem or several
 INVALID = [
     ([100, 50, 25], [10, -1, 5], 1.0),
     ([100, 50, 25], [10, 5], 0.5),
@@ -128,7 +128,7 @@ def stranded_spot() -> dict:
         icm_spot.call_spot(stacks, payouts, **kwargs, bounties=bounties, bounty_share=0.5)
     except ValueError as error:
         return {"stacks": stacks, "payouts": payouts, "bounties": bounties, "share": 0.5, "spot": kwargs, "error": str(error)}
-    raise AssertionError("kernels/icm_spot.py accepted a bounty on a player all in for the ante")
+    raise AssertionError("kernels/icm/spot.py accepted a bounty on a player all in for the ante")
 
 
 def typed_case(bounties_text, share_text, percent) -> dict:
@@ -155,7 +155,7 @@ def build() -> dict:
     bubble += [bubble_case(c["stacks"], c["payouts"], c["bounties"], c["share"], "integral") for c in reference["bubble"]]
     bubble += [bubble_case(*case) for case in LARGER]
     return {
-        "about": "kernels/bounty.py, kernels/icm_spot.py and generator/commands/bounties.py's answers",
+        "about": "kernels/icm/bounty.py, kernels/icm/spot.py and generator/cli/bounties.py's answers",
         "values": values,
         "bubble": bubble,
         "spots": [spot_case(c) for c in reference["spots"]],

@@ -1,5 +1,5 @@
 """Golden cases of the hand evaluator: kernels/evaluator (+ kernels/headsup.cpu.combo_matchup_counts) ↔
-templates/assets/js/evaluator.js, which reads the same lookup tables (spec/evaluator-tables.bin.gz, the
+templates/assets/js/engines/evaluator.js, which reads the same lookup tables (spec/evaluator-tables.bin.gz, the
 site's assets/evaluator-tables.bin).
 
 ``hands``: random 5-, 6- and 7-card hands, half from the full deck and half from two suits (many flushes and
@@ -38,7 +38,7 @@ def _random_hands(rng: np.random.Generator) -> list[np.ndarray]:
 
 
 def build() -> dict:
-    from generator.evaluator_tables import evaluator_tables
+    from generator.core.evaluator_tables import evaluator_tables
     from kernels.evaluator.cpu import evaluate
     from kernels.headsup.cpu import combo_matchup_counts
 

@@ -1,4 +1,4 @@
-"""Golden cases of ICM: kernels/icm.py (+ kernels/icm_fourier.py) ↔ templates/assets/js/icm.js (+ icm-fourier.js).
+"""Golden cases of ICM: kernels/icm/harville.py (+ kernels/icm/fourier.py) ↔ templates/assets/js/engines/icm.js (+ icm-fourier.js).
 
 * ``fields``: equity and place probabilities (``auto``), integral and Fourier equity, of fields from 3 to 2,000
   players: the subset DP, the integral's place recurrences, busted players, one giant stack, every place paid.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import icm
+from kernels.icm import harville as icm
 
 NAME = "icm"
 TOLERANCE = 1e-12  # of a probability or of a prize (equities are compared × max(1, |expected|))
@@ -188,7 +188,7 @@ INVALID = [
 def build() -> dict:
     fields = _fields()
     return {
-        "about": "kernels/icm.py's answers; lists given as {kind, n, ...} are spec/engines/icm.py's series(); "
+        "about": "kernels/icm/harville.py's answers; lists given as {kind, n, ...} are spec/engines/icm.py's series(); "
                  "`rows`: the players whose values are kept (null: all).",
         "fields": [_field_case(field) for field in fields],
         "big": [_big_case(field) for field in _big_fields()],

@@ -1,4 +1,4 @@
-"""Golden cases of the call / shove decision under ICM: kernels/icm_spot.py ↔ templates/assets/js/icm-spot.js.
+"""Golden cases of the call / shove decision under ICM: kernels/icm/spot.py ↔ templates/assets/js/engines/icm-spot.js.
 
 Spots on both sides (big-blind ante, a dead third blind, both antes, twelve players on the integral) with
 the class weights of the villain's range and of the hero's, and Python's answers: the outcome fields and
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import icm_spot
+from kernels.icm import spot as icm_spot
 from kernels.cards import CLASS_COMBO_COUNT
 from kernels.ranges import parse_range
 
@@ -35,7 +35,7 @@ SPOTS = [
      "random"),
 ]
 
-#: (stacks, payouts, spot keyword arguments) that kernels/icm_spot.py refuses, with its message.
+#: (stacks, payouts, spot keyword arguments) that kernels/icm/spot.py refuses, with its message.
 INVALID = [
     ([100, 100, 100], [1], {"shover": 0, "caller": 0}),
     ([100, 100, 100], [1], {"shover": 0, "caller": 3}),
@@ -80,17 +80,17 @@ def _invalid_case(stacks, payouts, kwargs) -> dict:
         icm_spot.call_spot(stacks, payouts, **full)
     except ValueError as error:
         return {"stacks": stacks, "payouts": payouts, "spot": full, "error": str(error)}
-    raise AssertionError(f"kernels/icm_spot.py accepted {kwargs}")
+    raise AssertionError(f"kernels/icm/spot.py accepted {kwargs}")
 
 
 def build() -> dict:
-    from generator.stages.headsup import headsup_results
+    from generator.build.stages.headsup import headsup_results
     from spec.engines.ranges import build_ranking
 
     tables, _ = headsup_results(progress=False)
     ranking = build_ranking()
     return {
-        "about": "kernels/icm_spot.py's answers; the class table is spec/matchups.bin.gz, x% ranges by spec/ranges.json's ranking.",
+        "about": "kernels/icm/spot.py's answers; the class table is spec/matchups.bin.gz, x% ranges by spec/ranges.json's ranking.",
         "spots": [_spot_case(*spot, tables, ranking) for spot in SPOTS],
         "invalid": [_invalid_case(*case) for case in INVALID],
     }

@@ -1,5 +1,5 @@
-"""Golden values of the class table: generator/datafiles.py ``matchups_bin`` (the build's exact heads-up counts,
-kernels/headsup) ↔ templates/assets/js/matchup-table.js, which reads the file back (spec/matchups.bin.gz).
+"""Golden values of the class table: generator/data/datafiles.py ``matchups_bin`` (the build's exact heads-up counts,
+kernels/headsup) ↔ templates/assets/js/engines/matchup-table.js, which reads the file back (spec/matchups.bin.gz).
 
 The class names in the data files' order, the sums of each count over all 169 × 169 cells (integers), and
 cells with their counts and equity (win + tie/2) / (pairs · boards): pairs, suited and offsuit against each
@@ -21,7 +21,7 @@ SAMPLED = 30
 
 
 def build() -> dict:
-    from generator.stages.headsup import headsup_results
+    from generator.build.stages.headsup import headsup_results
     from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
     headsup, _ = headsup_results(progress=False)

@@ -1,4 +1,4 @@
-"""Golden cases of the typed-number grammar: generator/numbers.py ↔ templates/assets/js/number-list.js.
+"""Golden cases of the typed-number grammar: generator/core/numbers.py ↔ templates/assets/js/engines/number-list.js.
 
 Text as people type it into the stacks, payouts, blinds and ante fields (and the CLI's options): a list of
 numbers (``parse_number_list``), one number (``parse_number``) and payouts that may be percentages of the pool
@@ -7,8 +7,8 @@ numbers (``parse_number_list``), one number (``parse_number``) and payouts that 
 
 from __future__ import annotations
 
-from generator.errors import InputError
-from generator.numbers import parse_number, parse_number_list, parse_payouts
+from generator.core.errors import InputError
+from generator.core.numbers import parse_number, parse_number_list, parse_payouts
 
 NAME = "number-list"
 TOLERANCE = 0.0  # decimal text read to the nearest double in both languages
@@ -46,7 +46,7 @@ def _payouts(text: str) -> dict:
 
 def build() -> dict:
     return {
-        "about": "generator/numbers.py's answers (numbers, or the message) for typed text; field names "
+        "about": "generator/core/numbers.py's answers (numbers, or the message) for typed text; field names "
                  "\"stacks\" (lists), \"ante\" (one number), \"payouts\" (payouts).",
         "lists": [_answer(lambda t: parse_number_list(t, "stacks"), text, "values") for text in LISTS],
         "numbers": [_answer(lambda t: parse_number(t, "ante"), text, "value") for text in NUMBERS],

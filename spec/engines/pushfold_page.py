@@ -1,10 +1,10 @@
 """Golden cases of the push/fold solver page: what its JavaScript (pushfold-view.js, pushfold-setup.js,
 python-format.js, the seat names and table_errors of pushfold-solver.js) must say exactly as Python does.
 
-Seat names (kernels.pushfold_table.position_names), stack file names (``f"{stack:g}"``, the precomputed set's
-layout), cell texts, colour buckets and shares of the 13×13 charts (generator/pushfold_pages.py,
-generator/charts.py), the solver page's URL (generator.structure.pushfold_solver_path), the call spots of a
-game (generator.stages.pushfold_table.spot_name), the messages of table_errors (bad bounties among them) with
+Seat names (kernels.pushfold.position_names), stack file names (``f"{stack:g}"``, the precomputed set's
+layout), cell texts, colour buckets and shares of the 13×13 charts (generator/site/pushfold_pages.py,
+generator/site/charts.py), the solver page's URL (generator.site.structure.pushfold_solver_path), the call spots of a
+game (generator.build.stages.pushfold_table.spot_name), the messages of table_errors (bad bounties among them) with
 the field each is about, and the certified exploitability's sentence. No build is read.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator import charts, pushfold_pages
-from generator.stages.pushfold_charts import Group, index_entry
-from generator.stages.pushfold_table import spot_name
-from generator.structure import pushfold_solver_path
+from generator.site import charts, pushfold_pages
+from generator.build.stages.pushfold_charts import Group, index_entry
+from generator.build.stages.pushfold_table import spot_name
+from generator.site.structure import pushfold_solver_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
-from kernels.pushfold_table import Table, make_game, position_names, table_errors
+from kernels.pushfold import Table, make_game, position_names, table_errors
 
 NAME = "pushfold-page"
 TOLERANCE = 1e-12  # the shares of hands (sums of products); everything else is text or exact
@@ -101,8 +101,8 @@ def build() -> dict:
         })
     presets = [pushfold_solver_path(**table).split("?", 1)[1] for _, table in pushfold_pages.SOLVER_PRESETS]
     fixture = {
-        "about": "what the solver page says, from kernels.pushfold_table, generator/pushfold_pages.py, generator/charts.py, "
-        "generator/structure.py and Python's format()",
+        "about": "what the solver page says, from kernels.pushfold, generator/site/pushfold_pages.py, generator/site/charts.py, "
+        "generator/site/structure.py and Python's format()",
         "positions": {n: position_names(n) for n in range(2, 11)},
         "format_g": [[x, f"{x:g}"] for x in NUMBERS],
         "cells": [[f, pushfold_pages.frequency_text(f), charts.bucket(f, 0.0, 1.0) if f > 0 else None] for f in FREQUENCIES],

@@ -1,4 +1,4 @@
-"""Golden cases of the push/fold solver: kernels/pushfold_table/ ↔ templates/assets/js/pushfold-solver.js and
+"""Golden cases of the push/fold solver: kernels/pushfold/ ↔ templates/assets/js/engines/pushfold-solver.js and
 pushfold/ (game, model, cfr, strategy, best-response).
 
 Tables (two of them with KO / PKO bounties) solved by a fixed number of discounted CFR iterations (tolerance 0)
@@ -23,9 +23,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
-import kernels.pushfold_table as pf
-from generator.stages.pushfold_table import holdem_equities, solution_json, spot_name
-from generator.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
+import kernels.pushfold as pf
+from generator.build.stages.pushfold_table import holdem_equities, solution_json, spot_name
+from generator.build.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.threeway.core import triple_classes
@@ -50,7 +50,7 @@ TABLES = [
 #: with (start_regret, start_within): the default, the build's regret with a bound it meets, a bound it misses (a cold start).
 WARM_FROM, WARM_ITERATIONS = 1, 10
 WARM_OPTIONS = [(1e-3, None), (0.1, 10.0), (0.1, 0.0)]
-#: Solved under the stopping rule (kernels.pushfold_table.RULE), as the solver page does: the JS solver must stop at
+#: Solved under the stopping rule (kernels.pushfold.RULE), as the solver page does: the JS solver must stop at
 #: the same iteration with the same figures.
 RULED = ("4-handed 50/30/20 ICM, 12 / 8 / 20 / 5 bb", pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0)))
 #: Solved under the stopping rule with so few iterations that discounted CFR misses it: the fallback schedule
@@ -105,7 +105,7 @@ def provisional_threeway(headsup, compatible: np.ndarray) -> tuple[np.ndarray, b
 
 
 def build() -> dict:
-    from generator.stages.headsup import headsup_results
+    from generator.build.stages.headsup import headsup_results
     from spec.tables import threeway_compatible
 
     headsup, _ = headsup_results(progress=False)
@@ -163,7 +163,7 @@ def build() -> dict:
     rows = [0, 1, 4_096, 400_000, 818_804]
     pairwise = {"sha256": hashlib.sha256(counts.tobytes()).hexdigest(), "rows": {str(r): counts[r].tolist() for r in rows},
                 "threeway_bin_sha256": hashlib.sha256(data).hexdigest()}
-    return {"about": "kernels/pushfold_table's answers on the provisional 3-way table (kernels/threeway/pairwise.py) of "
+    return {"about": "kernels/pushfold's answers on the provisional 3-way table (kernels/threeway/pairwise.py) of "
             "spec/matchups.bin.gz and spec/threeway-compatible.bin.gz",
             "classes": list(CLASS_NAMES), "pairwise": pairwise, "bad": bad, "evaluated": evaluated, "ruled": ruled,
             "fallback": fallback, "warm": warm, "solved": solved}

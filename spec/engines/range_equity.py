@@ -1,4 +1,4 @@
-"""Golden cases of range equity: kernels/range_equity/ ↔ templates/assets/js/range-equity.js and range-patterns.js.
+"""Golden cases of range equity: kernels/range_equity/ ↔ templates/assets/js/engines/range-equity.js and range-patterns.js.
 
 * ``exact``: spots enumerated exactly (flops, turns, rivers, preflop with dead cards, 2..5 players, weights 1,
   0.5 and 0.25 so that every sum is exact in both languages, ranges that block each other, suit-symmetric
@@ -116,8 +116,8 @@ def multiway_block(row: dict, hero_class: int) -> dict:
 
 
 def build() -> dict:
-    from generator.evaluator_tables import evaluator_tables
-    from generator.stages.headsup import headsup_results
+    from generator.core.evaluator_tables import evaluator_tables
+    from generator.build.stages.headsup import headsup_results
     from kernels.range_equity import EXACT_LIMIT, range_equity
     from kernels.range_equity.tables import class_against_random
 

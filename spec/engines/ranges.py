@@ -1,4 +1,4 @@
-"""Golden cases of the range grammar: kernels/ranges.py ↔ templates/assets/js/ranges.js.
+"""Golden cases of the range grammar: kernels/ranges.py ↔ templates/assets/js/engines/ranges.js.
 
 Each case is a string and either its weights (as runs, see :func:`weight_runs`) and their normalised string
 (``kernels.ranges.normalise``), or its error (token, column, message). Strings: the grammar's examples, every
@@ -120,7 +120,7 @@ def _case(text: str, ranking) -> dict:
 
 
 def build_ranking() -> np.ndarray:
-    from generator.stages.headsup import headsup_results
+    from generator.build.stages.headsup import headsup_results
 
     results, _ = headsup_results(progress=False)
     return ranking_from_equity(results.vs_random_equity())

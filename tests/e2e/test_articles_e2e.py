@@ -103,7 +103,7 @@ def test_the_cut_math_font_draws_every_formula_as_the_whole_font_does(open_page)
     """The site ships STIX Two Math cut to the formulas' characters (70 KB instead of 1.5 MB): every formula of an
     article with sums, fractions, roots, overbars, scripts and Greek is drawn pixel for pixel as with the whole font
     (served in its place here); without the italic letters it was not (scripts set differently)."""
-    from generator.math_font import ASSET, SOURCE
+    from generator.site.math_font import ASSET, SOURCE
 
     def formulas(page) -> list[bytes]:
         assert _math_font_loaded(page)

@@ -10,8 +10,8 @@ from urllib.parse import quote
 import numpy as np
 import pytest
 
-from generator.evaluator_tables import evaluator_tables
-from generator.stages.headsup import headsup_results
+from generator.core.evaluator_tables import evaluator_tables
+from generator.build.stages.headsup import headsup_results
 from kernels.cards import parse_cards
 from kernels.range_equity import enumerate_equity, live_weights, range_equity
 from kernels.ranges import parse_range, ranking_from_equity
@@ -155,9 +155,9 @@ def test_enumeration_reports_partial_counts_merged_across_workers_then_the_exact
     page = open_page("equity/index.html")
     answer = page.evaluate(
         """async ([ranges, board]) => {
-          const { EquityPool } = await import(new URL("../assets/js/equity-pool.js", location.href));
-          const { progressResult } = await import(new URL("../assets/js/range-equity.js", location.href));
-          const { parseRange } = await import(new URL("../assets/js/ranges.js", location.href));
+          const { EquityPool } = await import(new URL("../assets/js/workers/equity-pool.js", location.href));
+          const { progressResult } = await import(new URL("../assets/js/engines/range-equity.js", location.href));
+          const { parseRange } = await import(new URL("../assets/js/engines/ranges.js", location.href));
           const form = document.getElementById("equity-form"), absolute = (p) => new URL(p, location.href).href;
           const pool = new EquityPool(form.dataset.worker, { type: "module" }, 2);
           const reports = [];
@@ -229,8 +229,8 @@ def test_enumeration_split_across_workers_equals_python_exactly(open_page):
     page = open_page("equity/index.html")
     answer = page.evaluate(
         """async ([ranges, board]) => {
-          const { EquityPool } = await import(new URL("../assets/js/equity-pool.js", location.href));
-          const { parseRange } = await import(new URL("../assets/js/ranges.js", location.href));
+          const { EquityPool } = await import(new URL("../assets/js/workers/equity-pool.js", location.href));
+          const { parseRange } = await import(new URL("../assets/js/engines/ranges.js", location.href));
           const form = document.getElementById("equity-form"), absolute = (p) => new URL(p, location.href).href;
           const pool = new EquityPool(form.dataset.worker, { type: "module" }, 2);
           const parts = pool.plan({ weights: ranges.map((r) => parseRange(r).weights), board, dead: [] }).parts;

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.evaluator_tables import evaluator_tables
+from generator.core.evaluator_tables import evaluator_tables
 from kernels.range_equity import EXACT_LIMIT, enumerate_equity, enumeration_work, live_weights
 from kernels.ranges import parse_range
 from test_equity_e2e import shown_equities, url, wait_for_result

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from generator.pushfold_pages import bounty_model_text, frequency_text, group_title, table_path
+from generator.site.pushfold_pages import bounty_model_text, frequency_text, group_title, table_path
 from kernels.cards import CLASS_NAMES
 from test_charts_a11y_e2e import PHONE, active, load, no_sideways_scroll
 

@@ -1,5 +1,5 @@
 """The push/fold solver page in headless Chromium: tables of the precomputed set shown at once (no
-worker started), URL state, validation messages equal to kernels.pushfold_table.table_errors, the
+worker started), URL state, validation messages equal to kernels.pushfold.table_errors, the
 call-spot selector and keyboard use of the charts; tables with KO / PKO bounties solved by the worker and
 checked by Python's best response, their messages under the bounty fields."""
 
@@ -13,7 +13,7 @@ from page_weight import stalled_after
 from test_site_e2e import bounty_refusal
 
 from kernels.cards import CLASS_NAMES
-from kernels.pushfold_table import Table, table_errors
+from kernels.pushfold import Table, table_errors
 
 pytestmark = pytest.mark.e2e
 
@@ -246,10 +246,10 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     action beat the other by 0.13-0.32% of the pool: the page now runs until every hand at every decision is
     within 0.01% of the pool of its better action, says so while solving and in the result; Python's best
     response on the same tables (the site's threeway.bin.gz) confirms the figure."""
-    import kernels.pushfold_table as pf
-    from generator.stages.threeway_bin import read_threeway_bin
-    from generator.stages.headsup import headsup_results
-    from generator.stages.pushfold_table import holdem_equities, record_strategy
+    import kernels.pushfold as pf
+    from generator.build.stages.threeway_bin import read_threeway_bin
+    from generator.build.stages.headsup import headsup_results
+    from generator.build.stages.pushfold_table import holdem_equities, record_strategy
 
     page = solve_in_browser(open_page, "stacks=12,8,20,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
     texts = page.evaluate("window.statusTexts")
@@ -268,13 +268,13 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
 
 
 def test_a_heads_up_solution_from_the_browser_passes_the_python_best_response(open_page):
-    """The downloaded solution's NashConv recomputed by kernels.pushfold_table (an independent check
+    """The downloaded solution's NashConv recomputed by kernels.pushfold (an independent check
     of what the page shows) is under the 0.01 bb target."""
     import numpy as np
 
-    import kernels.pushfold_table as pf
-    from generator.stages.headsup import headsup_results
-    from generator.stages.pushfold_table import holdem_equities
+    import kernels.pushfold as pf
+    from generator.build.stages.headsup import headsup_results
+    from generator.build.stages.pushfold_table import holdem_equities
 
     page = solve_in_browser(open_page, "stacks=7.5,7.5&blinds=0.5,1&ante=0&bbante=0")
     with page.expect_download() as download:
@@ -351,11 +351,11 @@ def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(
     """A 4-handed ICM table with PKO bounties (the e2e set has no ICM PKO table, so the worker solves it from no start): the model
     named as the CLI names it, the bounties in the table line, the URL and the file; Python's best response on the
     site's own tables confirms the stopping rule. At 390 px nothing scrolls sideways; no axe violation at 390 or 1366."""
-    import kernels.pushfold_table as pf
-    from generator.commands.bounties import model_line
-    from generator.stages.threeway_bin import read_threeway_bin
-    from generator.stages.headsup import headsup_results
-    from generator.stages.pushfold_table import holdem_equities, record_strategy
+    import kernels.pushfold as pf
+    from generator.cli.bounties import model_line
+    from generator.build.stages.threeway_bin import read_threeway_bin
+    from generator.build.stages.headsup import headsup_results
+    from generator.build.stages.pushfold_table import holdem_equities, record_strategy
 
     requests = []
     page = open_page("index.html", width=390)

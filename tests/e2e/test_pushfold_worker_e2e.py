@@ -15,12 +15,12 @@ import pytest
 from page_weight import needed_prefix, stalled_after
 from site_fixtures import site_config
 
-from generator.stages import threeway_bin
-from generator.render import render_site
-from generator.stages.threeway import N_TRIPLES, ThreewayTable, possible_triples
+from generator.build.stages import threeway_bin
+from generator.site.render import render_site
+from generator.build.stages.threeway import N_TRIPLES, ThreewayTable, possible_triples
 
 RUN = """async ([messages, dataUrl, cancelAfter]) => {
-  const worker = new Worker(new URL("assets/js/pushfold-worker.js", document.baseURI), { type: "module" });
+  const worker = new Worker(new URL("assets/js/workers/pushfold-worker.js", document.baseURI), { type: "module" });
   const seen = [];
   return await new Promise((resolve) => {
     worker.onmessage = (e) => {
@@ -98,7 +98,7 @@ def test_a_first_answer_on_heads_up_results_while_the_three_way_table_downloads(
         page = open_page("")
         page.evaluate("""([dataUrl, table]) => {
           window.seen = [];
-          const worker = new Worker(new URL("assets/js/pushfold-worker.js", document.baseURI), { type: "module" });
+          const worker = new Worker(new URL("assets/js/workers/pushfold-worker.js", document.baseURI), { type: "module" });
           worker.onmessage = (e) => window.seen.push(e.data);
           worker.postMessage({ type: "solve", table, dataUrl: new URL(dataUrl, document.baseURI).href });
         }""", ["pf-worker/slow/", table([12, 8, 20, 5], [50, 30, 20])])

@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.evaluator_tables import evaluator_tables
-from generator.datafiles import LIVE_STATUS_PATH, write_live_status
-from generator.storage import write_json
+from generator.core.evaluator_tables import evaluator_tables
+from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
+from generator.core.storage import write_json
 from kernels.cards import parse_cards, parse_class
 from kernels.headsup.cpu import combo_matchup_counts
-from kernels.icm import bubble_factors, prize_equity
+from kernels.icm.harville import bubble_factors, prize_equity
 
 pytestmark = pytest.mark.e2e
 
@@ -234,7 +234,7 @@ window.Worker = class extends PageWorker {
 
 def test_icm_large_field_uses_the_worker_and_url_state(open_page):
     """60 players (the page hands fields of ≥ 40 to icm-worker.js): the worker is started and
-    answers, and every prize equity shown is the exact ICM value of kernels/icm.py to the cent, for
+    answers, and every prize equity shown is the exact ICM value of kernels/icm/harville.py to the cent, for
     a field where chip-proportional shares differ from ICM (by $1.71 for the chip leader), so a page
     that skipped the model fails."""
     stacks = [30000] + [500 + 100 * i for i in range(59)]  # a chip leader with 13% of the chips
@@ -291,9 +291,9 @@ def test_icm_bubble_factors_of_a_large_field_for_chosen_players(open_page, scree
 
 
 def spot_hands(side: str, stacks, payouts, range_text: str, **spot):
-    """kernels/icm_spot.py's answer for the page's spot: (spot, outcomes (169, 3), P(call) or None, EV (169,))."""
-    from generator.stages.headsup import headsup_results
-    from kernels import icm_spot
+    """kernels/icm/spot.py's answer for the page's spot: (spot, outcomes (169, 3), P(call) or None, EV (169,))."""
+    from generator.build.stages.headsup import headsup_results
+    from kernels.icm import spot as icm_spot
     from kernels.ranges import parse_range, ranking_from_equity
 
     tables, _ = headsup_results(progress=False)
@@ -309,7 +309,7 @@ def spot_hands(side: str, stacks, payouts, range_text: str, **spot):
 
 def test_icm_call_or_fold_verdict_and_chart(open_page, screenshot):
     """The default spot of docs/icm.md (AJo against 22+, A2s+, KTs+ on the bubble): the verdict and every
-    chart cell are kernels/icm_spot.py's numbers; the chart is keyboard reachable and labelled."""
+    chart cell are kernels/icm/spot.py's numbers; the chart is keyboard reachable and labelled."""
     from kernels.cards import CLASS_NAMES, parse_class
 
     page = open_page("icm/spot/index.html")
@@ -361,9 +361,9 @@ def test_icm_shove_or_fold_from_a_shared_url(open_page, screenshot):
 
 
 def test_icm_spot_hero_range_is_the_kernels_average(open_page, screenshot):
-    """A hero range on the page: the verdict is kernels/icm_spot.py's hero_average of the per-class EVs
+    """A hero range on the page: the verdict is kernels/icm/spot.py's hero_average of the per-class EVs
     (the CLI's `--hand "TT+,AQs+"`), with the combo count."""
-    from kernels import icm_spot
+    from kernels.icm import spot as icm_spot
     from kernels.ranges import parse_range
 
     page = open_page("icm/spot/index.html?side=call&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1"
@@ -612,9 +612,9 @@ def page_messages(page) -> list[str]:
 
 
 def bounty_refusal(bounties_text, share_text, percent=False) -> str:
-    """Python's message for bounty fields it refuses to read (generator/commands/bounties.py)."""
-    from generator.commands.bounties import read_bounties
-    from generator.errors import InputError
+    """Python's message for bounty fields it refuses to read (generator/cli/bounties.py)."""
+    from generator.cli.bounties import read_bounties
+    from generator.core.errors import InputError
 
     with pytest.raises(InputError) as refused:
         read_bounties(bounties_text, share_text, percent, PAGE_BOUNTY_NAMES)
@@ -624,10 +624,10 @@ def bounty_refusal(bounties_text, share_text, percent=False) -> str:
 @pytest.mark.parametrize("width", [1366, 390])
 def test_icm_page_with_bounties_gives_the_kernels_numbers(open_page, screenshot, axe_violations, width):
     """Bounties typed on the ICM page (the PKO example of docs/icm.md): each player's prize, bounty equity
-    and total are kernels/bounty.py's to the cent, the model is named as the CLI names it, the bubble
+    and total are kernels/icm/bounty.py's to the cent, the model is named as the CLI names it, the bubble
     factors are bounty.bubble_factors' (one below 1, shaded lighter than 1.00), the URL keeps the bounties."""
-    from generator.commands.bounties import model_line
-    from kernels import bounty
+    from generator.cli.bounties import model_line
+    from kernels.icm import bounty
 
     stacks, payouts, bounties = [5000, 3000, 2000], [50, 30, 20], [10, 10, 20]
     page = open_page("icm/index.html", width=width)
@@ -675,7 +675,7 @@ def test_icm_page_with_bounties_gives_the_kernels_numbers(open_page, screenshot,
 
 def test_icm_page_bad_bounties_are_one_message_each(open_page, screenshot):
     """Each bad bounty input: one message, Python's, under its field; no results, nothing not a number."""
-    from kernels import bounty
+    from kernels.icm import bounty
 
     stacks = [5000, 3000, 2000]
     page = open_page("icm/index.html?stacks=5000,3000,2000&payouts=50,30,20&bounties=10,10,20")
@@ -717,8 +717,8 @@ def test_icm_page_bad_bounties_are_one_message_each(open_page, screenshot):
 def test_icm_spot_with_bounties_splits_the_ev(open_page, screenshot, axe_violations, width):
     """The call/fold page with PKO bounties (the example of docs/icm.md: AJo calling a covered shover):
     the equity needed with and without bounties, the bounty equity by outcome, EV(call) − EV(fold) with its
-    ICM and bounty parts and every chart cell are kernels/icm_spot.py's numbers."""
-    from generator.commands.bounties import model_line
+    ICM and bounty parts and every chart cell are kernels/icm/spot.py's numbers."""
+    from generator.cli.bounties import model_line
     from kernels.cards import parse_class
 
     page = open_page("icm/spot/index.html", width=width)
@@ -757,7 +757,7 @@ def test_icm_spot_with_bounties_splits_the_ev(open_page, screenshot, axe_violati
 
 def test_icm_spot_shove_side_with_bounties_from_a_shared_url(open_page):
     """The shover's side with regular KO bounties, from a link: his bounty equity by outcome and the EV's
-    parts are kernels/icm_spot.py's."""
+    parts are kernels/icm/spot.py's."""
     from kernels.cards import parse_class
 
     page = open_page("icm/spot/index.html?side=shove&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1&caller=3"
@@ -776,7 +776,7 @@ def test_icm_spot_shove_side_with_bounties_from_a_shared_url(open_page):
 def test_icm_spot_bad_bounties_are_one_message_each(open_page, screenshot):
     """On the call/fold page too: Python's message under the bounty fields, one per problem, including a
     bounty on a player the antes put all in (found by icm-spot.js in the worker); no results, no NaN."""
-    from kernels import icm_spot
+    from kernels.icm import spot as icm_spot
 
     url = "icm/spot/index.html?side=call&stacks=1500,1000,500&payouts=65,35&sb=1&bb=2&ante=0.25&shover=1&caller=3&range=22%2B&hand=AJo"
     page = open_page(url + "&bounties=25,25,40")

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.commands.site import PreviewHandler
-from generator.datafiles import LIVE_STATUS_PATH, write_live_status
-from generator.storage import write_json
+from generator.cli.site import PreviewHandler
+from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
+from generator.core.storage import write_json
 from site_fixtures import build_site
 
 pytestmark = pytest.mark.e2e
@@ -213,7 +213,7 @@ def test_compact_matchup_table_reads_back_every_count_of_the_json(site_dir, open
     page = open_page("matchups/index.html?a=AsKs&b=QdQc")
     table = page.evaluate(
         """async () => {
-          const { parseMatchupTable, classIndex } = await import("../assets/js/matchup-table.js");
+          const { parseMatchupTable, classIndex } = await import("../assets/js/engines/matchup-table.js");
           const buffer = await (await fetch("../data/matchups.bin")).arrayBuffer();
           const t = parseMatchupTable(buffer);
           const names = [...document.querySelectorAll("#hand-classes option")].map((o) => o.value);

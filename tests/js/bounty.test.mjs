@@ -1,13 +1,13 @@
 // The browser's bounty model (bounty.js, the bounty terms of icm-spot.js, bounty-fields.js) agrees with
-// kernels/bounty.py, kernels/icm_spot.py and generator/commands/bounties.py on the committed goldens of
+// kernels/icm/bounty.py, kernels/icm/spot.py and generator/cli/bounties.py on the committed goldens of
 // spec/bounty.json (spec/engines/bounty.py) to 1e-12: values and EVs of the money at stake, bubble factors of
 // themselves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bountyErrors, bubbleFactors, positionValue, stackBounties, validateBounties } from "../../templates/assets/js/bounty.js";
-import { modelLine, readBounties, readShare } from "../../templates/assets/js/bounty-fields.js";
-import { callEv, callSpot, shoveEv, shoveSpot } from "../../templates/assets/js/icm-spot.js";
+import { bountyErrors, bubbleFactors, positionValue, stackBounties, validateBounties } from "../../templates/assets/js/engines/bounty.js";
+import { modelLine, readBounties, readShare } from "../../templates/assets/js/widgets/bounty-fields.js";
+import { callEv, callSpot, shoveEv, shoveSpot } from "../../templates/assets/js/engines/icm-spot.js";
 
 import { golden } from "./golden.mjs";
 
@@ -45,7 +45,7 @@ test("a bubble factor with bounties falls below 1: 79/93 of docs/icm.md", () => 
   close(result.bubbleFactor[0][2], 79 / 93, 1, "BF[1][3]");
 });
 
-/** kernels/icm_spot.py's keyword arguments as icm-spot.js's spot object. */
+/** kernels/icm/spot.py's keyword arguments as icm-spot.js's spot object. */
 function spotOf(kwargs) {
   const names = { small_blind: "smallBlind", big_blind: "bigBlind", ante: "ante", big_blind_ante: "bigBlindAnte",
     shover: "shover", caller: "caller", small_blind_player: "smallBlindPlayer", big_blind_player: "bigBlindPlayer" };
@@ -123,7 +123,7 @@ for (const c of fixture.models) {
   });
 }
 
-test("stackBounties: bounties worth a fraction of each stack at chip value, as stack_bounties in kernels/bounty.py", () => {
+test("stackBounties: bounties worth a fraction of each stack at chip value, as stack_bounties in kernels/icm/bounty.py", () => {
   assert.ok(fixture.stack_bounties.length >= 6);
   for (const c of fixture.stack_bounties) {
     const got = stackBounties(c.stacks, c.fraction, c.pool);

@@ -4,12 +4,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { combinedProgress } from "../../templates/assets/js/equity-pool.js";
-import { parseTables } from "../../templates/assets/js/evaluator.js";
+import { combinedProgress } from "../../templates/assets/js/workers/equity-pool.js";
+import { parseTables } from "../../templates/assets/js/engines/evaluator.js";
 import {
   enumerateCounts, enumerateEquity, liveWeights, mergeSamples, monteCarloResult, progressResult, sampleEquity,
-} from "../../templates/assets/js/range-equity.js";
-import { parseCards, parseRange } from "../../templates/assets/js/ranges.js";
+} from "../../templates/assets/js/engines/range-equity.js";
+import { parseCards, parseRange } from "../../templates/assets/js/engines/ranges.js";
 import { table } from "./golden.mjs";
 
 const tables = parseTables(table("evaluator-tables.bin.gz"));

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 
 import {
   BOARDS_PER_MATCHUP, RANKS, SUITS, comboMatchup, conflict, matchup, parseHand, parseTables, strength,
-} from "../../templates/assets/js/evaluator.js";
+} from "../../templates/assets/js/engines/evaluator.js";
 import { golden, table } from "./golden.mjs";
 
 const fixture = golden("evaluator");

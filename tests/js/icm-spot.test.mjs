@@ -1,16 +1,16 @@
-// The browser call/shove engine agrees with kernels/icm_spot.py on the committed goldens of spec/icm-spot.json
+// The browser call/shove engine agrees with kernels/icm/spot.py on the committed goldens of spec/icm-spot.json
 // (spec/engines/icm_spot.py), with the class table of spec/matchups.bin.gz.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { callSpot, heroAverage, shoveSpot, spotAnswer } from "../../templates/assets/js/icm-spot.js";
-import { parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
+import { callSpot, heroAverage, shoveSpot, spotAnswer } from "../../templates/assets/js/engines/icm-spot.js";
+import { parseMatchupTable } from "../../templates/assets/js/engines/matchup-table.js";
 import { golden, table } from "./golden.mjs";
 
 const fixture = { ...golden("icm-spot"), tables: parseMatchupTable(table("matchups.bin.gz")) };
 const TOLERANCE = 1e-12; // of the prize pool (equities, EVs), of a probability or of a chip count
 
-/** kernels/icm_spot.py's keyword arguments as icm-spot.js's spot object. */
+/** kernels/icm/spot.py's keyword arguments as icm-spot.js's spot object. */
 function spotOf(kwargs) {
   const names = { small_blind: "smallBlind", big_blind: "bigBlind", ante: "ante", big_blind_ante: "bigBlindAnte",
     shover: "shover", caller: "caller", small_blind_player: "smallBlindPlayer", big_blind_player: "bigBlindPlayer" };

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bubbleFactors, fieldSummary, groupMeans, icm, stackOrder, validateField } from "../../templates/assets/js/icm.js";
+import { bubbleFactors, fieldSummary, groupMeans, icm, stackOrder, validateField } from "../../templates/assets/js/engines/icm.js";
 import { atRows, golden, series, weightedSum } from "./golden.mjs";
 
 const spec = golden("icm");

@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { CLASS_NAMES, RANKS, SUITS, cardName, className } from "../../templates/assets/js/cards.js";
-import { classIndex, parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
+import { CLASS_NAMES, RANKS, SUITS, cardName, className } from "../../templates/assets/js/engines/cards.js";
+import { classIndex, parseMatchupTable } from "../../templates/assets/js/engines/matchup-table.js";
 import { golden, table } from "./golden.mjs";
 
 const expected = golden("matchup-table");

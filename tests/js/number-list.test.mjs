@@ -1,10 +1,10 @@
-// The browser's typed-number grammar (number-list.js, re-exported by icm.js) reads text as generator/numbers.py
+// The browser's typed-number grammar (number-list.js, re-exported by icm.js) reads text as generator/core/numbers.py
 // does: the committed goldens of spec/number-list.json (spec/engines/number_list.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { parseNumberList, parsePayouts } from "../../templates/assets/js/icm.js";
-import { parseNumber } from "../../templates/assets/js/number-list.js";
+import { parseNumberList, parsePayouts } from "../../templates/assets/js/engines/icm.js";
+import { parseNumber } from "../../templates/assets/js/engines/number-list.js";
 import { golden } from "./golden.mjs";
 
 const spec = golden("number-list");

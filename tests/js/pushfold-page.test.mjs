@@ -5,16 +5,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pushfold-setup.js";
-import { formatG } from "../../templates/assets/js/python-format.js";
-import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/pushfold-solver.js";
-import { certifiedText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/pushfold-view.js";
+import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pages/pushfold-setup.js";
+import { formatG } from "../../templates/assets/js/engines/python-format.js";
+import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/engines/pushfold-solver.js";
+import { certifiedText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
 
 import { golden } from "./golden.mjs";
 
 const fixture = golden("pushfold-page");
 
-test("seat names are kernels.pushfold_table.position_names", () => {
+test("seat names are kernels.pushfold.position_names", () => {
   for (const [n, names] of Object.entries(fixture.positions)) assert.deepEqual(positionNames(Number(n)), names);
 });
 
@@ -22,7 +22,7 @@ test("formatG is Python's f'{x:g}' (the precomputed files' names)", () => {
   for (const [x, text] of fixture.format_g) assert.equal(formatG(x), text, String(x));
 });
 
-test("chart cells: the text and colour bucket of generator/pushfold_pages.py and charts.bucket", () => {
+test("chart cells: the text and colour bucket of generator/site/pushfold_pages.py and charts.bucket", () => {
   for (const [f, text, bucket] of fixture.cells) {
     assert.equal(frequencyText(f), text, `text of ${f}`);
     assert.equal(frequencyBucket(f), bucket, `bucket of ${f}`);

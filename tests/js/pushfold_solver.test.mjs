@@ -1,4 +1,4 @@
-// pushfold-solver.js = kernels/pushfold_table/ on the committed goldens of spec/pushfold-solver.json
+// pushfold-solver.js = kernels/pushfold/ on the committed goldens of spec/pushfold-solver.json
 // (spec/engines/pushfold_solver.py): the same CFR+ iterates, best-response gains, values and table_errors messages,
 // on the provisional 3-way table (kernels/threeway/pairwise.py, quantised as threeway.bin.gz stores it) that both
 // languages build from spec/matchups.bin.gz and the compatible counts of spec/threeway-compatible.bin.gz.
@@ -15,8 +15,8 @@ import { createHash } from "node:crypto";
 import {
   FALLBACK_DISCOUNT, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
   solvePushfold, solveSteps, tableErrors,
-} from "../../templates/assets/js/pushfold-solver.js";
-import { NO, ROW_BYTES } from "../../templates/assets/js/pushfold/model.js";
+} from "../../templates/assets/js/engines/pushfold-solver.js";
+import { NO, ROW_BYTES } from "../../templates/assets/js/engines/pushfold/model.js";
 import { golden, table as specTable } from "./golden.mjs";
 
 const TOLERANCE = 1e-9;

@@ -4,14 +4,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { parseTables } from "../../templates/assets/js/evaluator.js";
-import { parseMatchupTable } from "../../templates/assets/js/matchup-table.js";
+import { parseTables } from "../../templates/assets/js/engines/evaluator.js";
+import { parseMatchupTable } from "../../templates/assets/js/engines/matchup-table.js";
 import {
   EXACT_LIMIT, NoDealError, Z_975, boardWork, enumerateCounts, enumerationMethod, enumerationWork, enumerateEquity, equityFromCounts, liveWeights, mergeCounts,
   mergeSamples, monteCarloResult, planEquity, rangeEquity, sampleEquity,
-} from "../../templates/assets/js/range-equity.js";
-import { patternWork } from "../../templates/assets/js/range-patterns.js";
-import { parseRange } from "../../templates/assets/js/ranges.js";
+} from "../../templates/assets/js/engines/range-equity.js";
+import { patternWork } from "../../templates/assets/js/engines/range-patterns.js";
+import { parseRange } from "../../templates/assets/js/engines/ranges.js";
 
 import { golden, table } from "./golden.mjs";
 

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { COMBO_CLASS, CardsError, N_COMBOS, RangeError, className, comboIndex, normalise, parseCards, parseRange } from "../../templates/assets/js/ranges.js";
+import { COMBO_CLASS, CardsError, N_COMBOS, RangeError, className, comboIndex, normalise, parseCards, parseRange } from "../../templates/assets/js/engines/ranges.js";
 import { fromRuns, golden, weightRuns } from "./golden.mjs";
 
 const spec = golden("ranges");

@@ -1,0 +1,140 @@
+"""The ``multiway`` stage: Monte Carlo equity of every class against 1..9 random opponents.
+
+The flow, one module each:
+
+* :mod:`.controls`: the control-variate inputs (exact heads-up probabilities, :mod:`.percentile` control);
+* :mod:`.simulator`: blocks of deals of one shard counted into the integer tally (CPU or CUDA);
+* :mod:`.runner`: the sampling loop, stopped by a :class:`~.runner.StopPolicy` or a request;
+* :mod:`.checkpoint`: the state on disk (locked, rotated, resumable, mergeable);
+* :mod:`.document`: estimates → ``site/data/multiway.json`` and ``.csv``.
+
+:func:`run_multiway` ties them together for the CLI: it takes the checkpoint's lock, resumes it,
+samples with a progress bar, saves every ``checkpoint_every`` (checkpoint and data files), and on
+Ctrl-C / SIGTERM stops after the current pass and saves (:class:`MultiwayInterrupted`). A
+different seed or sampling code (``CODE_VERSION``) names a different checkpoint, so such a run
+starts afresh and never mixes samples; ``kill -9`` loses at most the work since the last save.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+from tqdm import tqdm
+
+from generator.core import interrupts
+from generator.core.backend import resolve_backend
+from generator.data.datafiles import write_live_status
+from generator.core.errors import InputError
+from kernels.multiway.control_variates import Z_975
+from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
+
+from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
+from .controls import MultiwayControls, multiway_controls
+from .percentile import percentile_control
+from .document import estimate_table, multiway_document, worst_se, write_outputs
+from .runner import Progress, StopPolicy, sample
+from .simulator import Simulator
+
+__all__ = [
+    "CODE_VERSION", "MultiwayControls", "MultiwayInterrupted", "MultiwayState", "StopPolicy", "checkpoint_path",
+    "merge_checkpoints", "multiway_controls", "percentile_control", "run_multiway",
+]
+
+
+class MultiwayInterrupted(Exception):
+    """Raised after a requested stop (Ctrl-C / SIGTERM) once the state is saved; carries the result."""
+
+    def __init__(self, document: dict, path: Path):
+        super().__init__(f"interrupted; {document['meta']['deals']:,} deals saved in {path}")
+        self.document = document
+        self.path = path
+
+
+def _progress_text(progress: Progress) -> str:
+    worst = "±?" if progress.worst_se is None else f"±{Z_975 * progress.worst_se:.1e}"
+    eta = progress.eta_s
+    target = "ETA ?" if eta is None else (f"ETA {eta / 60:.0f}m" if eta >= 60 else f"ETA {eta:.0f}s")
+    return (
+        f"{progress.deals_per_s / 1e6:.2f}M deals/s, {progress.deals_per_s * MAX_SEATS * len(PLAYER_COUNTS) / 1e6:.0f}M samples/s, "
+        f"worst {worst} (95% CI), target {target}"
+    )
+
+
+def run_multiway(
+    config,
+    site_dir: Path,
+    controls: MultiwayControls,
+    *,
+    budget_seconds: float,
+    target_se: float,
+    backend: str = "auto",
+    progress: bool = True,
+    seed: int | None = None,
+    shard: int = 0,
+    max_deals: int | None = None,
+    cluster: str | None = None,
+) -> dict:
+    """Resume the checkpoint and simulate until ``budget_seconds`` pass, every cell's se ≤ ``target_se``,
+    or the shard holds ``max_deals`` deals (rounded up to whole blocks); returns the ``multiway.json`` object.
+
+    Saves the checkpoint and rewrites ``site_dir/data/multiway.{json,csv}`` every
+    ``config.multiway.checkpoint_seconds`` and at the end. Raises :class:`MultiwayInterrupted`
+    after a Ctrl-C / SIGTERM, with everything up to the last finished pass saved, and
+    :class:`InputError` if another run holds the checkpoint.
+
+    ``cluster`` (``local:N`` or ``tcp://host:port``): the blocks are computed by Dask workers
+    (:mod:`.cluster`), with the same counts; they receive ``backend`` as given (``auto``: each worker
+    takes its own GPU if it has one), and the published ``meta.backend`` is this machine's resolution of it.
+    """
+    worker_backend = backend
+    backend = "gpu" if cluster and backend == "gpu" else resolve_backend(backend)
+    seed = config.multiway.seed if seed is None else seed
+    if not 0 <= shard < 2**31:
+        raise InputError(f"--shard must be in [0, 2^31), got {shard}")
+    path = checkpoint_path(seed)
+    with CheckpointLock(path), ExitStack() as resources:
+        checkpoint = Checkpoint(path, warn=lambda line: tqdm.write(line, file=sys.stderr))
+        state = checkpoint.load(seed)
+        note = stale_checkpoints_note(path) if state.deals == 0 else None
+        if note and progress:
+            tqdm.write(note, file=sys.stderr)
+        if cluster:
+            from .cluster import ClusterSimulator, connect
+
+            client = resources.enter_context(connect(cluster))
+            simulator = ClusterSimulator(client, worker_backend, seed, shard, controls.percentile)
+        else:
+            simulator = Simulator(backend, seed, shard, controls.percentile)
+
+        def save() -> dict:
+            checkpoint.save(state)
+            document = multiway_document(state, estimate_table(state, controls), backend)
+            write_outputs(site_dir, document)
+            write_live_status(site_dir, True, document["meta"]["generated"])
+            return document
+
+        bar = tqdm(total=round(budget_seconds), unit="s", desc="multiway", disable=not progress, mininterval=1.0,
+                   bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:.0f}s [{elapsed}<{remaining}{postfix}]")
+
+        def show(snapshot: Progress) -> None:
+            bar.set_postfix_str(_progress_text(snapshot), refresh=False)  # redrawn by update() at most once a second
+            bar.update(min(snapshot.elapsed_s, budget_seconds) - bar.n)
+
+        document = None
+        write_live_status(site_dir, True, None)  # chart pages on localhost start polling
+        try:
+            with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
+                reason = sample(
+                    state, simulator, shard, StopPolicy(budget_seconds, target_se, max_deals),
+                    lambda s: worst_se(estimate_table(s, controls)),
+                    checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
+                    should_stop=interrupts.requested,
+                )
+                document = save()
+        finally:  # the run is over (finished, stopped or failed): pages stop polling
+            write_live_status(site_dir, False, document["meta"]["generated"] if document else None)
+    if reason == "requested":
+        raise MultiwayInterrupted(document, path)
+    return document

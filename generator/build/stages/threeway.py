@@ -1,0 +1,220 @@
+"""The ``threeway`` stage: class-triple showdown orderings by Monte Carlo, for 3-way push/fold pots.
+
+For every unordered class triple (818,805, repeats included) the integer counts of the 13 weak
+orderings of the three hands (``kernels.threeway``: one board shared by every triple, one uniform
+combo per class, rejected unless all cards are distinct). The state is those counts plus the boards
+done per shard, in ``<cache>/threeway-<key>.npz`` (key = code version + seed; checksummed, written
+atomically): a rerun with a larger ``boards`` target resumes where the last one stopped, and
+checkpoints of different shards add up (:func:`merge_checkpoints`). Card-impossible triples (no
+compatible combo triple, e.g. AA AA AA) are never sampled.
+
+:func:`threeway_table` turns counts into what the push/fold solver uses: ordering probabilities,
+each seat's equity (win + ties shared) and its standard error, and :func:`quantised_equities`
+packs equities into uint16 with a stated bound.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+import numpy as np
+
+from generator.core.cache import cache_dir, cache_key, cached_arrays
+from generator.core.progress import progress_bar
+from generator.core.provenance import code_version
+from generator.core.storage import load_arrays, save_arrays
+from kernels.sampling.rng import shard_key
+from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, ORDERINGS, triple_classes
+
+KERNELS = ("kernels.threeway.cpu", "kernels.threeway.gpu")
+CODE_VERSION = code_version(*KERNELS)
+SEED = 1
+#: Boards of the default build: ≈ 1,640 accepted samples for the median triple, equity se ≈ 0.012
+#: (median; 0.018 at the 99th percentile); 2,048 boards measured 0.0171 / 0.0259 and 47 s of CPU time.
+BOARDS = 4096
+#: Boards per kernel launch (progress and interrupts are checked between batches).
+BATCH_BOARDS = 32
+#: Quantised equities: round(equity · QUANT) in uint16, so the rounding error is at most 1 / (2 · QUANT).
+QUANT = 65535
+QUANT_BOUND = 1 / (2 * QUANT)
+
+
+class Checkpoint(NamedTuple):
+    """``counts`` (N_TRIPLES, 13) uint32; ``shards``/``boards`` (k,) int64: boards done per shard (0..boards−1 each)."""
+
+    counts: np.ndarray
+    shards: np.ndarray
+    boards: np.ndarray
+
+    @property
+    def total_boards(self) -> int:
+        return int(self.boards.sum())
+
+
+def checkpoint_path(seed: int = SEED) -> Path:
+    return cache_dir() / f"threeway-{cache_key(CODE_VERSION, seed)}.npz"
+
+
+def load_checkpoint(path: Path) -> Checkpoint:
+    """The checkpoint at ``path``, or an empty one if there is none (a damaged file raises CorruptFileError)."""
+    if not Path(path).exists():
+        return Checkpoint(np.zeros((N_TRIPLES, N_ORDERINGS), dtype=np.uint32), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    arrays = load_arrays(path)
+    return Checkpoint(arrays["counts"], arrays["shards"], arrays["boards"])
+
+
+def save_checkpoint(path: Path, checkpoint: Checkpoint) -> None:
+    save_arrays(path, checkpoint._asdict())
+
+
+def merge_checkpoints(first: Checkpoint, second: Checkpoint) -> Checkpoint:
+    """Add two checkpoints of the same seed whose shards differ (a shared shard would count its boards twice)."""
+    shared = set(first.shards.tolist()) & set(second.shards.tolist())
+    if shared:
+        raise ValueError(f"both checkpoints hold shard(s) {sorted(shared)}: their boards would be counted twice")
+    return Checkpoint(first.counts + second.counts, np.concatenate([first.shards, second.shards]),
+                      np.concatenate([first.boards, second.boards]))
+
+
+def possible_triples() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(rows, classes, compatible)``: indices and classes (T, 3) of the card-possible triples, and the
+    number of compatible ordered combo triples of every triple ``(N_TRIPLES,)`` (cached)."""
+    from kernels.threeway import cpu
+
+    classes = triple_classes()
+    compatible = cached_arrays("threeway-compatible", cache_key(CODE_VERSION),
+                               lambda: {"compatible": cpu.compatible_combos(classes)})["compatible"]
+    rows = np.flatnonzero(compatible > 0)
+    return rows, classes[rows], compatible
+
+
+def run_threeway(
+    tables,
+    boards: int = BOARDS,
+    seed: int = SEED,
+    shard: int = 0,
+    backend: str = "cpu",
+    advance: Callable[[int], None] | None = None,
+    path: Path | None = None,
+) -> Checkpoint:
+    """Bring shard ``shard`` of the checkpoint up to ``boards`` boards (nothing to do if it has them).
+
+    ``advance(boards_done)`` is called after every batch; the checkpoint is saved after every batch
+    that ends more than 20 s after the last save, and at the end (also when interrupted).
+    """
+    if backend == "gpu":
+        from kernels.threeway import gpu as engine
+    else:
+        from kernels.threeway import cpu as engine
+    path = path or checkpoint_path(seed)
+    checkpoint = load_checkpoint(path)
+    shards, done_per_shard = list(checkpoint.shards), list(checkpoint.boards)
+    if shard not in shards:
+        shards.append(shard)
+        done_per_shard.append(0)
+    slot = shards.index(shard)
+    done = int(done_per_shard[slot])
+    if done >= boards:
+        return checkpoint
+    rows, classes, _ = possible_triples()
+    counts = checkpoint.counts
+    key = shard_key(seed, shard)
+    partial = np.zeros((rows.size, N_ORDERINGS), dtype=np.uint32)
+    last_save = time.monotonic()
+
+    def save() -> Checkpoint:
+        counts[rows] += partial
+        partial[:] = 0
+        done_per_shard[slot] = done
+        saved = Checkpoint(counts, np.array(shards, np.int64), np.array(done_per_shard, np.int64))
+        save_checkpoint(path, saved)
+        return saved
+
+    try:
+        while done < boards:
+            batch = min(BATCH_BOARDS, boards - done)
+            engine.simulate(partial, key, done, batch, rows, classes, tables)
+            done += batch
+            if advance is not None:
+                advance(done)  # the progress bar's callback also honours Ctrl-C
+            if time.monotonic() - last_save > 20:
+                save()
+                last_save = time.monotonic()
+    finally:
+        result = save()
+    return result
+
+
+class ThreewayTable(NamedTuple):
+    """What the solver needs, per triple (N_TRIPLES rows; seats a, b, c hold the sorted classes i ≤ j ≤ k).
+
+    ``orderings``: (N, 13) probabilities of each weak ordering (:data:`kernels.threeway.core.ORDERINGS`);
+    ``equity``, ``se``: (N, 3) each seat's showdown equity (win + ties shared equally) and its standard
+    error; ``samples``: (N,) accepted samples; ``compatible``: (N,) compatible ordered combo triples
+    (0 = card-impossible; those rows are all zero).
+    """
+
+    orderings: np.ndarray
+    equity: np.ndarray
+    se: np.ndarray
+    samples: np.ndarray
+    compatible: np.ndarray
+
+
+def ordering_shares() -> np.ndarray:
+    """``(13, 3)``: each seat's share of a single pot under each ordering (1/w for the w tied winners)."""
+    winners = ORDERINGS == 0
+    return winners / winners.sum(axis=1, keepdims=True)
+
+
+def threeway_table(checkpoint: Checkpoint, compatible: np.ndarray) -> ThreewayTable:
+    """Probabilities, equities and standard errors from the counts (se from the multinomial variance
+    of a seat's pot share per sample; 0 samples → equity 0, se 0)."""
+    counts = checkpoint.counts.astype(np.float64)
+    samples = counts.sum(axis=1)
+    safe = np.where(samples > 0, samples, 1.0)
+    orderings = counts / safe[:, None]
+    shares = ordering_shares()
+    equity = orderings @ shares
+    second_moment = orderings @ shares**2
+    se = np.sqrt(np.maximum(second_moment - equity**2, 0.0) / safe[:, None]) * (samples > 0)[:, None]
+    return ThreewayTable(orderings, equity, se, samples.astype(np.int64), compatible)
+
+
+def quantised_equities(equity: np.ndarray) -> np.ndarray:
+    """``(N, 3)`` uint16 ``round(equity · QUANT)``: off by at most :data:`QUANT_BOUND` (7.6e-6) per value."""
+    return np.round(np.asarray(equity) * QUANT).astype(np.uint16)
+
+
+def table_summary(table: ThreewayTable, boards: int) -> dict:
+    """Figures for the meta block and the report: boards, triples sampled, samples and se percentiles."""
+    possible = table.compatible > 0
+    se = table.se[possible].max(axis=1)
+    return {
+        "boards": boards,
+        "triples": int(N_TRIPLES),
+        "possible_triples": int(possible.sum()),
+        "samples_median": int(np.median(table.samples[possible])),
+        "samples_min": int(table.samples[possible].min()),
+        "se_median": float(np.median(se)),
+        "se_p99": float(np.quantile(se, 0.99)),
+        "se_max": float(se.max()),
+        "quantisation_bound": QUANT_BOUND,
+    }
+
+
+def threeway_stage(backend: str = "cpu", boards: int = BOARDS, seed: int = SEED, shard: int = 0,
+                   progress: bool = True) -> tuple[ThreewayTable, dict]:
+    """Run (or resume) the stage up to ``boards`` boards for ``shard``, with a progress bar; returns the
+    table and its summary (:func:`table_summary`, plus wall time, seed, code version, backend)."""
+    from generator.core.evaluator_tables import evaluator_tables
+
+    started = time.perf_counter()
+    with progress_bar("3-way class triples", boards, "board", enabled=progress) as advance:
+        checkpoint = run_threeway(evaluator_tables(), boards, seed, shard, backend, advance=advance)
+    table = threeway_table(checkpoint, possible_triples()[2])
+    summary = table_summary(table, checkpoint.total_boards)
+    summary.update(wall_time_s=round(time.perf_counter() - started, 1), seed=seed, code_version=CODE_VERSION, backend=backend)
+    return table, summary

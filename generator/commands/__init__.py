@@ -1,1 +1,0 @@
-"""One module per CLI command (or group of related commands); `generator.cli` assembles them."""

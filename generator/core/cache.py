@@ -1,0 +1,59 @@
+"""The build cache: one place that knows where cached results live, how they are keyed and read.
+
+Every derived result (evaluator tables, heads-up tables, the percentile control, push/fold
+equilibria) goes through :func:`cached_arrays`: the file name carries a key made from the code
+version of the kernels that compute it and its inputs (:func:`cache_key`), so changed code or inputs
+never load a stale file; a damaged file is reported in one line and rebuilt. Multiway checkpoints
+are not derived (they hold samples) and have their own handling in ``generator.build.stages.multiway``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Callable
+
+import click
+import numpy as np
+
+from generator.core.storage import CorruptFileError, json_bytes, load_arrays, save_arrays
+
+
+def cache_dir() -> Path:
+    """The cache directory: ``$ALLIN_CACHE_DIR`` if set, else ``.cache/`` in the working directory (created)."""
+    path = Path(os.environ.get("ALLIN_CACHE_DIR", ".cache"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def cache_key(*parts) -> str:
+    """16 hex digits identifying ``parts`` (code versions, parameters); the only hashing scheme for keys."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+
+
+def cached_arrays(name: str, key: str, compute: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The arrays cached as ``<cache>/<name>-<key>.npz``, or ``compute()`` saved there on a miss.
+
+    A file that fails its checksum or cannot be read is named in one warning line and rebuilt.
+    """
+    path = cache_dir() / f"{name}-{key}.npz"
+    if path.exists():
+        try:
+            return load_arrays(path)
+        except CorruptFileError as exc:
+            click.echo(f"warning: {exc}; rebuilding it", err=True)
+    arrays = compute()
+    save_arrays(path, arrays)
+    return arrays
+
+
+def json_array(obj) -> np.ndarray:
+    """A JSON document as a byte array, to cache it with :func:`cached_arrays`."""
+    return np.frombuffer(json_bytes(obj), dtype=np.uint8)
+
+
+def array_json(array: np.ndarray):
+    """Inverse of :func:`json_array` (the checksum of :func:`cached_arrays` vouches for the bytes)."""
+    return json.loads(array.tobytes().decode("utf-8"))

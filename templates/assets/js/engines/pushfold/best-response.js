@@ -1,0 +1,344 @@
+// Counterfactual values against a strategy profile and the best response (kernels/pushfold/best_response.py):
+// each seat's gain (NashConv) and each class's regret at each decision.
+// Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
+
+import { PUSHFOLD_REACH_FLOOR } from "../constants.js";
+import { K, NO, ROW_BYTES, ROW_WORDS, STORED, TRI2, TRI3, WEIGHT_WORD, eachSeating, marginals } from "./model.js";
+
+/** Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
+export const REACH_FLOOR = PUSHFOLD_REACH_FLOOR;
+
+/** G[c·13 + o] = Σ_{d,e} p2[d] · p3[e] · mass[o, c, d, e] in frame (hero, second, third), for hero classes
+ *  `heroes` (all when null); with `payoff` (a prepareTriple frame: the hero's payoff per frame ordering and
+ *  per stored ordering under each of the 6 seatings) instead the (K,) Σ_o payoff[o] · G[c, o].
+ *
+ *  Each strategy is offset + deviation (Strategy.changed): the offsets' part is read from the table's
+ *  marginals, and only the deviations' supports are summed over the table itself. */
+function tripleSums(triple, strategy, second, third, heroes = null, payoff = null) {
+  const [a2, a3] = [strategy.offset[second], strategy.offset[third]];
+  const [d2, d3] = [strategy.deviation[second], strategy.deviation[third]];
+  const [s2, s3] = [strategy.deviationSupport[second], strategy.deviationSupport[third]];
+  const classes = heroes ?? ALL_CLASSES;
+  const sums = new Float64Array(K * NO);
+  let marginal = false;
+  if (a2 !== 0 && a3 !== 0) {
+    const { all } = marginals(triple);
+    for (const c of classes) for (let o = 0; o < NO; o++) sums[c * NO + o] += a2 * a3 * all[c * NO + o];
+    marginal = true;
+  }
+  for (const [offset, deviation, support, table] of [[a2, d3, s3, "third"], [a3, d2, s2, "second"]]) {
+    if (offset === 0 || !support.length) continue;
+    const m = marginals(triple)[table]; // summed over the seat whose strategy is the offset alone
+    for (const c of classes) {
+      for (const x of support) {
+        const w = offset * deviation[x];
+        const at = (c * K + x) * NO;
+        for (let o = 0; o < NO; o++) sums[c * NO + o] += w * m[at + o];
+      }
+    }
+    marginal = true;
+  }
+  if (payoff) {
+    const out = marginal ? payoffSums(sums, payoff.framePay) : new Float64Array(K);
+    if (s2.length && s3.length) {
+      const sparse = tripleValues(triple, d2, s2, d3, s3, payoff.stored);
+      for (let c = 0; c < K; c++) out[c] += sparse[c];
+    }
+    return out;
+  }
+  for (const d of s2) {
+    for (const e of s3) {
+      const w = d2[d] * d3[e];
+      eachSeating(d, e, (c, p, row) => add(triple, sums, c, p, row, w), heroes);
+    }
+  }
+  return sums;
+}
+
+/** (K,) Σ_o pay[o] · G[c, o] (pay per frame ordering). */
+function payoffSums(sums, pay) {
+  const out = new Float64Array(K);
+  for (let c = 0; c < K; c++) {
+    let total = 0;
+    for (let o = 0; o < NO; o++) total += pay[o] * sums[c * NO + o];
+    out[c] = total;
+  }
+  return out;
+}
+
+/** The sparse part with a payoff: (K,) Σ_{d ∈ s2, e ∈ s3} p2[d] · p3[e] · mass · payoff, one scalar per hero class.
+ *  Per opponent pair (lo ≤ hi its classes) the hero's class c is below lo, between or above hi, each a
+ *  seating of its own; each part is walked in the order that reads the table's rows nearly in sequence. */
+function tripleValues(triple, p2, s2, p3, s3, stored) {
+  const out = new Float64Array(K);
+  for (const upward of [true, false]) { // second's class ≤ third's, or above it: different seatings
+    const pairs = [];
+    for (const d of s2) for (const e of s3) if ((d <= e) === upward) pairs.push(upward ? [d, e, p2[d] * p3[e]] : [e, d, p2[d] * p3[e]]);
+    if (!pairs.length) continue;
+    pairs.sort((x, y) => x[1] - y[1] || x[0] - y[0]); // by hi, then lo
+    const count = pairs.length;
+    const lo = Int32Array.from(pairs, (x) => x[0]), hi = Int32Array.from(pairs, (x) => x[1]), w = Float64Array.from(pairs, (x) => x[2]);
+    const [below, between, above] = (upward ? [stored[0], stored[2], stored[3]] : [stored[1], stored[4], stored[5]]).map(rowDot);
+    const { rows, weights } = triple;
+    for (let q = 0; q < count; q++) { // c ≤ lo: rows TRI3[hi] + TRI2[lo] + c, consecutive
+      const top = TRI3[hi[q]] + TRI2[lo[q]];
+      for (let c = 0; c <= lo[q]; c++) out[c] += w[q] * below(rows, weights, top + c);
+    }
+    for (let first = 0; first < count;) { // lo < c ≤ hi: rows TRI3[hi] + TRI2[c] + lo, by hi then c, lo ascending
+      let last = first;
+      while (last < count && hi[last] === hi[first]) last++;
+      const block = TRI3[hi[first]];
+      for (let c = lo[first] + 1; c <= hi[first]; c++) {
+        const start = block + TRI2[c];
+        let total = 0;
+        for (let q = first; q < last && lo[q] < c; q++) total += w[q] * between(rows, weights, start + lo[q]);
+        out[c] += total;
+      }
+      first = last;
+    }
+    for (let c = hi[0] + 1; c < K; c++) { // c > hi: rows TRI3[c] + TRI2[hi] + lo, ascending over the pairs
+      const block = TRI3[c];
+      let total = 0;
+      for (let q = 0; q < count && hi[q] < c; q++) total += w[q] * above(rows, weights, block + TRI2[hi[q]] + lo[q]);
+      out[c] += total;
+    }
+  }
+  for (let c = 0; c < K; c++) out[c] /= triple.scale;
+  return out;
+}
+
+/** (rows, weights, row) → compatible[row] · Σ_o pay[o] · count[row, o] (times the scale), the 13 payoffs held in locals. */
+function rowDot(pay) {
+  const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
+  return (rows, weights, row) => {
+    const b = row * ROW_BYTES;
+    return weights[row * ROW_WORDS + WEIGHT_WORD] * (p0 * rows[b] + p1 * rows[b + 1] + p2 * rows[b + 2] + p3 * rows[b + 3]
+      + p4 * rows[b + 4] + p5 * rows[b + 5] + p6 * rows[b + 6] + p7 * rows[b + 7] + p8 * rows[b + 8] + p9 * rows[b + 9]
+      + p10 * rows[b + 10] + p11 * rows[b + 11] + p12 * rows[b + 12]);
+  };
+}
+
+/** out[c·13 + o] += w · mass of frame ordering o, for hero class c seated by permutation p in sorted ``row``. */
+function add(triple, out, c, p, row, w) {
+  const x = (w * triple.weights[row * ROW_WORDS + WEIGHT_WORD]) / triple.scale;
+  if (x === 0) return;
+  const map = STORED[p];
+  const rows = triple.rows;
+  const base = row * ROW_BYTES;
+  const at = c * NO;
+  for (let o = 0; o < NO; o++) out[at + o] += x * rows[base + map[o]];
+}
+const ALL_CLASSES = Int32Array.from({ length: K }, (_, c) => c);
+
+/** (K) expected `payoff[0]` when the seat beats every opponent (the product of its equities `against`), else `payoff[1]`. */
+function scoopOrNothing(against, [scoopPay, losePay]) {
+  const out = new Float64Array(K);
+  for (let c = 0; c < K; c++) {
+    let scoop = 1;
+    for (const b of against) scoop *= b[c];
+    out[c] = scoop * scoopPay + (1 - scoop) * losePay;
+  }
+  return out;
+}
+
+export class Evaluator {
+  constructor(game, eq, strategy) {
+    this.game = game;
+    this.eq = eq;
+    this.strategy = strategy;
+    this.cache = new Map();
+  }
+
+  /** Cached by the versions of the sets it depends on. */
+  memo(key, sets, compute) {
+    const stamp = sets.map((i) => this.strategy.version[i]).join(",");
+    const hit = this.cache.get(key);
+    if (hit && hit.stamp === stamp) return hit.value;
+    const value = compute();
+    this.cache.set(key, { stamp, value });
+    return value;
+  }
+
+  /** {info index: [fold values (K), aggressive values (K)]} of every set of `seats`. */
+  values(seats) {
+    const { game, strategy } = this;
+    const out = new Map();
+    game.infosets.forEach((info, i) => {
+      if (seats.includes(info.seat)) out.set(i, [new Float64Array(K), new Float64Array(K)]);
+    });
+    for (const t of game.terminals) {
+      for (const seat of seats) {
+        const decision = t.decisions[seat];
+        if (decision === null) continue;
+        const folders = new Float64Array(K).fill(1);
+        for (let other = 0; other < game.n; other++) {
+          const d = t.decisions[other];
+          if (other !== seat && d !== null && !t.allIn.includes(other)) {
+            const reach = strategy.given(d.info, d.action);
+            for (let c = 0; c < K; c++) folders[c] *= reach[c];
+          }
+        }
+        const value = this.seatValue(t, seat);
+        const target = out.get(decision.info)[decision.action];
+        for (let c = 0; c < K; c++) target[c] += folders[c] * value[c];
+      }
+    }
+    return out;
+  }
+
+  seatValue(t, seat) {
+    const { strategy } = this;
+    if (!t.allIn.includes(seat) || t.shover < 0) {
+      const reach = new Float64Array(K).fill(1);
+      for (const s of t.allIn) {
+        const d = t.decisions[s];
+        if (s === seat || d === null) continue;
+        const given = strategy.given(d.info, d.action);
+        for (let c = 0; c < K; c++) reach[c] *= given[c];
+      }
+      const payoff = this.outcomePayoff(t, seat);
+      for (let c = 0; c < K; c++) reach[c] *= payoff;
+      return reach;
+    }
+    if (t.m === 1) return new Float64Array(K).fill(t.payoff[seat][0]);
+    if (t.m === 2) return this.duelValue(t, seat);
+    if (t.m === 3) return this.tripleValue(t, seat);
+    return this.multiwayValue(t, seat);
+  }
+
+  duelValue(t, seat) {
+    const { cond, duel } = this.eq;
+    const opponent = t.allIn[t.allIn[0] === seat ? 1 : 0];
+    const info = t.decisions[opponent].info;
+    const p = this.strategy.p[info];
+    const support = this.strategy.support[info];
+    const pay = t.payoff[seat];
+    const [w, l] = t.allIn[0] === seat ? [pay[0], pay[2]] : [pay[2], pay[0]];
+    const tie = pay[1];
+    const out = new Float64Array(K);
+    for (let c = 0; c < K; c++) {
+      let total = 0;
+      for (let j = 0; j < support.length; j++) {
+        const d = support[j];
+        const at = (c * K + d) * 3;
+        total += cond[c * K + d] * p[d] * (duel[at] * w + duel[at + 1] * tie + duel[at + 2] * l);
+      }
+      out[c] = total;
+    }
+    return out;
+  }
+
+  tripleValue(t, seat) {
+    const frame = t.frames[t.allIn.indexOf(seat)];
+    const [second, third] = frame.others.map((s) => t.decisions[s].info);
+    const triple = this.eq.triple;
+    const sums = this.memo(`${t.shover}|${t.callers}|${seat}`, [second, third], () => tripleSums(triple, this.strategy, second, third, null, frame));
+    return sums.map((value, c) => (triple.norm[c] > 0 ? value / triple.norm[c] : 0));
+  }
+
+  /** A seat outside the pot (or any seat when all fold to the BB): its payoff averaged over the pot's outcomes. */
+  outcomePayoff(t, seat) {
+    if (t.m >= 4) return t.payoff[seat][2];
+    if (t.m === 1 || t.constant[seat]) return t.payoff[seat][0];
+    const probs = t.m === 2 ? this.duelOutcomes(t) : this.tripleOutcomes(t);
+    let total = 0, value = 0;
+    for (let o = 0; o < probs.length; o++) {
+      total += probs[o];
+      value += probs[o] * t.payoff[seat][o];
+    }
+    return value / Math.max(total, 1e-300);
+  }
+
+  duelOutcomes(t) {
+    const [a, b] = t.allIn.map((s) => t.decisions[s].info);
+    return this.memo(`${t.shover}|${t.callers}|outcomes`, [a, b], () => {
+      const { joint, duel } = this.eq;
+      const pa = this.strategy.p[a], pb = this.strategy.p[b];
+      const probs = new Float64Array(3);
+      for (const c of this.strategy.support[a]) {
+        for (const d of this.strategy.support[b]) {
+          const w = joint[c * K + d] * pa[c] * pb[d];
+          for (let o = 0; o < 3; o++) probs[o] += w * duel[(c * K + d) * 3 + o];
+        }
+      }
+      return probs;
+    });
+  }
+
+  tripleOutcomes(t) {
+    const [a, b, c] = t.allIn.map((s) => t.decisions[s].info);
+    return this.memo(`${t.shover}|${t.callers}|outcomes`, [a, b, c], () => {
+      const heroes = this.strategy.support[a].length === K ? null : this.strategy.support[a];
+      const sums = tripleSums(this.eq.triple, this.strategy, b, c, heroes);
+      const pa = this.strategy.p[a];
+      const probs = new Float64Array(NO);
+      for (const x of heroes ?? ALL_CLASSES) for (let o = 0; o < NO; o++) probs[o] += pa[x] * sums[x * NO + o];
+      return probs;
+    });
+  }
+
+  multiwayValue(t, seat) {
+    const { strategy, game } = this;
+    const opponents = t.allIn.filter((s) => s !== seat);
+    const reach = new Float64Array(K).fill(1);
+    const beats = new Map();
+    for (const s of opponents) {
+      const info = t.decisions[s].info;
+      const weight = strategy.given(info, 1);
+      for (let c = 0; c < K; c++) reach[c] *= weight[c];
+      beats.set(s, strategy.equityAgainst(info));
+    }
+    const out = new Float64Array(K);
+    const against = opponents.map((s) => beats.get(s));
+    if (game.icmGame) {
+      const scoop = scoopOrNothing(against, t.payoff[seat]);
+      for (let c = 0; c < K; c++) out[c] = reach[c] * scoop[c];
+      return out;
+    }
+    const base = t.base[seat] - game.table.stacks[seat];
+    const won = new Float64Array(K);
+    for (const { amount, eligible } of t.layers) {
+      if (!eligible.includes(seat)) continue;
+      const layer = eligible.filter((s) => s !== seat).map((s) => beats.get(s));
+      for (let c = 0; c < K; c++) {
+        let p = 1;
+        for (const b of layer) p *= b[c];
+        won[c] += p * amount;
+      }
+    }
+    // the chips layer by layer; the bounties (who busts decides them) scoop or nothing, as ICM payoffs
+    const bounty = t.bounty ? scoopOrNothing(against, t.bounty[seat]) : null;
+    for (let c = 0; c < K; c++) out[c] = reach[c] * (bounty ? base + won[c] + bounty[c] : base + won[c]);
+    return out;
+  }
+
+  /** {gains (n), values (n), nashConv, classRegret: {regret, info, class}}: best-response gain of every seat and
+   *  its value, and the worst regret of a class at a decision (kernels.pushfold.class_regret), payoff units. */
+  gains() {
+    const { game, strategy } = this;
+    const { prior } = this.eq;
+    const gains = new Float64Array(game.n);
+    const own = new Float64Array(game.n);
+    const seats = Array.from({ length: game.n }, (_, s) => s);
+    const worst = { regret: 0, info: 0, class: 0 };
+    for (const [i, [fold, aggressive]] of this.values(seats)) {
+      const seat = game.infosets[i].seat;
+      const p = strategy.p[i];
+      const reach = new Float64Array(K).fill(1);
+      for (const step of game.infosets[i].path) {
+        const given = strategy.given(step.info, step.action);
+        for (let c = 0; c < K; c++) reach[c] *= given[c];
+      }
+      for (let c = 0; c < K; c++) {
+        const current = (1 - p[c]) * fold[c] + p[c] * aggressive[c];
+        const regret = Math.max(fold[c], aggressive[c]) - current;
+        gains[seat] += prior[c] * regret;
+        own[seat] += prior[c] * current;
+        const atDecision = Math.max(regret, 0) / Math.max(reach[c], REACH_FLOOR);
+        if (atDecision > worst.regret) Object.assign(worst, { regret: atDecision, info: i, class: c });
+      }
+    }
+    const clipped = Array.from(gains, (x) => Math.max(x, 0));
+    return { gains: clipped, values: Array.from(own), nashConv: clipped.reduce((a, b) => a + b, 0), classRegret: worst };
+  }
+}
