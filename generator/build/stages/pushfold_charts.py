@@ -173,8 +173,8 @@ FULL_GROUPS = tuple(g for n in range(2, MAX_SEATS + 1) for g in _chip_ev(n)) + (
 #: 1 min 48 s of push/fold tables (4 min 19 s for the whole build), 2–8 players 4 min 53 s (over 8 min).
 OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: Bounty sizes of the PKO groups the default build leaves out: its PKO groups (bounties of half a stack: 3–6 players
-#: chip EV, 3 and 4 players ICM) cost about a minute on 2 cores, and the whole-stack bounties as much again
-#: (BENCHMARKS.md, "PKO push/fold charts").
+#: chip EV, 3 and 4 players ICM) add 65 s to the stage on 2 cores (94 s of solver CPU), and the whole-stack bounties
+#: would add as much again (BENCHMARKS.md, "PKO push/fold charts and bounty speeds").
 OPT_IN_BOUNTIES = (1.0,)
 #: The default build: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size.
 DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES)
