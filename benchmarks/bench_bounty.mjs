@@ -1,12 +1,12 @@
-// Times the browser's bounty module (templates/assets/js/bounty.js) against plain ICM (icm.js) under node, for
+// Times the browser's bounty module (templates/assets/js/engines/bounty.js) against plain ICM (icm.js) under node, for
 // benchmarks/bench_bounty.py. Usage: node benchmarks/bench_bounty.mjs fields.json -> one JSON object per line:
 //   {"n", "what": "value" | "bubble", "seconds": best wall time with bounties, "plain_seconds": the same without,
 //    "total": [...] (position values) or "required_equity": [[...]] (bubble factors, null where undefined)}
 // positionValue(stacks, payouts, bounties) against icm(stacks, payouts); bubbleFactors of bounty.js against icm.js's.
 import { readFileSync } from "node:fs";
 
-import { bubbleFactors, positionValue } from "../templates/assets/js/bounty.js";
-import { bubbleFactors as plainBubbleFactors, icm } from "../templates/assets/js/icm.js";
+import { bubbleFactors, positionValue } from "../templates/assets/js/engines/bounty.js";
+import { bubbleFactors as plainBubbleFactors, icm } from "../templates/assets/js/engines/icm.js";
 
 /** {seconds: the best wall time of `repeats` calls after one warm-up call (the JIT's), result: the last}. */
 function best(repeats, run) {

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_bounty.py`` (from the repository root). Prints markdown tables:
 
-* ICM with bounties: ``kernels.bounty.position_value`` against ``kernels.icm.prize_equity`` and the bounty bubble
+* ICM with bounties: ``kernels.icm.bounty.position_value`` against ``kernels.icm.harville.prize_equity`` and the bounty bubble
   factors against plain ICM's, in Python and in node (``bench_bounty.mjs``: bounty.js against icm.js), with the
   largest difference between the two languages; then ``allin icm --json`` on a large field with and without
   ``--bounties`` (a whole CLI run each: start-up, parsing, the answer).
@@ -28,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels import bounty, icm
+from kernels.icm import bounty, harville as icm
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARE = 0.5
