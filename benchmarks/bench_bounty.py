@@ -28,6 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_icm import best_time  # this folder is on sys.path: the script is run by path
 from kernels.icm import bounty, harville as icm
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,17 +52,6 @@ def make_field(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     payouts = np.linspace(2.0, 1.0, paid) ** 2
     bounties = rng.lognormal(0.0, 0.5, n)
     return stacks, payouts, bounties * payouts.sum() / bounties.sum()
-
-
-def best_time(function, repeats: int):
-    """(best wall seconds over ``repeats`` calls after one warm-up call, last result)."""
-    result = function()
-    best = np.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def repeats_for(n: int) -> int:
