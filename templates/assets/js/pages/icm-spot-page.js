@@ -13,6 +13,8 @@ const INPUT_LISTS = ["stacks", "payouts", "range", "hand", "bounties", "share"];
 const LIST_FIELDS = ["stacks", "bounties"]; // typed lists, kept in the URL as numbers
 const NUMBER_FIELDS = { sb: "small blind", bb: "big blind", ante: "ante", "bb-ante": "big-blind ante" };
 const PLAYER_FIELDS = { shover: "shover", caller: "caller", "sb-player": "small blind player", "bb-player": "big blind player" };
+/** A page-relative URL made absolute: the worker resolves relative URLs against its own script, not the page. */
+const absolute = (path) => new URL(path, location.href).href;
 const URL_KEYS = { stacks: "stacks", payouts: "payouts", sb: "sb", bb: "bb", ante: "ante", "bb-ante": "bbante", shover: "shover",
   caller: "caller", "sb-player": "sbp", "bb-player": "bbp", range: "range", hand: "hand", bounties: "bounties", share: "share" };
 const pct = (x, digits = 2) => `${(100 * x).toFixed(digits)}%`;
@@ -98,7 +100,7 @@ function compute(request) {
       else resolve(e.data.result);
     };
     worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ id, kind: "spot", ...request, matchupsUrl: form.dataset.matchups, headsupUrl: form.dataset.headsup });
+    worker.postMessage({ id, kind: "spot", ...request, matchupsUrl: absolute(form.dataset.matchups), headsupUrl: absolute(form.dataset.headsup) });
   });
 }
 
