@@ -99,7 +99,7 @@ class ClusterSimulator:
     def __init__(self, client, backend: str, seed: int, shard: int, percentile: np.ndarray, task_blocks: int = TASK_BLOCKS):
         self.client = client
         self.backend, self.seed, self.shard, self.task_blocks = backend, seed, shard, task_blocks
-        self.percentile = client.scatter(np.ascontiguousarray(percentile), broadcast=True)  # sent once per worker
+        self.percentile = client.scatter(np.ascontiguousarray(percentile), broadcast=True, hash=False)  # sent once per worker; a key of its own (hash=False): another simulator of the same table releasing its copy must not take this one with it
 
     def _window(self) -> int:
         return max(TASKS_PER_THREAD, TASKS_PER_THREAD * sum(self.client.nthreads().values()))
