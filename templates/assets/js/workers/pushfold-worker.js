@@ -106,15 +106,18 @@ function startDownload(url, { size = null, prefixBytes = 0 } = {}) {
 }
 
 /** Post the download progress of `entries` (bytes on the wire) while they run: at most every PROGRESS_EVERY_MS, and
- *  the last state always (a trailing post); returns the function that stops reporting. */
+ *  the last state always (a trailing post); at once when the last size becomes known, so that "x MB of y MB" is
+ *  posted before the download ends however fast it goes. Returns the function that stops reporting. */
 function reportDownloads(entries) {
   let lastPost = -Infinity;
   let trailing = null;
+  let sized = false; // every entry's size was known at the last post
   const post = () => {
     clearTimeout(trailing);
     trailing = null;
     lastPost = performance.now();
     const totals = entries.map((e) => e.total);
+    sized = totals.every((t) => t !== null);
     self.postMessage({ type: "progress", phase: "download", loaded: entries.reduce((s, e) => s + e.loaded, 0),
       total: totals.every((t) => t !== null) ? totals.reduce((s, t) => s + t, 0) : null });
   };
@@ -122,7 +125,7 @@ function reportDownloads(entries) {
     if (entries.every((e) => e.done)) {
       post();
       stop();
-    } else if (performance.now() - lastPost >= PROGRESS_EVERY_MS) {
+    } else if (performance.now() - lastPost >= PROGRESS_EVERY_MS || (!sized && entries.every((e) => e.total !== null))) {
       post();
     } else {
       trailing ??= setTimeout(post, PROGRESS_EVERY_MS);
