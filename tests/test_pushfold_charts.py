@@ -245,3 +245,23 @@ def test_the_default_set_has_pko_charts_at_common_stacks_and_player_counts():
         for _, table in group.tables():
             assert table.bounties == tuple(stack_bounties(table.stacks, 0.5, pool)) and table.bounty_share == 0.5
     assert dict(pko[0].tables())["10"].bounties == (5.0,) * 3
+
+
+def test_default_workers_is_one_per_core_within_the_groups_and_the_memory(monkeypatch):
+    monkeypatch.setattr(pushfold_charts.os, "cpu_count", lambda: 16)
+    monkeypatch.setattr(pushfold_charts, "available_memory", lambda: 100 * 2**30)
+    assert pushfold_charts.default_workers(40) == 16
+    assert pushfold_charts.default_workers(5) == 5
+    monkeypatch.setattr(pushfold_charts, "available_memory", lambda: 4 * pushfold_charts.WORKER_BYTES + 1)
+    assert pushfold_charts.default_workers(40) == 4
+    monkeypatch.setattr(pushfold_charts, "available_memory", lambda: 2**20)
+    assert pushfold_charts.default_workers(40) == 1
+    monkeypatch.setattr(pushfold_charts, "available_memory", lambda: None)
+    assert pushfold_charts.default_workers(40) == 16
+    monkeypatch.setattr(pushfold_charts.os, "cpu_count", lambda: None)
+    assert pushfold_charts.default_workers(40) == 1
+
+
+def test_available_memory_reads_proc_meminfo():
+    memory = pushfold_charts.available_memory()
+    assert memory is not None and 2**20 < memory < 2**50  # Linux (CI, the build machines) has /proc/meminfo

@@ -293,9 +293,33 @@ def _worker_group(group: Group, base: str) -> list[dict]:
 
 
 def _cost(group: Group) -> float:
-    """Rough relative solve time of a group (largest first keeps both processes busy): with bounties a table costs about
+    """Rough relative solve time of a group (largest first keeps the processes busy): with bounties a table costs about
     3 times as much (measured at 4-6 players, chip EV: 1.0 / 2.4 / 4.3 s a table against 0.31 / 0.85 / 1.5 s)."""
     return len(group.tables()) * 2.5**group.players * (3.0 if group.payouts else 1.0) * (3.0 if group.bounty is not None else 1.0)
+
+
+#: Memory a worker process holds (the heads-up tables, the 3-way table and the equities built from them: ~1.0 GB
+#: measured as the peak RSS of a process building them), with room.
+WORKER_BYTES = 3 * 2**29
+
+
+def available_memory() -> int | None:
+    """Bytes the system can still give (``MemAvailable`` of /proc/meminfo); None where that cannot be read."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def default_workers(groups: int) -> int:
+    """Processes for ``groups`` groups: one per core, no more than the groups nor than the available memory holds
+    (:data:`WORKER_BYTES` each); at least 1."""
+    memory = available_memory()
+    by_memory = (os.cpu_count() or 1) if memory is None else memory // WORKER_BYTES
+    return max(1, min(os.cpu_count() or 1, groups, by_memory))
 
 
 def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True) -> dict:
@@ -447,7 +471,7 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
 def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
                         workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
-    stage's ``(table, summary)`` in ``workers`` processes (default: up to 2); publish ``site_dir/data/pushfold/``
+    stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`); publish ``site_dir/data/pushfold/``
     (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``)
     with the :func:`chart_tables` of all of them at ``chart_stacks``.
 
@@ -459,7 +483,7 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     started = time.perf_counter()
     ids = {g.id for g in groups}
     groups = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
-    workers = min(os.cpu_count() or 1, 2) if workers is None else workers
+    workers = default_workers(len(groups)) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
     wall_time = time.perf_counter() - started
