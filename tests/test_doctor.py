@@ -29,9 +29,9 @@ def fake_nvidia_smi(tmp_path, monkeypatch):
     script.write_text("#!/bin/sh\necho 'GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-00000000-0000-0000-0000-000000000000)'\n")
     script.chmod(0o755)
     monkeypatch.setenv("PATH", f"{script.parent}{os.pathsep}{os.environ['PATH']}")
-    backend.nvidia_gpus.cache_clear(), backend.cuda_device.cache_clear()
+    backend.nvidia_gpus.cache_clear(), backend._cuda_probe.cache_clear()
     yield script.parent
-    backend.nvidia_gpus.cache_clear(), backend.cuda_device.cache_clear()
+    backend.nvidia_gpus.cache_clear(), backend._cuda_probe.cache_clear()
 
 
 def _setup_commands(path: str, venv: Path) -> str:
@@ -76,12 +76,41 @@ def test_a_listed_gpu_that_numba_cannot_open_is_reported_and_not_used(fake_nvidi
     """nvidia-smi lists a GPU but there is no driver: the build stays on the CPU and says why; doctor fails."""
     assert backend.nvidia_gpus() == ("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-00000000-0000-0000-0000-000000000000)",)
     assert backend.resolve_backend("auto") == "cpu"
-    assert "numba-cuda cannot use it" in backend.describe_backend("cpu")
+    assert "numba-cuda cannot open it" in backend.describe_backend("cpu")
     result = CliRunner().invoke(cli, ["doctor"])
     assert result.exit_code == 1, result.output
-    assert "NVIDIA GPU (nvidia-smi -L): GPU 0: NVIDIA H100" in result.output and "FAIL CUDA device: cannot be opened" in result.output
+    assert "NVIDIA GPU (nvidia-smi -L): GPU 0: NVIDIA H100" in result.output
+    assert "FAIL CUDA device (opened, a test kernel run): an NVIDIA GPU is there but numba-cuda cannot open it" in result.output
     error = CliRunner().invoke(cli, ["compute", "headsup", "--backend", "gpu"])
-    assert error.exit_code == 2 and "numba-cuda cannot use it" in error.output
+    assert error.exit_code == 2 and "numba-cuda cannot open it" in error.output
+
+
+def test_a_gpu_that_opens_but_cannot_compile_is_reported_and_not_used(fake_nvidia_smi, monkeypatch):
+    """Seen on an H200 with NumPy 2.5: numba-cuda 0.30 opens the device, then its first compile raises. The build stays
+    on the CPU and says why in one line; doctor fails with that line, not a traceback."""
+    from numba import cuda
+
+    class Device:
+        name, compute_capability = b"NVIDIA H200", (9, 0)
+
+    class Context:
+        def get_memory_info(self):
+            return 0, 141 * 2**30
+
+    def no_compiler(_):
+        raise AttributeError("module 'numpy' has no attribute 'row_stack'")
+
+    monkeypatch.setattr(cuda, "is_available", lambda: True)
+    monkeypatch.setattr(cuda, "get_current_device", lambda: Device())
+    monkeypatch.setattr(cuda, "current_context", lambda: Context())
+    monkeypatch.setattr(backend, "_smoke_test", no_compiler)
+    assert backend.resolve_backend("auto") == "cpu" and backend.cuda_device() is None
+    reason = "numba-cuda cannot run a kernel on it (AttributeError: module 'numpy' has no attribute 'row_stack')"
+    assert reason in backend.describe_backend("cpu")
+    result = CliRunner().invoke(cli, ["doctor"])
+    assert result.exit_code == 1 and reason in result.output and "Traceback" not in result.output, result.output
+    error = CliRunner().invoke(cli, ["compute", "headsup", "--backend", "gpu"])
+    assert error.exit_code == 2 and reason in error.output
 
 
 def test_doctor_without_a_gpu_checks_the_machine_and_says_the_kernels_did_not_run():
@@ -111,5 +140,12 @@ def test_doctor_exits_1_on_a_kernel_whose_counts_differ(monkeypatch):
     monkeypatch.setattr(doctor, "KERNELS", {"idle": lambda simulated: ("nothing", lambda: counts * 0, lambda: counts * 0)})
     result = CliRunner().invoke(cli, ["doctor"])
     assert result.exit_code == 1 and "MISMATCH" in result.output  # all-zero output is no check either
+    def raises():
+        raise AttributeError("module 'numpy' has no attribute 'row_stack'\nmore lines")
+
+    monkeypatch.setattr(doctor, "KERNELS", {"raising": lambda simulated: ("7 hands", lambda: counts, raises)})
+    result = CliRunner().invoke(cli, ["doctor"])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "ERROR AttributeError: module 'numpy' has no attribute 'row_stack'" in result.output and "more lines" not in result.output
     bad = CliRunner().invoke(cli, ["doctor", "--kernel", "nope"])
     assert bad.exit_code == 2 and "unknown kernel 'nope'" in bad.output

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from generator.core.backend import cuda_device, describe_backend, nvidia_gpus, resolve_backend
+from generator.core.backend import cuda_device, describe_backend, no_gpu_reason, nvidia_gpus, resolve_backend
 from generator.core.cache import cache_dir
 
 MIN_PYTHON = (3, 11)
@@ -59,8 +59,8 @@ def environment() -> list[Check]:
         checks.append(Check("numba-cuda (the gpu extra)", numba_cuda or "not installed", numba_cuda is not None,
                             "make setup installs it on a machine with an NVIDIA GPU (or pip install -e '.[gpu]')"))
         device = cuda_device()
-        checks.append(Check("CUDA device", describe_backend("gpu") if device else "cannot be opened", device is not None,
-                            "check the driver (nvidia-smi) and that numba-cuda matches it"))
+        checks.append(Check("CUDA device (opened, a test kernel run)", describe_backend("gpu") if device else no_gpu_reason(),
+                            device is not None, "check the driver (nvidia-smi) and that numba-cuda matches it and NumPy"))
     folder = cache_dir()
     free = shutil.disk_usage(folder).free
     checks.append(Check(f"cache folder {folder}", f"{free / 2**30:.1f} GiB free", free >= MIN_FREE_BYTES and os.access(folder, os.W_OK),
@@ -71,13 +71,14 @@ def environment() -> list[Check]:
 
 class KernelRun(NamedTuple):
     """A kernel's check: its ``name``, the ``inputs`` in words, the CPU's and the GPU's seconds, and whether the
-    two outputs are exactly equal (and not all zero)."""
+    two outputs are exactly equal (and not all zero); ``error`` is the first line of what a run raised, if it did."""
 
     name: str
     inputs: str
     cpu_s: float
     gpu_s: float
     equal: bool
+    error: str = ""
 
 
 def _timed(run: Callable[[], object]) -> tuple[object, float]:
@@ -162,11 +163,17 @@ KERNELS: dict[str, Callable] = {
 
 
 def run_kernel(name: str, simulated: bool) -> KernelRun:
-    """Run kernel ``name`` of :data:`KERNELS` on the CPU and on the GPU (a first, compiling call of each is not timed)."""
-    inputs, on_cpu, on_gpu = KERNELS[name](simulated)
-    with np.errstate(over="ignore"):  # the simulator runs the kernels' uint64 hashing on NumPy scalars, which warn
-        if not simulated:  # compile first: the timings are of the kernels, not of Numba
-            on_cpu(), on_gpu()
-        cpu_result, cpu_s = _timed(on_cpu)
-        gpu_result, gpu_s = _timed(on_gpu)
+    """Run kernel ``name`` of :data:`KERNELS` on the CPU and on the GPU (a first, compiling call of each is not timed).
+    A run that raises is a failed check (``error`` says what it raised), not a crash of the doctor."""
+    inputs = ""
+    try:
+        inputs, on_cpu, on_gpu = KERNELS[name](simulated)
+        with np.errstate(over="ignore"):  # the simulator runs the kernels' uint64 hashing on NumPy scalars, which warn
+            if not simulated:  # compile first: the timings are of the kernels, not of Numba
+                on_cpu(), on_gpu()
+            cpu_result, cpu_s = _timed(on_cpu)
+            gpu_result, gpu_s = _timed(on_gpu)
+    except Exception as error:
+        first_line = (str(error).strip().splitlines() or [""])[0]
+        return KernelRun(name, inputs, float("nan"), float("nan"), False, f"{type(error).__name__}: {first_line}")
     return KernelRun(name, inputs, cpu_s, gpu_s, _same(cpu_result, gpu_result))

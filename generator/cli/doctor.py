@@ -41,8 +41,8 @@ def doctor_command(simulate, kernels):
     click.echo(f"{'kernel':<18} {'inputs':<30} {'CPU s':>9} {'GPU s':>9}  result" + ("" if on_gpu else " (simulated: no timings)"))
     for name in kernels or doctor.KERNELS:
         run = doctor.run_kernel(name, simulated=not on_gpu)
-        verdict = "equal" if run.equal else "MISMATCH"
-        times = f"{run.cpu_s:>9.3f} {run.gpu_s:>9.3f}" if on_gpu else f"{'–':>9} {'–':>9}"
+        verdict = f"ERROR {run.error}" if run.error else "equal" if run.equal else "MISMATCH"
+        times = f"{run.cpu_s:>9.3f} {run.gpu_s:>9.3f}" if on_gpu and not run.error else f"{'–':>9} {'–':>9}"
         click.echo(f"{run.name:<18} {run.inputs:<30} {times}  {verdict}")
         failed |= not run.equal
     raise SystemExit(1 if failed else 0)

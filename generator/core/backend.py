@@ -36,23 +36,50 @@ def _simulated() -> bool:
     return os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0")
 
 
+def _smoke_test(cuda) -> None:
+    """Compile and run a one-thread kernel: opening the device is not enough (numba-cuda 0.30 opens an H200 under
+    NumPy 2.5, then fails at its first compile on the removed ``np.row_stack``)."""
+    import numpy as np
+
+    @cuda.jit
+    def write_one(out):
+        out[0] = 1
+
+    out = cuda.to_device(np.zeros(1, dtype=np.int32))
+    write_one[1, 1](out)
+    if out.copy_to_host()[0] != 1:
+        raise RuntimeError("a test kernel ran but wrote nothing")
+
+
 @lru_cache(maxsize=1)
-def cuda_device() -> tuple[str, tuple[int, int], int] | None:
-    """``(name, compute capability, total memory in bytes)`` of CUDA device 0 as numba-cuda opens it; None when
-    there is no GPU, numba-cuda is missing or the driver refuses (never a device under the simulator)."""
-    if _simulated() or not nvidia_gpus():
-        return None
+def _cuda_probe() -> tuple[tuple[str, tuple[int, int], int] | None, str]:
+    """``(device, "")`` when numba-cuda opens CUDA device 0 and runs a kernel on it, else ``(None, why not)``."""
+    if _simulated():
+        return None, "Numba's CUDA simulator is on (NUMBA_ENABLE_CUDASIM), not a GPU"
+    if not nvidia_gpus():
+        return None, "no NVIDIA GPU found: nvidia-smi -L lists none"
     try:
         from numba import cuda
-
+    except ImportError:
+        return None, "an NVIDIA GPU is there but numba-cuda is not installed (install the gpu extra: make setup, or pip install -e '.[gpu]')"
+    try:
         if not cuda.is_available():
-            return None
+            return None, "an NVIDIA GPU is there but numba-cuda cannot open it (check the driver: nvidia-smi)"
         device = cuda.get_current_device()
         name = device.name.decode() if isinstance(device.name, bytes) else str(device.name)
         _, total = cuda.current_context().get_memory_info()
-        return name, tuple(device.compute_capability), int(total)
-    except Exception:  # ImportError (no numba-cuda), CudaSupportError, a driver error...
-        return None
+        _smoke_test(cuda)
+    except Exception as error:  # CudaSupportError, a driver error, a compiler that does not match NumPy...
+        first_line = (str(error).strip().splitlines() or [""])[0]
+        return None, f"an NVIDIA GPU is there but numba-cuda cannot run a kernel on it ({type(error).__name__}: {first_line})"
+    return (name, tuple(device.compute_capability), int(total)), ""
+
+
+def cuda_device() -> tuple[str, tuple[int, int], int] | None:
+    """``(name, compute capability, total memory in bytes)`` of CUDA device 0 when numba-cuda can run a kernel on it;
+    None when there is no GPU, numba-cuda is missing, the driver refuses or the compiler fails (never a device under
+    the simulator). Probed once per process (a second or so on a GPU)."""
+    return _cuda_probe()[0]
 
 
 def gpu_available() -> bool:
@@ -66,17 +93,14 @@ def resolve_backend(name: str) -> str:
         return "cpu"
     if name == "gpu":
         if not gpu_available():
-            raise InputError(f"--backend gpu: {_no_gpu_reason()}")
+            raise InputError(f"--backend gpu: {no_gpu_reason()}")
         return "gpu"
     return "gpu" if gpu_available() else "cpu"
 
 
-def _no_gpu_reason() -> str:
-    if _simulated():
-        return "Numba's CUDA simulator is on (NUMBA_ENABLE_CUDASIM), not a GPU"
-    if not nvidia_gpus():
-        return "no NVIDIA GPU found: nvidia-smi -L lists none"
-    return "an NVIDIA GPU is there but numba-cuda cannot use it (install the gpu extra: make setup, or pip install -e '.[gpu]')"
+def no_gpu_reason() -> str:
+    """Why the build does not run on a GPU, in words (empty when it can)."""
+    return _cuda_probe()[1]
 
 
 def cpu_name() -> str:
@@ -104,7 +128,7 @@ def device_name(backend: str) -> str:
 def describe_backend(backend: str) -> str:
     """:func:`device_name`, and on the CPU why not the GPU: ``"CPU AMD EPYC 7B13, 2 cores (no NVIDIA GPU found
     (nvidia-smi -L lists none))"``; the line ``allin build`` starts with."""
-    return device_name(backend) + ("" if backend == "gpu" or gpu_available() else f" ({_no_gpu_reason()})")
+    return device_name(backend) + ("" if backend == "gpu" or gpu_available() else f" ({no_gpu_reason()})")
 
 
 backend_option = click.option(
