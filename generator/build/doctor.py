@@ -16,10 +16,12 @@ import os
 import shutil
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
+from numba.core.errors import NumbaPerformanceWarning
 
 from generator.core.backend import cuda_device, describe_backend, no_gpu_reason, nvidia_gpus, resolve_backend
 from generator.core.cache import cache_dir
@@ -168,7 +170,10 @@ def run_kernel(name: str, simulated: bool) -> KernelRun:
     inputs = ""
     try:
         inputs, on_cpu, on_gpu = KERNELS[name](simulated)
-        with np.errstate(over="ignore"):  # the simulator runs the kernels' uint64 hashing on NumPy scalars, which warn
+        # the simulator runs the kernels' uint64 hashing on NumPy scalars, which warn; the small inputs leave most of a
+        # GPU idle, which numba-cuda warns of
+        with np.errstate(over="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", NumbaPerformanceWarning)
             if not simulated:  # compile first: the timings are of the kernels, not of Numba
                 on_cpu(), on_gpu()
             cpu_result, cpu_s = _timed(on_cpu)

@@ -34,8 +34,12 @@ def _combo_percentile_sums(combos, deck, percentile, card_key, card_mask, rank_o
     counts = np.zeros(combos.shape[0], dtype=np.int64)
     for i in prange(combos.shape[0]):
         x, y = combos[i, 0], combos[i, 1]
-        live = np.array([c for c in deck if c != x and c != y], dtype=np.int64)
-        m = live.size
+        live = np.empty(deck.size, dtype=np.int64)  # the deck less the combo (a loop: a comprehension keeps prange serial)
+        m = 0
+        for card in deck:
+            if card != x and card != y:
+                live[m] = card
+                m += 1
         base_key = KEY_BASE + card_key[x] + card_key[y]
         base_mask = card_mask[x] + card_mask[y]
         total = 0
