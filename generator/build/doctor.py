@@ -25,6 +25,7 @@ from numba.core.errors import NumbaPerformanceWarning
 
 from generator.core.backend import cuda_device, describe_backend, no_gpu_reason, nvidia_gpus, resolve_backend
 from generator.core.cache import cache_dir
+from generator.core.errors import error_line
 
 MIN_PYTHON = (3, 11)
 #: Free space the cache folder should have (the checkpoints and cached tables of a default build, with room).
@@ -179,6 +180,5 @@ def run_kernel(name: str, simulated: bool) -> KernelRun:
             cpu_result, cpu_s = _timed(on_cpu)
             gpu_result, gpu_s = _timed(on_gpu)
     except Exception as error:
-        first_line = (str(error).strip().splitlines() or [""])[0]
-        return KernelRun(name, inputs, float("nan"), float("nan"), False, f"{type(error).__name__}: {first_line}")
+        return KernelRun(name, inputs, float("nan"), float("nan"), False, error_line(error))
     return KernelRun(name, inputs, cpu_s, gpu_s, _same(cpu_result, gpu_result))

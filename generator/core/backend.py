@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from generator.core.errors import InputError
+from generator.core.errors import InputError, error_line
 
 BACKENDS = ("auto", "cpu", "gpu")
 
@@ -74,8 +74,7 @@ def _cuda_probe() -> tuple[tuple[str, tuple[int, int], int] | None, str]:
         _, total = cuda.current_context().get_memory_info()
         _smoke_test(cuda)
     except Exception as error:  # CudaSupportError, a driver error, a compiler that does not match NumPy...
-        first_line = (str(error).strip().splitlines() or [""])[0]
-        return None, f"an NVIDIA GPU is there but numba-cuda cannot run a kernel on it ({type(error).__name__}: {first_line})"
+        return None, f"an NVIDIA GPU is there but numba-cuda cannot run a kernel on it ({error_line(error)})"
     return (name, tuple(device.compute_capability), int(total)), ""
 
 

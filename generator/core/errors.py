@@ -7,3 +7,9 @@ class InputError(click.ClickException):
     """Bad user input (cards, stacks, config values...). Shown as ``Error: <message>``; exit code 2."""
 
     exit_code = 2
+
+
+def error_line(error: BaseException) -> str:
+    """``"<type>: <first line of the message>"``: an exception told in one line (a report's row, a reason)."""
+    first = (str(error).strip().splitlines() or [""])[0]
+    return f"{type(error).__name__}: {first}" if first else type(error).__name__
