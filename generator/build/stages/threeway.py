@@ -34,8 +34,13 @@ SEED = 1
 #: Boards of the default build: ≈ 1,640 accepted samples for the median triple, equity se ≈ 0.012
 #: (median; 0.018 at the 99th percentile); 2,048 boards measured 0.0171 / 0.0259 and 47 s of CPU time.
 BOARDS = 4096
-#: Boards per kernel launch (progress and interrupts are checked between batches).
+#: Boards per kernel launch on the CPU (progress and interrupts are checked between batches).
 BATCH_BOARDS = 32
+#: Boards per launch on a GPU: every launch copies the triples, their classes and zeroed counts to the device and
+#: the counts back (≈ 110 MB); at 32 boards a launch the H200 build spent 46 ms a launch (94 s for 65,536 boards,
+#: 2.2× the same machine's 16 cores), mostly on those copies and the host's sum of the counts. 1,024 boards a
+#: launch (5 MB of board strengths on the device) has not yet run on a GPU.
+GPU_BATCH_BOARDS = 1024
 #: Quantised equities: round(equity · QUANT) in uint16, so the rounding error is at most 1 / (2 · QUANT).
 QUANT = 65535
 QUANT_BOUND = 1 / (2 * QUANT)
@@ -134,7 +139,7 @@ def run_threeway(
 
     try:
         while done < boards:
-            batch = min(BATCH_BOARDS, boards - done)
+            batch = min(GPU_BATCH_BOARDS if backend == "gpu" else BATCH_BOARDS, boards - done)
             engine.simulate(partial, key, done, batch, rows, classes, tables)
             done += batch
             if advance is not None:
