@@ -90,6 +90,8 @@ def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
                 assert f'<dd id="nash-conv">{chart["nash_conv_bb"]:.4f} bb per hand</dd>' in page
             else:
                 assert f'<dd id="nash-conv">{chart["nash_conv_pool_pct"]:.4f}% of the prize pool</dd>' in page
+            # heads-up (only) the model is the real game, and the page says the NashConv is the real game's
+            assert ('<dd id="real-game">the same figure: heads-up the model is the real game' in page) == (group["players"] == 2)
             worst = chart["class_regret"]  # the worst regret of a hand at its decision, where, against the rule
             amount = f"{worst['bb']:.4f} bb" if worst["bb"] is not None else f"{worst['pool_pct']:.4f}% of the prize pool"
             limit = "0.01 bb" if worst["bb"] is not None else "0.01% of the prize pool"
@@ -214,3 +216,17 @@ def test_no_broken_links_from_the_push_fold_pages(site):
     from test_links import broken_links
 
     assert [line for line in broken_links(site, "/") if line.startswith("pushfold/")] == []
+
+
+def test_a_heads_up_chart_page_says_its_exploitability_is_the_real_games(tmp_path):
+    """Heads-up the model is the real game (exact matchups, the two hands' card removal): its page says so; the
+    pages of 3+ players (the synthetic set above) do not."""
+    from generator.data.datafiles import publish
+
+    write_synthetic_data(tmp_path / "data", files=("headsup", "matchups", "pushfold_thresholds"))
+    document = pushfold_charts(games=((2, [10.0], 0.0, False, None),))
+    publish(tmp_path / "data", "pushfold_charts", document)
+    render_site(site_config(), tmp_path)
+    page = read(tmp_path, table_path(document["groups"][0], 10.0))
+    assert '<dt>In the real game</dt><dd id="real-game">the same figure: heads-up the model is the real game' in page
+    assert '<dd id="nash-conv">0.0042 bb per hand</dd>' in page
