@@ -174,7 +174,8 @@ def _range_equity_json(texts, board, dead, result) -> dict:
 def _print_range_table(document: dict, seconds: float) -> None:
     exact = document["exact"]
     if exact:
-        how = "exact, from the heads-up table" if document["method"] == "table" else f"exact, {document['boards']:,} boards enumerated"
+        table = "heads-up" if len(document["players"]) == 2 else "three-handed"
+        how = f"exact, from the {table} table" if document["method"] == "table" else f"exact, {document['boards']:,} boards enumerated"
     elif document["method"] == "table":
         how = f"from the multiway table, {document['samples']:,} deals, ± = 95% confidence interval"
     else:
@@ -189,8 +190,14 @@ def _print_range_table(document: dict, seconds: float) -> None:
 
 
 def _multiway_tables(site_dir: Path, players: int) -> dict | None:
-    """``{players: by_players block}`` of the built multiway table, or None when it is missing or malformed
-    (the spot is then sampled)."""
+    """``{players: table block}``: for 3 players the exact three-handed counts (computed once, cached), else the
+    built multiway table's ``by_players`` block, or None when it is missing or malformed (the spot is then sampled)."""
+    if players == 3:
+        from generator.build.stages.threehanded import BOARDS_PER_HERO, threehanded_results
+        from kernels.range_equity import three_handed_block
+
+        counts = threehanded_results(progress=True)
+        return {3: three_handed_block(*(counts[key] for key in ("win", "tie_2", "tie_3", "total")), BOARDS_PER_HERO)}
     try:
         return {players: _load_multiway(site_dir, players)}
     except InputError:

@@ -1,5 +1,5 @@
 """Answers read from the build's tables: heads-up preflop class ranges from the exact 169×169 counts, and one
-class against random hands from the multiway Monte Carlo table."""
+class against random hands from the exact three-handed counts (3 players) or the multiway Monte Carlo table."""
 
 from __future__ import annotations
 
@@ -42,14 +42,26 @@ def class_against_random(weights: list[np.ndarray]) -> tuple[int, int] | None:
     return (heroes[0], int(classes[0])) if len(classes) == 1 else None
 
 
+def three_handed_block(win, tie_2, tie_3, total, boards: int) -> dict:
+    """The exact three-handed counts ``(169,)`` each (``threehanded.json``'s) as a table block of the shape
+    :func:`multiway_table_equity` reads, marked ``exact`` (``boards``: board completions behind each deal)."""
+    win, tie_2, tie_3, total = (np.asarray(x, dtype=np.float64) for x in (win, tie_2, tie_3, total))
+    return {
+        "equity": ((6 * win + 3 * tie_2 + 2 * tie_3) / (6 * total)).tolist(), "win": (win / total).tolist(),
+        "tie_k": [[a, b] + [0.0] * 7 for a, b in zip(tie_2 / total, tie_3 / total)],
+        "se_equity": [0.0] * len(total), "samples": total.astype(np.int64).tolist(), "exact": True, "boards": boards,
+    }
+
+
 def multiway_table_equity(hero: int, hero_class: int, n: int, block: dict) -> EquityResult | None:
-    """A class against n − 1 random hands preflop from ``multiway.json``'s table for n players (``block``:
-    its ``by_players[n]``): the hero seat's published estimates and standard error; each random seat gets
-    an equal share of the rest (its win and ties are not in the table: NaN). None while the table has no
-    standard error for the class."""
+    """A class against n − 1 random hands preflop from a table block: ``multiway.json``'s ``by_players[n]`` (Monte
+    Carlo: the hero seat's published estimates and standard error) or :func:`three_handed_block` (exact). Each
+    random seat gets an equal share of the rest (exact by symmetry given the hero's; its win and ties are not in
+    the table: NaN). None while a Monte Carlo table has no standard error for the class."""
     se = block["se_equity"][hero_class]
     if se is None:
         return None
+    exact = block.get("exact", False)
     equity = block["equity"][hero_class]
     others = np.full(n, np.nan)
     win, ties = others.copy(), np.full((n, n - 1), np.nan)
@@ -57,7 +69,6 @@ def multiway_table_equity(hero: int, hero_class: int, n: int, block: dict) -> Eq
     ties[hero] = block["tie_k"][hero_class][: n - 1]
     return EquityResult(
         equity=np.where(np.arange(n) == hero, equity, (1 - equity) / (n - 1)), win=win, ties=ties,
-        se_equity=np.where(np.arange(n) == hero, se, se / (n - 1)), exact=False, method="table",
-        samples=int(block["samples"][hero_class]),
+        se_equity=None if exact else np.where(np.arange(n) == hero, se, se / (n - 1)), exact=exact, method="table",
+        samples=int(block["samples"][hero_class]), boards=block.get("boards"),
     )
-

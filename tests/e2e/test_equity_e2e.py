@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from math import comb
 from urllib.parse import quote
 
 import numpy as np
@@ -199,7 +200,7 @@ def test_a_hand_page_opens_the_calculator_prefilled(open_page):
     page.locator("a.equity-link").click()
     page.wait_for_url(re.compile(r"equity/index.html\?p=AKs&p=random&p=random$"))
     assert [i.input_value() for i in page.locator("#seats input[name=p]").all()] == ["AKs", "random", "random"]
-    assert wait_for_result(page, timeout=60000) == "table"  # a class against random hands: the multiway table
+    assert wait_for_result(page, timeout=60000) == "table"  # a class against two random hands: the three-handed table
 
 
 def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir, screenshot):
@@ -219,6 +220,23 @@ def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir
     narrow = open_page(url(*ranges), width=390)
     assert wait_for_result(narrow) == "table"
     screenshot(narrow, "equity-multiway-table-390")
+
+
+def test_class_against_two_random_hands_reads_the_exact_three_handed_counts(open_page, site_dir):
+    """AKs against two random hands preflop: threehanded.json's exact counts, as Python reads them (exact, no interval),
+    the same table the 3-player chart shows."""
+    from kernels.range_equity import three_handed_block
+
+    ranges = ("AKs", "random", "random")
+    page = open_page(url(*ranges))
+    assert wait_for_result(page) == "table"
+    counts = json.loads((site_dir / "data" / "threehanded.json").read_text())
+    block = three_handed_block(*(counts[key] for key in ("win", "tie_2", "tie_3", "total")), comb(50, 5))
+    expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None, {3: block})
+    assert expected.exact
+    np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
+    assert page.locator("#equity-method").inner_text().startswith("Exact, from the three-handed table")
+    assert page.locator("#equity-table tbody tr").nth(0).locator("td.ci").inner_text() == "exact"
 
 
 def test_enumeration_split_across_workers_equals_python_exactly(open_page):

@@ -20,6 +20,8 @@ export const MAX_PLAYERS = MAX_SEATS;
 /** Work units of enumerationWork() enumerated without asking: Python's limit (kernels/range_equity/), about
  *  two seconds of one worker (node on the 2-core machine: 1.5–1.8e8 units a second, WORK_PER_SECOND). */
 export const EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT;
+/** Boards behind each deal of the exact three-handed counts: C(50, 5), the board cards after the hero's two. */
+export const THREE_HANDED_BOARDS = choose(50, 5);
 /** Enumeration work one worker does in a second (measured in node on the 2-core machine), for time estimates. */
 export const WORK_PER_SECOND = 1.5e8;
 export { Z_975 }; // spec/constants.json
@@ -587,15 +589,28 @@ export function progressResult({ total: of, counts }) {
   return { ...figures, seEquity: null, exact: false, partial: true, method: "enumeration", [unit]: counts.visited, of, unit };
 }
 
+/** threehanded.json's exact counts as a table block of the shape multiwayTableEquity reads, marked exact
+ *  (kernels/range_equity/tables.three_handed_block); ``boards``: board completions behind each deal. */
+export function threeHandedBlock(threehanded, boards = THREE_HANDED_BOARDS) {
+  const { win, tie_2: tie2, tie_3: tie3, total } = threehanded;
+  return {
+    equity: total.map((t, c) => (6 * win[c] + 3 * tie2[c] + 2 * tie3[c]) / (6 * t)),
+    win: total.map((t, c) => win[c] / t),
+    tie_k: total.map((t, c) => [tie2[c] / t, tie3[c] / t, 0, 0, 0, 0, 0, 0, 0]),
+    se_equity: total.map(() => 0), samples: total.slice(), exact: true, boards,
+  };
+}
+
 /**
- * A class against n − 1 random hands preflop, from multiway.json's table for n players (``block``:
- * its by_players[n]): the hero seat's estimates and standard error as published; each random seat
- * gets an equal share of the rest (its win and ties are not in the table: null). null when the
- * table has no standard error for the class yet.
+ * A class against n − 1 random hands preflop from a table block: multiway.json's by_players[n] (Monte
+ * Carlo: the hero seat's estimates and standard error as published) or threeHandedBlock (exact). Each
+ * random seat gets an equal share of the rest (its win and ties are not in the table: null). null when a
+ * Monte Carlo table has no standard error for the class yet.
  */
 export function multiwayTableEquity(hero, heroClass, n, block) {
   const se = block.se_equity[heroClass];
   if (se === null || se === undefined) return null;
+  const exact = block.exact === true;
   const equity = block.equity[heroClass];
   const seat = (p, heroValue, otherValue) => (p === hero ? heroValue : otherValue);
   const heroTies = Array.from({ length: n - 1 }, (_, k) => block.tie_k[heroClass][k]);
@@ -603,10 +618,17 @@ export function multiwayTableEquity(hero, heroClass, n, block) {
     equity: Array.from({ length: n }, (_, p) => seat(p, equity, (1 - equity) / (n - 1))),
     win: Array.from({ length: n }, (_, p) => seat(p, block.win[heroClass], null)),
     ties: Array.from({ length: n }, (_, p) => seat(p, heroTies, null)),
-    seEquity: Array.from({ length: n }, (_, p) => seat(p, se, se / (n - 1))),
-    exact: false, method: "table", samples: block.samples[heroClass],
+    seEquity: exact ? null : Array.from({ length: n }, (_, p) => seat(p, se, se / (n - 1))),
+    exact, method: "table", samples: block.samples[heroClass], ...(exact ? { boards: block.boards } : {}),
   };
 }
+
+/** The build's file that answers a class against random hands at ``players`` seats: the exact three-handed
+ *  counts at 3, the multiway Monte Carlo table otherwise. */
+export const classTableFile = (players) => (players === 3 ? "threehanded.json" : "multiway.json");
+
+/** That file's JSON as the document tableAnswer reads ({by_players: {n: block}}). */
+export const classTableDocument = (players, json) => (players === 3 ? { by_players: { 3: threeHandedBlock(json) } } : json);
 
 /** [hero seat, class] when exactly one player holds one whole class (equal weights) and every other
  * player holds every combo with equal weights (random), else null. */

@@ -7,7 +7,7 @@
 // are read on this thread (a 169×169 sum: well under a millisecond once the file is loaded); errors
 // and small enumerations go to one worker.
 import {
-  NoDealError, enumerationWork, equityFromCounts, mcStatistics, mergeCounts, mergeSamples, monteCarloResult, planEquity,
+  NoDealError, classTableDocument, classTableFile, enumerationWork, equityFromCounts, mcStatistics, mergeCounts, mergeSamples, monteCarloResult, planEquity,
   tableAnswer,
 } from "../engines/range-equity.js";
 import { parseMatchupTable } from "../engines/matchup-table.js";
@@ -87,11 +87,12 @@ export class EquityPool {
 }
 
 const tables = {};
-/** The table answer of a planned spot (matchups.bin, or multiway.json beside it; each fetched once per
+/** The table answer of a planned spot (matchups.bin, or threehanded.json / multiway.json beside it; each fetched once per
  * page), or null when the table is missing or does not hold the answer (then a worker computes it). */
 async function tableAnswerOf(message, { method, live }) {
-  const url = method === "table" ? message.matchupsUrl : new URL("multiway.json", message.matchupsUrl).href;
-  const read = method === "table" ? async (r) => parseMatchupTable(await r.arrayBuffer()) : (r) => r.json();
+  const players = live.length;
+  const url = method === "table" ? message.matchupsUrl : new URL(classTableFile(players), message.matchupsUrl).href;
+  const read = method === "table" ? async (r) => parseMatchupTable(await r.arrayBuffer()) : async (r) => classTableDocument(players, await r.json());
   tables[url] ??= fetch(url).then((response) => (response.ok ? read(response) : null)).catch(() => null);
   const table = await tables[url];
   try {

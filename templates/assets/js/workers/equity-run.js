@@ -85,7 +85,8 @@ export function progressShower(bar, text, isCurrent, onFigures = () => {}) {
 
 /** How a result was reached, in ``ms``: "Exact: 1,176 boards enumerated in 415 ms." and the like. */
 export function methodText(result, ms) {
-  return result.method === "table" && result.exact ? `Exact, from the heads-up table (${duration(ms)}).`
+  return result.method === "table" && result.exact
+    ? `Exact, from the ${result.equity.length === 2 ? "heads-up" : "three-handed"} table (${duration(ms)}).`
     : result.method.includes("table") ? `From the multiway table: ${count(result.samples)} deals; ± is the 95% confidence interval (${duration(ms)}).`
     : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${duration(ms)}.`
     : `Monte Carlo: ${count(result.samples)} deals in ${duration(ms)}; ± is the 95% confidence interval.`;

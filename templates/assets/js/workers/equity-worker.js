@@ -10,7 +10,7 @@
 // {id, counts, method} with counts that add up (enumerateCounts / Monte Carlo integer counts).
 import { parseTables } from "../engines/evaluator.js";
 import { parseMatchupTable } from "../engines/matchup-table.js";
-import { enumerateCounts, planEquity, rangeEquity, sampleEquity } from "../engines/range-equity.js";
+import { classTableDocument, classTableFile, enumerateCounts, planEquity, rangeEquity, sampleEquity } from "../engines/range-equity.js";
 
 const PROGRESS_EVERY_MS = 100; // default of the message's progressMs
 const cache = {};
@@ -22,8 +22,10 @@ async function fetched(url, read) {
   return cache[url];
 }
 
-/** multiway.json beside matchups.bin, or null when the site has none (then the spot is sampled). */
-const multiwayTable = (matchupsUrl) => fetched(new URL("multiway.json", matchupsUrl).href, (r) => r.json()).catch(() => null);
+/** The class-against-random table beside matchups.bin (threehanded.json at 3 players, else multiway.json), or
+ *  null when the site has none (then the spot is sampled). */
+const multiwayTable = (matchupsUrl, players) => fetched(new URL(classTableFile(players), matchupsUrl).href,
+  async (r) => classTableDocument(players, await r.json())).catch(() => null);
 
 self.onmessage = async (e) => {
   const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1, progressMs = PROGRESS_EVERY_MS,
@@ -51,7 +53,7 @@ self.onmessage = async (e) => {
     }
     const { method } = planEquity(arrays, board, dead, { exactLimit });
     const matchups = method === "table" ? await fetched(matchupsUrl, async (r) => parseMatchupTable(await r.arrayBuffer())) : null;
-    const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl) : null;
+    const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl, arrays.length) : null;
     const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, seed, exactLimit, onProgress });
     self.postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {
