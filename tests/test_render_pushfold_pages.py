@@ -99,7 +99,8 @@ def test_every_chart_has_a_page_with_its_shove_and_call_frequencies(site):
             assert f'<dd id="class-regret">{expected}</dd>' in html_lib.unescape(page)
             pots = chart["pots"]
             assert f"2-way {100 * pots['2']:.2f}% · 3-way {100 * pots['3']:.2f}% · 4+-way {100 * pots['4+']:.3f}%" in page
-            assert f"{document['meta']['threeway']['se_median']:.4f}" in page  # the 3-way table's error, stated
+            if group["players"] > 2:  # the 3-way table's error, stated in percentage points of equity
+                assert f"standard error {100 * document['meta']['threeway']['se_median']:.2f} percentage points of equity" in page
             assert "articles/push-fold-at-a-full-table/index.html" in page and "articles/push-fold-explained/index.html" in page
             for stack in group["stacks"]:  # the stack switch links every stack of the group
                 assert f'href="../../../../{table_path(group, stack)}"' in page

@@ -125,17 +125,28 @@ def class_regret_text(worst: dict, tolerance: dict) -> str:
     return f"{_small(amount)}{unit} ({worst['class']}, {worst['spot']}): {verdict} the stopping rule's {limit:g}{unit}"
 
 
-def certified_text(certified: dict | None) -> str | None:
-    """A certificate on real deals in words: ``"gain found 0.0012 ± 0.0021 bb (95% interval; 3 hand–decision pairs
-    deviate), at most 0.77 bb (upper bound) on 131,072 real deals"``; None for a table that was not certified."""
+def certificate_text(certified: dict | None, tolerance: dict, players: int) -> dict | None:
+    """The check on real deals of a chart in words, its upper bound first: ``{"title", "figure", "bound", "found"}`` (the
+    bound's figure, what it is, what the deals found); None for a
+    table that was not checked. ``tolerance`` (``{"bb", "pool_pct"}``) is the solver's NashConv rule: "Certified" only
+    when the upper bound is within it, else "Checked"."""
     if not certified:
         return None
-    unit = " bb" if certified["unit"] == "bb" else "% of the prize pool"
-    found = certified["deviations"]
-    deviate = ("no hand's chart action is worse than the other by 3 standard errors of the deals" if not found
-               else f"{found:,} hand–decision pair{'s' if found > 1 else ''} deviate{'' if found > 1 else 's'}")
-    return (f"gain found {certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval; {deviate}), at most "
-            f"{certified['upper95']:.3g}{unit} (upper bound) on {certified['deals']:,} real deals")
+    chip = certified["unit"] == "bb"
+    unit = " bb" if chip else "% of the prize pool"
+    upper, limit = certified["upper95"], tolerance["bb" if chip else "pool_pct"]
+    earned = upper <= limit
+    what = ("heads-up the model is the real game, so this checks the code on dealt cards" if players == 2 else
+            "it rules out an error of the model's equity tables larger than that" + ("" if earned else
+            f", but not a smaller one such as the stopping rule's {limit:g}{unit}: that is within the deals' noise"))
+    bound = (f"the 95% upper bound, from {certified['deals']:,} real deals (real cards, exact showdowns and side pots, no equity "
+             f"tables), on what the players together could gain by changing their hands' actions; {what}")
+    count = certified["deviations"]
+    found = ("No hand's chart action did worse than the other by 3 standard errors of the deals." if not count else
+             f"The {count:,} hand–decision pair{'s' if count > 1 else ''} that did gain{'' if count > 1 else 's'} "
+             f"{certified['value']:.4f} ± {certified['ci95']:.4f}{unit} (95% interval) by deviating.")
+    return {"title": f"{'Certified' if earned else 'Checked'} on real deals", "figure": f"at most {upper:.3g}{unit} per hand",
+            "bound": bound, "found": found}
 
 
 def _small(x: float) -> str:
@@ -187,13 +198,17 @@ def table_context(document: dict, group: dict, k: int) -> dict:
         "class_regret": class_regret_text(chart["class_regret"], _class_tolerance(document["meta"])),
         "nash_conv": (f"{_small(chart['nash_conv_bb'])} bb per hand" if chart["nash_conv_bb"] is not None
                       else f"{_small(chart['nash_conv_pool_pct'])}% of the prize pool"),  # heads-up: about 1e-7 bb, not "0.0000"
-        "certified": certified_text(chart.get("certified")),
+        "certificate": certificate_text(chart.get("certified"), _tolerance(document["meta"]), group["players"]),
         "meta": document["meta"],
         "payouts": payouts_text(group["payouts"]) if group["payouts"] else None,
         "bounty_model": bounty_model_text(group, chart["bounties"]),
         "solver": pushfold_solver_path([stack] * group["players"], (0.5, 1), group["ante"], group["bb_ante"], group["payouts"],
                                        chart["bounties"], _bounty_share(group)),
     }
+
+
+def _tolerance(meta: dict) -> dict:
+    return {"bb": meta["tolerance_bb"], "pool_pct": meta["tolerance_pool_pct"]}
 
 
 def _class_tolerance(meta: dict) -> dict:

@@ -16,6 +16,7 @@ from generator.site import charts, pushfold_pages
 from generator.build.stages.pushfold_charts import Group, index_entry
 from generator.build.stages.pushfold_table import spot_name
 from generator.site.structure import pushfold_solver_path
+from kernels import constants as C
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.pushfold import Table, make_game, position_names, table_errors
 
@@ -42,7 +43,10 @@ CERTIFICATES = [
     {"unit": "bb", "value": 0.0123, "ci95": 0.00456, "deals": 262144, "deviations": 1, "upper95": 3.28, "seats": {}},
     {"unit": "pool_pct", "value": 0.00021, "ci95": 0.0003, "deals": 131072, "deviations": 12, "upper95": 0.0912, "seats": {}},
     {"unit": "pool_pct", "value": 1.5, "ci95": 0.25, "deals": 1024, "deviations": 3, "upper95": 12.0, "seats": {}},
+    {"unit": "bb", "value": 0.0, "ci95": 0.0, "deals": 4194304, "deviations": 0, "upper95": 0.0081, "seats": {}},
 ]
+#: The solver's NashConv rule, which a certificate's upper bound must meet to be called one.
+RULE_TOLERANCE = {"bb": C.PUSHFOLD_NASH_CONV_BB, "pool_pct": C.PUSHFOLD_NASH_CONV_POOL_PCT}
 
 
 #: Games of a precomputed set for the solver page's look-up (pushfold-setup.js): chip EV with a BB ante with and without
@@ -114,7 +118,8 @@ def build() -> dict:
                                   "payouts": None if t.payouts is None else list(t.payouts),
                                   "bounties": None if t.bounties is None else list(t.bounties), "bountyShare": t.bounty_share},
                         "messages": table_errors(t), "fields": fields} for t, fields in BAD_TABLES],
-        "certificates": [[c, pushfold_pages.certified_text(c)] for c in CERTIFICATES],
+        "certificates": [[c, players, pushfold_pages.certificate_text(c, RULE_TOLERANCE, players)]
+                         for c in CERTIFICATES for players in (2, 6)],
         "lookup_index": {"groups": [index_entry(g) for g in LOOKUP_GROUPS]},
         "lookups": lookups(),
     }

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pages/pushfold-setup.js";
 import { formatG } from "../../templates/assets/js/engines/python-format.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/engines/pushfold-solver.js";
-import { certifiedText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
+import { certificateText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
 
 import { golden } from "./golden.mjs";
 
@@ -189,8 +189,12 @@ test("evErrorText: bb for chip EV, % of the pool under ICM, two significant digi
   assert.equal(evErrorText({ positions: ["SB", "BB"], exploitability: { bb: 0 } }), null);
 });
 
-test("certifiedText says what Python's certified_text says: the gain found, its interval, the upper bound", () => {
-  for (const [certified, text] of fixture.certificates) assert.equal(certifiedText({ certified_exploitability: certified }), text);
-  assert.equal(certifiedText({}), null);
-  assert.equal(certifiedText({ certified_exploitability: { ...fixture.certificates[0][0], upper95: undefined } }), null);
+test("certificateText says what Python's certificate_text says: the upper bound first, then what the deals found", () => {
+  for (const [certified, players, text] of fixture.certificates) {
+    assert.deepEqual(certificateText({ certified_exploitability: certified, positions: Array(players).fill("X") }), text);
+  }
+  assert.equal(certificateText({ positions: ["SB", "BB"] }), null);
+  assert.equal(certificateText({ certified_exploitability: { ...fixture.certificates[0][0], upper95: undefined }, positions: ["SB", "BB"] }), null);
+  assert.ok(fixture.certificates.some(([, , t]) => t.title === "Certified on real deals"), "the fixture has a bound that earns the word");
+  assert.ok(fixture.certificates.some(([, , t]) => t.title === "Checked on real deals"), "and bounds that do not");
 });

@@ -8,7 +8,7 @@
 import { rovingGrid } from "./grid-nav.js";
 import { formatG } from "../engines/python-format.js";
 import { CLASS_NAMES } from "../engines/cards.js";
-import { CHART_BUCKETS as BUCKETS } from "../engines/constants.js";
+import { CHART_BUCKETS as BUCKETS, PUSHFOLD_NASH_CONV_BB, PUSHFOLD_NASH_CONV_POOL_PCT } from "../engines/constants.js";
 import { COMBO_CLASS, N_COMBOS } from "../engines/ranges.js";
 
 const COMBOS_PER_CLASS = new Array(CLASS_NAMES.length).fill(0);
@@ -102,13 +102,25 @@ export function classRegretText(solution) {
   return `${amount} (${worst.class}, ${worst.spot})${verdict}`;
 }
 
-/** A certificate on real deals in words (generator/pushfold_pages.certified_text), or null. */
-export function certifiedText(solution) {
+/** The check on real deals in words, its upper bound first (generator/site/pushfold_pages.certificate_text):
+ *  {title, figure, bound, found}, or null. "Certified" only when the upper bound is within the solver's NashConv rule. */
+export function certificateText(solution) {
   const c = solution.certified_exploitability;
   if (!c || !finite(c.value) || !finite(c.ci95) || !finite(c.upper95)) return null;
-  const unit = c.unit === "bb" ? " bb" : "% of the prize pool";
-  const deviate = !c.deviations ? "no hand's chart action is worse than the other by 3 standard errors of the deals" : `${c.deviations.toLocaleString("en-US")} hand–decision pair${c.deviations > 1 ? "s deviate" : " deviates"}`;
-  return `gain found ${c.value.toFixed(4)} ± ${c.ci95.toFixed(4)}${unit} (95% interval; ${deviate}), at most ${formatG(Number(c.upper95.toPrecision(3)))}${unit} (upper bound) on ${c.deals.toLocaleString("en-US")} real deals`;
+  const chip = c.unit === "bb";
+  const unit = chip ? " bb" : "% of the prize pool";
+  const limit = chip ? PUSHFOLD_NASH_CONV_BB : PUSHFOLD_NASH_CONV_POOL_PCT;
+  const earned = c.upper95 <= limit;
+  const what = solution.positions.length === 2 ? "heads-up the model is the real game, so this checks the code on dealt cards"
+    : "it rules out an error of the model's equity tables larger than that" +
+      (earned ? "" : `, but not a smaller one such as the stopping rule's ${formatG(limit)}${unit}: that is within the deals' noise`);
+  const bound = `the 95% upper bound, from ${c.deals.toLocaleString("en-US")} real deals (real cards, exact showdowns and side ` +
+    `pots, no equity tables), on what the players together could gain by changing their hands' actions; ${what}`;
+  const n = c.deviations;
+  const found = !n ? "No hand's chart action did worse than the other by 3 standard errors of the deals."
+    : `The ${n.toLocaleString("en-US")} hand–decision pair${n > 1 ? "s" : ""} that did gain${n > 1 ? "" : "s"} ` +
+      `${c.value.toFixed(4)} ± ${c.ci95.toFixed(4)}${unit} (95% interval) by deviating.`;
+  return { title: `${earned ? "Certified" : "Checked"} on real deals`, figure: `at most ${formatG(Number(c.upper95.toPrecision(3)))}${unit} per hand`, bound, found };
 }
 
 /** The error bar of the 3-way equity table on each position's EV ("BTN ±0.0021 bb, SB ±2.7e−6 bb";
@@ -189,8 +201,12 @@ export async function renderSolution(container, solution, { root, source, filena
     fact("Source", source, "solver-source"));
   const regret = classRegretText(solution);
   if (regret) facts.insertBefore(fact("Worst regret of a hand at its decision", regret, "solver-class-regret"), facts.lastChild);
-  const certified = certifiedText(solution);
-  if (certified) facts.insertBefore(fact("Certified on real deals", certified, "solver-certified"), facts.lastChild);
+  const certificate = certificateText(solution);
+  if (certificate) {
+    const row = fact(certificate.title, certificate.figure, "solver-certified");
+    row.querySelector("dd").append(element("span", { class: "fine" }, `${certificate.bound}. ${certificate.found}`));
+    facts.insertBefore(row, facts.lastChild);
+  }
   const evError = evErrorText(solution);
   if (evError) facts.append(fact("Error bar of the EVs (3-way table)", evError));
   if (solution.pots && ["2", "3", "4+"].every((k) => finite(solution.pots[k]))) {
