@@ -279,6 +279,9 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
                                  "spot": names[0], "class": "A5s"},
                 "iterations": 300, "schedule": "dcfr", "warm_start_bb": stack - 5 if stack > 5 else None,
                 "pots": {"2": 0.12, "3": 0.011, "4+": 0.00042}, "ev_se_max": 0.0021 if payouts else 0.0013, "solve_s": 0.5,
+                "certified": None if stack != 10 else {  # the build checks the 10 bb chart of every game on real deals
+                    "unit": "pool_pct" if payouts else "bb", "value": 0.0, "ci95": 0.0, "deals": 131072, "deviations": 0,
+                    "upper95": (12.5 if payouts else 0.3 * players), "seats": {}},
             })
 
         def largest(frequency_lists: list) -> list:

@@ -73,8 +73,9 @@ def test_chart_figures(charts):
     assert expand(charts, "tolerance", payoff="chip") == "0.01 bb"
     assert expand(charts, "tolerance", payoff="icm") == "0.05% of the pool"
     assert [expand(charts, key) for key in ("threeway_boards", "threeway_se", "threeway_se_p99", "threeway_triples")] == [
-        "4,096", "0.0121", "0.0183", "818,805"
+        "4,096", "1.21 percentage points", "1.83 percentage points", "818,805"
     ]
+    assert expand(charts, "threeway_se", pot=30) == "0.36 bb"  # 0.0121 of a 30 bb pot
 
 
 def test_most_and_least_pick_the_right_chart(charts):
@@ -90,6 +91,40 @@ def test_most_and_least_pick_the_right_chart(charts):
     assert (expand(charts, "least", "iterations"), expand(charts, "most", "iterations")) == ("25", "100")
     assert "3p-icm-50-30-20/10/" in expand(charts, "least", "pots", size="4+", show="where")
     assert "4p-chipev/12/" in expand(charts, "least", "pots", size="4+", payoff="chip", show="where")
+
+
+def test_check_bounds_rank_only_the_checked_charts(charts):
+    """The real-deal check's upper bound and deals: over the charts that carry a check, per payoff and player count."""
+    certified = {"unit": "bb", "value": 0.0, "ci95": 0.0, "deviations": 0, "seats": {}}
+    groups = charts["groups"]  # 4p BB ante (8, 12 bb), 3p ICM (10), 4p no ante (12), 4p PKO (12)
+    groups[0]["charts"][1]["certified"] = {**certified, "upper95": 1.91, "deals": 131072}
+    groups[2]["charts"][0]["certified"] = {**certified, "upper95": 0.5, "deals": 65536}
+    groups[1]["charts"][0]["certified"] = {**certified, "unit": "pool_pct", "upper95": 12.7, "deals": 131072}
+    assert expand(charts, "most", "check_bound", payoff="chip") == "1.9 bb"
+    assert expand(charts, "least", "check_bound", payoff="chip") == "0.5 bb"
+    assert "4p-chipev/12/" in expand(charts, "least", "check_bound", payoff="chip", show="where")
+    assert expand(charts, "most", "check_bound", payoff="icm") == "13% of the pool"
+    assert expand(charts, "most", "check_bound", payoff="icm", players=4) == NOT_COMPUTED  # no 4-player ICM chart checked
+    assert expand(charts, "most", "check_bound", payoff="chip", players=4) == "1.9 bb"
+    assert (expand(charts, "most", "check_deals"), expand(charts, "least", "check_deals")) == ("131,072", "65,536")
+    with pytest.raises(InputError, match="needs payoff"):
+        expand(charts, "most", "check_bound")
+
+
+def test_compare_says_which_spot_is_wider():
+    """One spot's share against the same spot of a baseline table, at the 0.1% the shares are shown to."""
+    charts = pushfold_charts(((4, [10.0], 0.0, False, None), (4, [10.0], 0.0, False, [50.0, 30.0, 20.0])))
+    chip, icm = (g["charts"][0] for g in charts["groups"])
+    options = {"table": "4p-icm-50-30-20", "baseline": "4p-chipev", "stack": 10}
+    assert expand(charts, "compare", position="SB", **options) == "as wide as"  # the fixture's spots do not depend on payouts
+    icm["shove"]["SB"] = [1.0] * len(CLASS_NAMES)
+    assert expand(charts, "compare", position="SB", **options) == "wider than"
+    icm["call"]["BB vs SB"] = [0.0] * len(CLASS_NAMES)
+    assert expand(charts, "compare", caller="BB", vs="SB", **options) == "tighter than"
+    assert expand(charts, "compare", position="SB", **{**options, "baseline": "9p-chipev"}) == NOT_COMPUTED
+    with pytest.raises(InputError, match="baseline"):
+        expand(charts, "compare", position="SB", table="4p-icm-50-30-20", stack=10)
+    assert chip["shove"]["SB"] != icm["shove"]["SB"]
 
 
 @pytest.mark.parametrize(

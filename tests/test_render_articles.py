@@ -17,7 +17,7 @@ from generator.site.shortcodes import NOT_COMPUTED, Shortcodes
 from generator.data.sitedata import SiteData
 from kernels.cards import CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
-from site_fixtures import REPO, build_site, pushfold, pushfold_charts, site_config, write_synthetic_data
+from site_fixtures import REPO, build_site, pushfold, pushfold_charts, pushfold_thresholds, site_config, write_synthetic_data
 
 GOOD_FRONT = "---\ntitle: T\ndate: 2026-01-01\nsummary: S\n---\n"
 
@@ -237,6 +237,7 @@ def test_every_article_renders_every_number_from_the_data(tmp_path):
 
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())
+    publish(data_dir, "pushfold_thresholds", pushfold_thresholds())
     groups = {g.id: g for g in DEFAULT_GROUPS}
     games = [(groups[gid].players, list(stacks), groups[gid].ante, groups[gid].bb_ante, groups[gid].payouts and list(groups[gid].payouts),
               groups[gid].bounty, groups[gid].game()["bounty_share"]) for gid, stacks in CHART_TABLES]
@@ -388,3 +389,33 @@ def test_bounty_shortcodes_are_the_kernels_numbers(shortcodes):
     ]:
         with pytest.raises(InputError, match=message):
             shortcodes(name, [], options)
+
+
+def test_the_shover_side_spot_is_the_brute_force_harville_value(shortcodes):
+    """side=shover: EV(shove) − EV(fold) from brute-force ICM of the stacks after each outcome, with the call
+    frequency and the showdown odds counted from the matchup table by hand (combo pairs, card removal)."""
+    from kernels.range_equity import class_weights
+    from kernels.ranges import parse_range
+
+    options = {"side": "shover", "stacks": "4000,3000,2000,1000", "payouts": "50,30,20", "blinds": "100,200",
+               "shover": "2", "caller": "1", "hand": "A8o", "range": "22+,A2+,K9+,QT+"}
+    after = {  # player 2 posts the small blind and shoves into player 1's big blind (3,000 effective)
+        "fold": [4100, 2900, 2000, 1000], "steal": [3800, 3200, 2000, 1000],
+        "win": [1000, 6000, 2000, 1000], "tie": [4000, 3000, 2000, 1000], "lose": [7000, 0, 2000, 1000],
+    }
+    # busted, player 2 finishes fourth of four, unpaid; otherwise Harville's orders of all four
+    value = {k: _harville_equity(stacks, [50, 30, 20])[1] if stacks[1] else 0.0 for k, stacks in after.items()}
+    m, hero = shortcodes.data.matchups, parse_class("A8o")
+    weights = class_weights(parse_range("22+,A2+,K9+,QT+").weights)
+    pairs = np.array(m["pairs"], dtype=float)[hero]
+    call = pairs @ weights / pairs.sum()
+    counts = [np.array(m[key], dtype=float)[hero] @ weights for key in ("win", "tie", "loss")]
+    win, tie, lose = (c / sum(counts) for c in counts)
+    ev = (1 - call) * value["steal"] + call * (win * value["win"] + tie * value["tie"] + lose * value["lose"]) - value["fold"]
+    chips = {k: s[1] for k, s in after.items()}
+    ev_chips = (1 - call) * chips["steal"] + call * (win * chips["win"] + tie * chips["tie"] + lose * chips["lose"]) - chips["fold"]
+    assert shortcodes("bounty_spot", [], {**options, "show": "call"}) == f"{100 * call:.1f}%"
+    assert shortcodes("bounty_spot", [], {**options, "show": "ev"}) == f"{ev:+.2f}"
+    assert shortcodes("bounty_spot", [], {**options, "show": "ev_chips"}) == f"{ev_chips:+,.0f}"
+    with pytest.raises(InputError, match="side=shover shows"):
+        shortcodes("bounty_spot", [], {**options, "show": "required"})

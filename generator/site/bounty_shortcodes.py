@@ -17,6 +17,10 @@
                                                          ``chips_OUTCOME`` (fold/win/tie/lose);
                                                          with hand= and range=: ``equity``, ``ev``,
                                                          ``ev_icm``, ``ev_bounty`` (matchup data)
+``{{< bounty_spot side=shover … hand=H range=R``         the shover's side of that spot (shove_spot,
+``show=ev|ev_chips|call >}}``                            bounties optional): EV of shoving − folding in
+                                                         payout units or chips, and how often the
+                                                         caller's range= calls
 =======================================================  ==========================================
 
 ``share`` defaults to 1 (a regular KO). Players are 1-based. Malformed input is an :class:`InputError`.
@@ -139,15 +143,32 @@ def bounty_showdown(args: list[str], options: dict) -> str:
             f"</tr></thead><tbody>{rows}</tbody></table></div>")
 
 
+def _hand_and_range(options: dict) -> tuple[int, np.ndarray]:
+    """The class index of ``hand=`` and the class weights (169,) of ``range=`` (a union of whole classes)."""
+    from kernels.range_equity import class_weights
+
+    if "hand" not in options or "range" not in options:
+        raise InputError("needs hand=CLASS range=RANGE")
+    try:
+        hero = parse_class(options["hand"])
+        weights = class_weights(parse_range(options["range"]).weights)
+    except (CardError, RangeError) as exc:
+        raise InputError(str(exc)) from None
+    if weights is None:
+        raise InputError(f"range {options['range']!r} is not a union of whole classes")
+    return hero, weights
+
+
 class BountySpot:
     """``{{< bounty_spot … >}}``; needs the site data for the hand-against-range numbers."""
 
     def __init__(self, data):
         self.data = data
 
-    def spot(self, options: dict):
-        from kernels.icm.spot import call_spot
+    def spot(self, options: dict, side=None):
+        from kernels.icm.spot import call_spot, shove_spot
 
+        side = side or call_spot
         stacks, payouts = _list(options, "stacks"), _list(options, "payouts")
         blinds = _list(options, "blinds")
         if len(blinds) != 2:
@@ -156,31 +177,44 @@ class BountySpot:
         n = len(stacks)
         shover, caller = _index(options, "shover", n), _index(options, "caller", n)
         try:
-            return call_spot(stacks, payouts, blinds[0], blinds[1], ante, shover, caller,
-                             bounties=_list(options, "bounties"), bounty_share=_share(options))
+            bounties = _list(options, "bounties") if "bounties" in options or side is call_spot else None
+            return side(stacks, payouts, blinds[0], blinds[1], ante, shover, caller, bounties=bounties,
+                        bounty_share=_share(options))
         except ValueError as exc:
             raise InputError(str(exc)) from None
 
     def outcomes(self, options: dict):
         """(win, tie, lose) of ``hand=`` against ``range=`` (whole classes), None without matchup data."""
         from kernels.icm.spot import outcomes_vs_range
-        from kernels.range_equity import class_weights
 
-        if "hand" not in options or "range" not in options:
-            raise InputError("needs hand=CLASS range=RANGE")
-        try:
-            hero = parse_class(options["hand"])
-            weights = class_weights(parse_range(options["range"]).weights)
-        except (CardError, RangeError) as exc:
-            raise InputError(str(exc)) from None
-        if weights is None:
-            raise InputError(f"range {options['range']!r} is not a union of whole classes")
+        hero, weights = _hand_and_range(options)
         m = self.data.matchups
         if not m:
             return None
         return tuple(float(x) for x in outcomes_vs_range(m["win"], m["tie"], m["loss"], weights)[hero])
 
+    def shove(self, options: dict) -> str:
+        """The shover's side (``side=shover``): ``show=ev`` (EV of shoving − folding, payout units), ``ev_chips``
+        (the same in chips) or ``call`` (how often the caller's ``range=`` holds a hand, given the shover's ``hand=``)."""
+        from kernels.icm.spot import call_probability, shove_spot
+
+        spot, show = self.spot(options, shove_spot), options.get("show", "ev")
+        if show not in ("ev", "ev_chips", "call"):
+            raise InputError(f"side=shover shows ev, ev_chips or call, got {show!r}")
+        chances = self.outcomes(options)
+        if chances is None:
+            return NOT_COMPUTED
+        hero, weights = _hand_and_range(options)
+        call = float(call_probability(self.data.matchups["pairs"], weights)[hero])
+        if show == "call":
+            return pct(call, 1)
+        if show == "ev":
+            return f"{spot.ev_difference(call, *chances):+.2f}"
+        return f"{spot.chip_difference(call, *chances):+,.0f}"
+
     def __call__(self, args: list[str], options: dict) -> str:
+        if options.get("side") == "shover":
+            return self.shove(options)
         if args:
             raise InputError("usage: {{< bounty_spot stacks=… payouts=… blinds=SB,BB ante=A shover=N caller=N bounties=… show=KEY >}}")
         spot, show = self.spot(options), options.get("show", "required")

@@ -11,6 +11,9 @@ yet" (a smaller build solves fewer tables); a malformed shortcode is an :class:`
                                                           folded to (``"33.4%"``)
 ``call_share table=ID stack=S caller=POS vs=POS[+POS]``   share of hands the caller calls with
 ``range table=ID stack=S (position=… | caller=… vs=…)``   the hands played (≥ the played threshold)
+``compare table=ID baseline=ID stack=S (position=… |``     that spot's share against the same spot of the
+``caller=… vs=…)``                                        baseline table: "wider than", "tighter than" or
+                                                          "as wide as" (at the 0.1% shown)
 ``nash_conv table=ID stack=S``                            the chart's NashConv (bb, or % of the pool)
 ``pots table=ID stack=S size=2|3|4+``                     how often a showdown has that many players
 ``four_way_bound table=ID stack=S``                       P(4+ all-in) × everything at stake (bb, or
@@ -18,16 +21,20 @@ yet" (a smaller build solves fewer tables); a malformed shortcode is an :class:`
 ``iterations table=ID stack=S``                           solver iterations the chart took
 ``link table=ID stack=S``                                 a link to the chart's page
 ``most|least VALUE [size=…] [payoff=chip|icm]``           the largest / smallest of a per-chart VALUE
-``[show=value|where]``                                    (nash_conv, pots, four_way_bound,
-                                                          iterations) over every chart, or a link to
-                                                          the chart where it occurs
+``[show=value|where] [players=N]``                        (nash_conv, pots, four_way_bound,
+                                                          iterations; check_bound / check_deals: the
+                                                          upper bound and the deals of the check on
+                                                          real deals, over the checked charts) over
+                                                          every chart, or a link to the chart where
+                                                          it occurs
 ``tables`` / ``groups``                                   how many charts / games were solved
 ``tolerance payoff=chip|icm``                             the solver's stopping NashConv
 ``class_tolerance payoff=chip|icm``                       the stopping rule's largest regret of a class at a decision
 ``decisions players=N``                                   information sets of an N-player table
 ``threeway_boards`` / ``threeway_se`` /                   the 3-way table behind the charts: boards,
 ``threeway_se_p99`` / ``threeway_triples``                median and 99th-percentile standard error (largest seat)
-                                                          of a triple's equity, class triples
+                                                          of a triple's equity (percentage points; ``pot=P``:
+                                                          its worth in a pot of P bb), class triples
 ========================================================  ===========================================
 
 ``{{< sidepots stacks=A,B,C shover=POS callers=POS+POS [ante=X] [bb_ante=yes] >}}``: the pot layers of
@@ -48,8 +55,8 @@ from kernels.pushfold import Table, infoset_keys, make_game, position_names, tab
 from kernels.threeway.core import N_TRIPLES
 
 POT_SIZES = ("2", "3", "4+")
-PER_CHART = ("shove_share", "call_share", "range", "nash_conv", "pots", "four_way_bound", "iterations", "link")
-RANKED = ("nash_conv", "pots", "four_way_bound", "iterations")
+PER_CHART = ("shove_share", "call_share", "range", "compare", "nash_conv", "pots", "four_way_bound", "iterations", "link")
+RANKED = ("nash_conv", "pots", "four_way_bound", "iterations", "check_bound", "check_deals")
 USAGE = (
     "{{< pushfold_table shove_share|call_share|range|nash_conv|pots|four_way_bound|iterations|link table=ID stack=S … >}}, "
     "{{< pushfold_table most|least VALUE … >}}, {{< pushfold_table tables|groups|tolerance|class_tolerance|decisions|threeway_… >}}"
@@ -133,7 +140,10 @@ class ChartValues:
             return NOT_COMPUTED
         if key == "threeway_boards":
             return count(threeway["boards"])
-        return f"{threeway['se_median' if key == 'threeway_se' else 'se_p99']:.4f}"
+        se = threeway['se_median' if key == 'threeway_se' else 'se_p99']
+        if "pot" in options:  # the error's worth in a pot of that many bb
+            return f"{se * parse_number(options['pot'], 'pot'):.2f} bb"
+        return f"{100 * se:.2f} percentage points"
 
     @staticmethod
     def _arity(args, expected):
@@ -148,6 +158,14 @@ class ChartValues:
         return None
 
     def _chart_value(self, key: str, group: dict, chart: dict, options: dict) -> str:
+        if key == "compare":
+            if "baseline" not in options:
+                raise InputError("compare needs baseline=ID (the table to compare with)")
+            found = self._chart(options["baseline"], chart["stack"])
+            if found is None:
+                return NOT_COMPUTED
+            share, baseline = (round(self._share(g, c, options), 3) for g, c in ((group, chart), found))
+            return "wider than" if share > baseline else "tighter than" if share < baseline else "as wide as"
         if key in ("shove_share", "call_share", "range"):
             kind, name = _spot(options)
             if key != "range" and kind != key.removesuffix("_share"):
@@ -157,14 +175,22 @@ class ChartValues:
                 raise InputError(f"{group_title(group)} has no {kind} decision '{name}' (known: {', '.join(chart[kind])})")
             if key == "range":
                 return str(escape(range_text(frequencies, self.document["meta"]["played_threshold"])))
-            combos = self.document["combos"]
-            return pct(sum(f * c for f, c in zip(frequencies, combos)) / sum(combos))
+            return pct(self._share(group, chart, options))
         if key == "link":
             title = f"{group_title(group)}, {chart['stack']:g} bb"
             return f'<a href="{escape(self.root + table_path(group, chart["stack"]))}">{escape(title)}</a>'
         if key == "pots":
             return _percent(chart["pots"][self._size(options)])
         return self._format(key, group, self._number(key, group, chart, options))
+
+    def _share(self, group: dict, chart: dict, options: dict) -> float:
+        """The share of the 1,326 hands played at the spot ``position=`` or ``caller= vs=`` of a chart."""
+        kind, name = _spot(options)
+        frequencies = chart[kind].get(name)
+        if frequencies is None:
+            raise InputError(f"{group_title(group)} has no {kind} decision '{name}' (known: {', '.join(chart[kind])})")
+        combos = self.document["combos"]
+        return sum(f * c for f, c in zip(frequencies, combos)) / sum(combos)
 
     @staticmethod
     def _size(options: dict) -> str:
@@ -182,14 +208,20 @@ class ChartValues:
         if key == "four_way_bound":  # no seat's EV moves by more than P(4+ all-in) × all at stake in it, bounties included
             at_stake = group["players"] * chart["stack"] if group["payouts"] is None else 100.0
             return chart["pots"]["4+"] * at_stake * (1.0 + (group["bounty"] or 0.0))
+        if key == "check_bound":
+            return chart["certified"]["upper95"]
+        if key == "check_deals":
+            return chart["certified"]["deals"]
         return chart["iterations"]
 
     @staticmethod
     def _format(key: str, group: dict, value: float) -> str:
         if key == "pots":
             return _percent(value)
-        if key == "iterations":
+        if key in ("iterations", "check_deals"):
             return count(value)
+        if key == "check_bound":
+            return f"{value:.2g} bb" if group["payouts"] is None else f"{value:.2g}% of the pool"
         return f"{scientific(value)} bb" if group["payouts"] is None else f"{scientific(value)}% of the pool"
 
     def _ranked(self, direction: str, key: str, options: dict) -> str:
@@ -198,15 +230,22 @@ class ChartValues:
         show = options.get("show", "value")
         if show not in ("value", "where"):
             raise InputError(f"show must be value or where, got {show!r}")
-        payoff = _payoff(options) if key in ("nash_conv", "four_way_bound") or "payoff" in options else None
+        payoff = _payoff(options) if key in ("nash_conv", "four_way_bound", "check_bound") or "payoff" in options else None
         if key == "pots":
             self._size(options)
+        players = None
+        if "players" in options:
+            try:
+                players = int(options["players"])
+            except ValueError:
+                raise InputError(f"players must be a whole number, got {options['players']!r}") from None
         if self.document is None:
             return NOT_COMPUTED
         candidates = [
             (self._number(key, group, chart, options), group, chart)
-            for group in self.document["groups"] if payoff is None or (group["payouts"] is None) == (payoff == "chip")
-            for chart in group["charts"]
+            for group in self.document["groups"] if (payoff is None or (group["payouts"] is None) == (payoff == "chip"))
+            and (players is None or group["players"] == players)
+            for chart in group["charts"] if not key.startswith("check_") or chart.get("certified")
         ]
         if not candidates:
             return NOT_COMPUTED

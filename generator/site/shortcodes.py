@@ -1,7 +1,8 @@
 """Shortcodes: live numbers from the build inside articles, so no article hard-codes a figure.
 
 =================================  ===============================================================
-``{{< equity AA 2 >}}``            equity of a class at a table size (``digits=2`` for more digits)
+``{{< equity AA 2 >}}``            equity of a class at a table size (``digits=2`` for more digits); wherever
+                                   a class is taken, ``weakest`` names this build's weakest class heads-up
 ``{{< rank A2o 10 >}}``            rank of a class among the 169 at a table size (``#59``)
 ``{{< matchup AKs QQ >}}``         exact heads-up equity of the first class against the second
 ``{{< ranges QQ+,AK JJ-99,AQs >}}`` exact heads-up preflop equity of the first range against the
@@ -10,8 +11,12 @@
 ``{{< icm stacks=A,B payouts=X >}}`` ICM table of a field; ``player=N value=equity|pool_share``
                                    for one number
 ``{{< pushfold KEY … >}}``         heads-up push/fold: ``push_share``/``call_share``/``sb_value``
-                                   ``stack=S``; ``push_max``/``call_max`` ``CLASS``;
-                                   ``max_nash_conv``; ``stacks`` (the solved range)
+                                   ``stack=S``; ``push_vs_call stack=S`` ("wider than", "narrower
+                                   than", "as wide as"); ``wider_stacks side=push|call`` (the stacks
+                                   where that range is the wider); ``push_max``/``call_max`` ``CLASS``
+                                   (on the 0.5 bb chart grid), ``push_threshold``/``call_threshold``
+                                   ``CLASS`` (to 0.01 bb; ``push_verdict``: "is pushed up to 1.41 bb" or
+                                   "is never pushed"); ``max_nash_conv``; ``stacks`` (the solved range)
 ``{{< pushfold_table KEY … >}}``   n-player push/fold charts: shares, ranges, NashConv, pot sizes
                                    (generator.site.pushfold_shortcodes lists the keys)
 ``{{< sidepots stacks=… … >}}``    the main and side pots of one all-in (pushfold_shortcodes)
@@ -19,6 +24,8 @@
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
 ``{{< fact NAME >}}``              a build fact: ``generated``, ``deals``, ``boards``, ``precision``,
+                                   ``exact_tables`` / ``sampled_tables`` (the table sizes counted
+                                   exactly / by Monte Carlo, in words),
                                    ``cv_gain`` / ``gain`` (medians; ``players=N`` for one
                                    table size),
                                    ``matchup_pairs``, ``board_classes``, ``live_combos``
@@ -65,11 +72,39 @@ from kernels.ranges import RangeError, parse_range
 MIXED_LOW = 1e-3
 
 
+#: A class argument that names a fact of the data rather than a class: the class with the lowest exact
+#: heads-up equity against a random hand in this build's ``headsup.json``.
+WEAKEST = "weakest"
+
+
 def _class(text: str) -> int:
     try:
         return parse_class(text)
     except CardError as exc:
         raise InputError(str(exc)) from None
+
+
+def player_words(counts: list[int]) -> str:
+    """Table sizes in words: ``[2, 3]`` → ``"heads-up and three-handed"``, ``[4, …, 10]`` → ``"4 to 10 players"``."""
+    named = {2: "heads-up", 3: "three-handed", 4: "four-handed"}
+    if len(counts) >= 3 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    words = [named.get(n, f"{n} players") for n in counts]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def stack_ranges(grid: list[float], selected: list[bool]) -> str:
+    """The selected stacks of a solved grid as runs: grid 1, 1.5, …, selected at 1.5–2.5 and 4 → ``"1.5–2.5 bb and 4 bb"``."""
+    runs, start = [], None
+    for at, (stack, chosen) in enumerate(zip(grid, selected)):
+        if chosen and start is None:
+            start = stack
+        if start is not None and (at + 1 == len(grid) or not selected[at + 1]):
+            runs.append(f"{start:g} bb" if start == stack else f"{start:g}–{stack:g} bb")
+            start = None
+    if not runs:
+        return "no stack"
+    return runs[0] if len(runs) == 1 else ", ".join(runs[:-1]) + " and " + runs[-1]
 
 
 def _int_option(options: dict, key: str, default: int | None, allowed: range) -> int:
@@ -147,21 +182,30 @@ class Shortcodes:
             raise InputError(f"unknown shortcode '{name}' (known: {', '.join(sorted(self.handlers))})")
         return handler(args, options)
 
+    def _class(self, text: str) -> int | None:
+        """A class index; ``weakest`` is this build's weakest class heads-up (None when headsup.json is missing)."""
+        if text == WEAKEST:
+            if self.data.headsup is None:
+                return None
+            equity = self.data.headsup["equity"]
+            return min(range(len(equity)), key=lambda i: (equity[i], i))
+        return _class(text)
+
     def _players(self, value) -> int:
         return _int_option({"players": value}, "players", None, range(PLAYER_COUNTS[0], PLAYER_COUNTS[-1] + 1))
 
     def equity(self, args, options) -> str:
         _arity(args, 2, "{{< equity CLASS PLAYERS >}}, e.g. {{< equity AA 2 >}}")
-        index, players = _class(args[0]), self._players(args[1])
+        index, players = self._class(args[0]), self._players(args[1])
         digits = _int_option(options, "digits", 1, range(0, 5))
         table = self.data.tables.get(players)
-        return NOT_COMPUTED if table is None else pct(table.equity[index], digits)
+        return NOT_COMPUTED if table is None or index is None else pct(table.equity[index], digits)
 
     def rank(self, args, options) -> str:
         _arity(args, 2, "{{< rank CLASS PLAYERS >}}, e.g. {{< rank A2o 10 >}}")
-        index, players = _class(args[0]), self._players(args[1])
+        index, players = self._class(args[0]), self._players(args[1])
         table = self.data.tables.get(players)
-        return NOT_COMPUTED if table is None else f"#{table.rank[index]}"
+        return NOT_COMPUTED if table is None or index is None else f"#{table.rank[index]}"
 
     def potodds(self, args, options) -> str:
         _arity(args, 0, "{{< potodds pot=P call=C >}}")
@@ -188,13 +232,14 @@ class Shortcodes:
 
     def pushfold(self, args, options) -> str:
         usage = (
-            "{{< pushfold push_share|call_share|sb_value|mixed stack=S >}}, {{< pushfold push_max|call_max CLASS >}}, "
-            "{{< pushfold max_nash_conv|stacks|push_gaps >}}"
+            "{{< pushfold push_share|call_share|sb_value|mixed|push_vs_call stack=S >}}, "
+            "{{< pushfold push_max|call_max|push_threshold|call_threshold|push_verdict|call_verdict CLASS >}}, "
+            "{{< pushfold wider_stacks side=push|call >}}, {{< pushfold max_nash_conv|stacks|push_gaps >}}"
         )
         if not args:
             raise InputError(f"usage: {usage}")
         key, data = args[0], self.data.pushfold
-        if key in ("push_share", "call_share", "sb_value", "mixed"):
+        if key in ("push_share", "call_share", "sb_value", "mixed", "push_vs_call"):
             _arity(args, 1, usage)
             stack = _positive(options, "stack")
             if data is None:
@@ -204,17 +249,36 @@ class Shortcodes:
             at = data["stacks"].index(stack)
             if key == "mixed":  # classes played with a frequency strictly between 0 and 1, by either player
                 return count(sum(any(MIXED_LOW < data[side][at][i] < 1 - MIXED_LOW for side in ("push", "call")) for i in range(len(CLASS_NAMES))))
+            if key == "push_vs_call":  # the two ranges' shares of the 1,326 hands compared, in words
+                push, call = round(data["push_share"][at], 3), round(data["call_share"][at], 3)  # as shown (0.1%)
+                return "wider than" if push > call else "narrower than" if push < call else "as wide as"
             return f"{data[key][at]:+.3f} bb" if key == "sb_value" else pct(data[key][at])
-        if key in ("push_max", "call_max"):
+        if key in ("push_max", "call_max", "push_threshold", "call_threshold", "push_verdict", "call_verdict"):
             _arity(args, 2, usage)
-            index = _class(args[1])
-            if data is None:
+            index = self._class(args[1]) if args[1] == WEAKEST else _class(args[1])
+            side, _, kind = key.partition("_")
+            if kind in ("threshold", "verdict"):
+                threshold = self._threshold(f"{side}_max", index)
+                if kind == "threshold" or threshold == NOT_COMPUTED:
+                    return threshold
+                verb = "pushed" if side == "push" else "called"
+                return f"is never {verb}" if threshold == "never" else f"is {verb} up to {threshold}"
+            if data is None or index is None:
                 return NOT_COMPUTED
             largest = data[key][index]
             if largest is None:
                 return "never"
             return f"at least {largest:g} bb" if largest == data["stacks"][-1] else f"{largest:g} bb"
         _arity(args, 1, usage)
+        if key == "wider_stacks":  # the stacks at which one player's range is strictly wider than the other's
+            side = options.get("side")
+            if side not in ("push", "call"):
+                raise InputError(f"wider_stacks needs side=push or side=call, got {side!r}")
+            if data is None:
+                return NOT_COMPUTED
+            other = "call" if side == "push" else "push"
+            wider = [round(a, 3) > round(b, 3) for a, b in zip(data[f"{side}_share"], data[f"{other}_share"])]
+            return stack_ranges(data["stacks"], wider)
         if key == "max_nash_conv":
             return NOT_COMPUTED if data is None else f"{scientific(data['meta']['max_nash_conv'])} bb"
         if key == "stacks":
@@ -225,6 +289,17 @@ class Shortcodes:
             gaps = [name for name, top, run in zip(CLASS_NAMES, data["push_max"], data["push_max_contiguous"]) if top != run]
             return ", ".join(self.hand([name], {}) for name in gaps) or "none"
         raise InputError(f"unknown push/fold value '{key}' ({usage})")
+
+    def _threshold(self, key: str, index: int | None) -> str:
+        """A class's heads-up threshold without ante to 0.01 bb (``pushfold_thresholds.json``, ``key`` push_max or call_max)."""
+        document = self.data.files.get("pushfold_thresholds")
+        block = next((b for b in (document or {}).get("by_ante", []) if b["ante"] == 0), None)
+        if block is None or index is None:
+            return NOT_COMPUTED
+        largest = block[key][index]
+        if largest is None:
+            return "never"
+        return f"at least {largest:g} bb" if largest == block["last_stack"] else f"{largest:g} bb"
 
     def matchup(self, args, options) -> str:
         _arity(args, 2, "{{< matchup CLASS CLASS >}}, e.g. {{< matchup AKs QQ >}}")
@@ -255,7 +330,10 @@ class Shortcodes:
 
     def hand(self, args, options) -> str:
         _arity(args, 1, "{{< hand CLASS >}}")
-        name = CLASS_NAMES[_class(args[0])]
+        index = self._class(args[0])
+        if index is None:
+            return NOT_COMPUTED
+        name = CLASS_NAMES[index]
         return f'<a href="{self.root}{hand_path(name)}">{name}</a>'
 
     def chart(self, args, options) -> str:
@@ -283,6 +361,8 @@ class Shortcodes:
             "deals": lambda: big(self.data.deals()) if self.data.deals() else None,
             "boards": lambda: count(self.data.headsup["meta"]["boards"]) if self.data.headsup else None,
             "precision": lambda: self._precision(),
+            "exact_tables": lambda: self._table_sizes(exact=True),
+            "sampled_tables": lambda: self._table_sizes(exact=False),
             "cv_gain": lambda: self._median_gain("cv_gain", options),
             "gain": lambda: self._median_gain("gain", options),
             "matchup_pairs": lambda: count(sum(map(sum, self.data.matchups["pairs"]))) if self.data.matchups else None,
@@ -303,6 +383,11 @@ class Shortcodes:
             raise InputError(f"unknown fact '{args[0]}' (known: {', '.join(facts)})")
         value = facts[args[0]]()
         return NOT_COMPUTED if value is None else str(escape(value))
+
+    def _table_sizes(self, exact: bool) -> str | None:
+        """The table sizes whose published equities are exact (or Monte Carlo), in words; None when there are none."""
+        sizes = [n for n, table in sorted(self.data.tables.items()) if table.exact == exact]
+        return player_words(sizes) if sizes else None
 
     def _headsup_meta(self, key: str) -> str | None:
         value = self.data.headsup["meta"].get(key) if self.data.headsup else None
@@ -325,7 +410,7 @@ class Shortcodes:
 
     def _precision(self) -> str | None:
         width = self.data.worst_half_width()
-        return None if width is None else "±" + pct(width, 2)
+        return None if width is None else f"±{100 * width:.2f} percentage points"
 
     def _median_gain(self, field, options) -> str | None:
         players = self._players(options["players"]) if "players" in options else None

@@ -211,6 +211,10 @@ class ShoveSpot:
         """(ICM part, bounty part) of ``ev_difference``."""
         return self._ev(self.equity, call, win, tie, lose), self._ev(self.bounty, call, win, tie, lose)
 
+    def chip_difference(self, call, win, tie, lose):
+        """Chips after shoving − chips after folding, on average (the chip-EV counterpart of ``ev_difference``)."""
+        return self._ev(self.chips, call, win, tie, lose)
+
 
 SHOVE_OUTCOMES = ("fold", "steal", "win", "tie", "lose")
 
