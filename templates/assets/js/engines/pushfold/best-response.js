@@ -4,6 +4,7 @@
 
 import { PUSHFOLD_REACH_FLOOR } from "../constants.js";
 import { K, NO, ROW_BYTES, ROW_WORDS, STORED, TRI2, TRI3, WEIGHT_WORD, eachSeating, marginals } from "./model.js";
+import { contract, payoffTensor, rowValue } from "./tensors.js";
 
 /** Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
 export const REACH_FLOOR = PUSHFOLD_REACH_FLOOR;
@@ -14,7 +15,7 @@ export const REACH_FLOOR = PUSHFOLD_REACH_FLOOR;
  *
  *  Each strategy is offset + deviation (Strategy.changed): the offsets' part is read from the table's
  *  marginals, and only the deviations' supports are summed over the table itself. */
-function tripleSums(triple, strategy, second, third, heroes = null, payoff = null) {
+function tripleSums(triple, strategy, second, third, heroes = null, payoff = null, game = null) {
   const [a2, a3] = [strategy.offset[second], strategy.offset[third]];
   const [d2, d3] = [strategy.deviation[second], strategy.deviation[third]];
   const [s2, s3] = [strategy.deviationSupport[second], strategy.deviationSupport[third]];
@@ -41,7 +42,8 @@ function tripleSums(triple, strategy, second, third, heroes = null, payoff = nul
   if (payoff) {
     const out = marginal ? payoffSums(sums, payoff.framePay) : new Float64Array(K);
     if (s2.length && s3.length) {
-      const sparse = tripleValues(triple, d2, s2, d3, s3, payoff.stored);
+      const tensor = payoffTensor(triple, payoff, game);
+      const sparse = tensor ? contract(tensor, d2, s2, d3, s3) : tripleValues(triple, d2, s2, d3, s3, payoff.stored);
       for (let c = 0; c < K; c++) out[c] += sparse[c];
     }
     return out;
@@ -78,7 +80,7 @@ function tripleValues(triple, p2, s2, p3, s3, stored) {
     pairs.sort((x, y) => x[1] - y[1] || x[0] - y[0]); // by hi, then lo
     const count = pairs.length;
     const lo = Int32Array.from(pairs, (x) => x[0]), hi = Int32Array.from(pairs, (x) => x[1]), w = Float64Array.from(pairs, (x) => x[2]);
-    const [below, between, above] = (upward ? [stored[0], stored[2], stored[3]] : [stored[1], stored[4], stored[5]]).map(rowDot);
+    const [below, between, above] = (upward ? [stored[0], stored[2], stored[3]] : [stored[1], stored[4], stored[5]]).map(rowValue);
     const { rows, weights } = triple;
     for (let q = 0; q < count; q++) { // c ≤ lo: rows TRI3[hi] + TRI2[lo] + c, consecutive
       const top = TRI3[hi[q]] + TRI2[lo[q]];
@@ -107,17 +109,6 @@ function tripleValues(triple, p2, s2, p3, s3, stored) {
   return out;
 }
 
-/** (rows, weights, row) → compatible[row] · Σ_o pay[o] · count[row, o] (times the scale), the 13 payoffs held in locals. */
-function rowDot(pay) {
-  const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
-  return (rows, weights, row) => {
-    const b = row * ROW_BYTES;
-    return weights[row * ROW_WORDS + WEIGHT_WORD] * (p0 * rows[b] + p1 * rows[b + 1] + p2 * rows[b + 2] + p3 * rows[b + 3]
-      + p4 * rows[b + 4] + p5 * rows[b + 5] + p6 * rows[b + 6] + p7 * rows[b + 7] + p8 * rows[b + 8] + p9 * rows[b + 9]
-      + p10 * rows[b + 10] + p11 * rows[b + 11] + p12 * rows[b + 12]);
-  };
-}
-
 /** out[c·13 + o] += w · mass of frame ordering o, for hero class c seated by permutation p in sorted ``row``. */
 function add(triple, out, c, p, row, w) {
   const x = (w * triple.weights[row * ROW_WORDS + WEIGHT_WORD]) / triple.scale;
@@ -141,12 +132,26 @@ function scoopOrNothing(against, [scoopPay, losePay]) {
   return out;
 }
 
+/** Per terminal and seat, what does not change while solving (kept on the terminal): the decisions of the other
+ *  seats that folded on the way (`folds`), and of the seat's all-in opponents (`opponents`: seat and decision). */
+function terminalSeats(game, t) {
+  t.seats ??= Array.from({ length: game.n }, (_, seat) => ({
+    folds: t.decisions.filter((d, other) => other !== seat && d !== null && !t.allIn.includes(other)),
+    opponents: t.allIn.filter((s) => s !== seat).map((s) => ({ seat: s, decision: t.decisions[s] })),
+    layers: t.layers.filter(({ eligible }) => eligible.includes(seat))
+      .map(({ amount, eligible }) => ({ amount, against: eligible.filter((s) => s !== seat) })),
+  }));
+  return t.seats;
+}
+
 export class Evaluator {
   constructor(game, eq, strategy) {
     this.game = game;
     this.eq = eq;
     this.strategy = strategy;
     this.cache = new Map();
+    this.folders = new Float64Array(K);
+    for (const t of game.terminals) terminalSeats(game, t);
   }
 
   /** Cached by the versions of the sets it depends on. */
@@ -166,17 +171,15 @@ export class Evaluator {
     game.infosets.forEach((info, i) => {
       if (seats.includes(info.seat)) out.set(i, [new Float64Array(K), new Float64Array(K)]);
     });
+    const folders = this.folders;
     for (const t of game.terminals) {
       for (const seat of seats) {
         const decision = t.decisions[seat];
         if (decision === null) continue;
-        const folders = new Float64Array(K).fill(1);
-        for (let other = 0; other < game.n; other++) {
-          const d = t.decisions[other];
-          if (other !== seat && d !== null && !t.allIn.includes(other)) {
-            const reach = strategy.given(d.info, d.action);
-            for (let c = 0; c < K; c++) folders[c] *= reach[c];
-          }
+        folders.fill(1);
+        for (const d of t.seats[seat].folds) {
+          const reach = strategy.given(d.info, d.action);
+          for (let c = 0; c < K; c++) folders[c] *= reach[c];
         }
         const value = this.seatValue(t, seat);
         const target = out.get(decision.info)[decision.action];
@@ -232,7 +235,7 @@ export class Evaluator {
     const frame = t.frames[t.allIn.indexOf(seat)];
     const [second, third] = frame.others.map((s) => t.decisions[s].info);
     const triple = this.eq.triple;
-    const sums = this.memo(`${t.shover}|${t.callers}|${seat}`, [second, third], () => tripleSums(triple, this.strategy, second, third, null, frame));
+    const sums = this.memo(`${t.shover}|${t.callers}|${seat}`, [second, third], () => tripleSums(triple, this.strategy, second, third, null, frame, this.game));
     return sums.map((value, c) => (triple.norm[c] > 0 ? value / triple.norm[c] : 0));
   }
 
@@ -279,37 +282,33 @@ export class Evaluator {
 
   multiwayValue(t, seat) {
     const { strategy, game } = this;
-    const opponents = t.allIn.filter((s) => s !== seat);
+    const { opponents, layers } = t.seats[seat];
     const reach = new Float64Array(K).fill(1);
-    const beats = new Map();
-    for (const s of opponents) {
-      const info = t.decisions[s].info;
-      const weight = strategy.given(info, 1);
+    const beats = new Array(game.n);
+    for (const { seat: s, decision } of opponents) {
+      const weight = strategy.given(decision.info, 1);
       for (let c = 0; c < K; c++) reach[c] *= weight[c];
-      beats.set(s, strategy.equityAgainst(info));
+      beats[s] = strategy.equityAgainst(decision.info);
     }
-    const out = new Float64Array(K);
-    const against = opponents.map((s) => beats.get(s));
+    const against = opponents.map(({ seat: s }) => beats[s]);
     if (game.icmGame) {
       const scoop = scoopOrNothing(against, t.payoff[seat]);
-      for (let c = 0; c < K; c++) out[c] = reach[c] * scoop[c];
-      return out;
+      for (let c = 0; c < K; c++) reach[c] *= scoop[c];
+      return reach;
     }
     const base = t.base[seat] - game.table.stacks[seat];
     const won = new Float64Array(K);
-    for (const { amount, eligible } of t.layers) {
-      if (!eligible.includes(seat)) continue;
-      const layer = eligible.filter((s) => s !== seat).map((s) => beats.get(s));
+    for (const { amount, against: layer } of layers) {
       for (let c = 0; c < K; c++) {
         let p = 1;
-        for (const b of layer) p *= b[c];
+        for (const s of layer) p *= beats[s][c];
         won[c] += p * amount;
       }
     }
     // the chips layer by layer; the bounties (who busts decides them) scoop or nothing, as ICM payoffs
     const bounty = t.bounty ? scoopOrNothing(against, t.bounty[seat]) : null;
-    for (let c = 0; c < K; c++) out[c] = reach[c] * (bounty ? base + won[c] + bounty[c] : base + won[c]);
-    return out;
+    for (let c = 0; c < K; c++) reach[c] *= bounty ? base + won[c] + bounty[c] : base + won[c];
+    return reach;
   }
 
   /** {gains (n), values (n), nashConv, classRegret: {regret, info, class}}: best-response gain of every seat and
