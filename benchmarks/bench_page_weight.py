@@ -24,7 +24,7 @@ from page_weight import (
 )
 from served import CHROMIUM
 
-FINAL = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional])')"
+FINAL = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional]):not([data-forming])')"
 
 
 def kb(n: int) -> str:

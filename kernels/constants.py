@@ -108,3 +108,7 @@ PUSHFOLD_AVERAGE_POWER = 2.0
 PUSHFOLD_FALLBACK_DISCOUNT = math.inf
 #: [probability] Decisions a class reaches less often than this have their regret divided by it instead of by their reach.
 PUSHFOLD_REACH_FLOOR = 1e-2
+#: [probability] Published answers: frequencies below epsilon (above 1 - epsilon) set to 0 (1), with the largest epsilon whose strategy still meets the stopping rule.
+PUSHFOLD_RESIDUE_THRESHOLDS = (0.05, 0.02, 0.01, 0.005)
+#: [decimals] Published answers: frequencies rounded to this many decimals (the NashConv is that of the rounded strategy).
+PUSHFOLD_DECIMALS = 3

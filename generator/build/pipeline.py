@@ -26,7 +26,7 @@ from generator.site.render import render_site
 from generator.build.stages.headsup import run_headsup
 from generator.build.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.build.stages.pushfold import run_pushfold
-from generator.build.stages.pushfold_charts import run_pushfold_charts
+from generator.build.stages.pushfold_charts import DEFAULT_GROUPS, FULL_GROUPS, run_pushfold_charts
 from generator.build.stages.pushfold_thresholds import run_pushfold_thresholds
 from generator.build.stages.threehanded import run_threehanded
 from generator.build.stages.threeway import BOARDS as THREEWAY_BOARDS
@@ -59,11 +59,16 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     click.echo(f"[3/6] 3-way class-triple table ({boards:,} boards, Monte Carlo; resumes the checkpoint up to its board count)")
     threeway = threeway_stage(backend, boards)
     publish_threeway(Path(site_dir) / "data", threeway[0], threeway[1]["boards"], threeway[1]["seed"])
-    click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players, the small SNG ICM grids and the PKO tables (cached per table; "
-               "7-10 players and whole-stack bounties: allin compute pushfold-charts --full), certificates on real deals")
+    if on_gpu:  # a GPU machine's many cores: the whole set (the solver itself runs on the CPU)
+        click.echo("[4/6] push/fold equilibria: heads-up, then the whole set of 2-10 players, ICM grids and PKO tables (cached per "
+                   "table), certificates on real deals")
+    else:
+        click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players, 9 players at the chart stacks, the small SNG ICM grids "
+                   "and the PKO tables (cached per table; every stack of 7-10 players and whole-stack bounties: allin compute "
+                   "pushfold-charts --full), certificates on real deals")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)
-    run_pushfold_charts(site_dir, headsup, threeway)
+    run_pushfold_charts(site_dir, headsup, threeway, FULL_GROUPS if on_gpu else DEFAULT_GROUPS)
     click.echo(f"[5/6] multiway Monte Carlo (adds samples to the checkpoint, to a standard error of {target_se:g} per cell)")
     try:
         run_multiway(

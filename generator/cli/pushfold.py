@@ -90,6 +90,7 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     with progress_bar("push/fold DCFR", MAX_ITERATIONS, "it", enabled=not as_json, delay=1.0) as advance:
         solution = pf.solve(game, equities, tolerance=tolerance, max_iterations=MAX_ITERATIONS, class_tolerance=class_tolerance,
                             progress=lambda iteration, *_: advance(iteration), fallback_discount=pf.FALLBACK_DISCOUNT)
+    solution = pf.published(game, equities, solution, tolerance, class_tolerance)
     document = solution_json(game, solution)
     if as_json:
         click.echo(json.dumps(document))

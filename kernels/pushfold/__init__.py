@@ -62,7 +62,7 @@ from .game import DUEL_ORDERINGS, MAX_SEATS, Game, Table, Terminal, infoset_keys
 from .model import SWAP_OPPONENTS, Equities, dense_triples, triple_mass
 from .best_response import REACH_FLOOR, BestResponse, best_response, class_regret, counterfactual_values, infoset_reach, meets, nash_conv, seat_gains
 from .certificate import Certificate, certify
-from .cfr import AVERAGE_POWER, DISCOUNT_POSITIVE, FALLBACK_DISCOUNT, RULE, Solution, StoppingRule, remove_residue, solve
+from .cfr import AVERAGE_POWER, DISCOUNT_POSITIVE, FALLBACK_DISCOUNT, RULE, Solution, StoppingRule, published, remove_residue, solve
 from .diagnostics import multiway_reach, three_way_error_bound, walk_value
 
 __all__ = [
@@ -94,6 +94,7 @@ __all__ = [
     "nash_conv",
     "position_names",
     "posted_amounts",
+    "published",
     "remove_residue",
     "seat_gains",
     "solve",

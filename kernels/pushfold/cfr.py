@@ -193,6 +193,19 @@ def remove_residue(game: Game, eq: Equities, strategy: dict, tolerance: float, t
     return strategy, given, 0.0
 
 
+def published(game: Game, eq: Equities, solution: Solution, tolerance: float, class_tolerance: float | None = None) -> Solution:
+    """What ``allin pushfold`` and the browser solver (pushfold/cfr.js ``removeResidue``) give: a solution that meets the
+    stopping rule, with the averages' residue removed (:func:`remove_residue`, :data:`C.PUSHFOLD_RESIDUE_THRESHOLDS`,
+    :data:`C.PUSHFOLD_DECIMALS`) and the figures of the strategy kept; any other solution as it is."""
+    rule_met = solution.nash_conv <= tolerance and (class_tolerance is None or solution.max_class_regret <= class_tolerance)
+    if not rule_met:
+        return solution
+    strategy, check, _ = remove_residue(game, eq, solution.strategy, tolerance, C.PUSHFOLD_RESIDUE_THRESHOLDS, C.PUSHFOLD_DECIMALS,
+                                        class_tolerance)
+    return solution._replace(strategy=strategy, nash_conv=float(check.gains.sum()), gains=check.gains, values=check.values,
+                             class_regret=check.class_regret)
+
+
 def _by_key(keys: list, rows: np.ndarray) -> dict:
     return {key: row for key, row in zip(keys, rows)}
 

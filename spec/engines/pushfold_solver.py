@@ -146,7 +146,8 @@ def build() -> dict:
     name, spot = RULED
     game = pf.make_game(spot)
     tolerance, class_tolerance = pf.RULE.tolerances(spot)
-    solution = pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance)
+    solution = pf.published(game, equities, pf.solve(game, equities, tolerance=tolerance, class_tolerance=class_tolerance),
+                            tolerance, class_tolerance)
     ruled = {"name": name, "table": js_table(spot), "iterations": solution.iterations, "document": solution_json(game, solution)}
 
     name, spot, iterations = FALLBACK

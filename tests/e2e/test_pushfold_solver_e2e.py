@@ -18,7 +18,7 @@ from kernels.pushfold import Table, table_errors
 pytestmark = pytest.mark.e2e
 
 SOLVER = "pushfold/solver/index.html"
-DRAWN = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional])')"  # a final answer
+DRAWN = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional]):not([data-forming])')"  # a final answer
 READY = f"{DRAWN} || document.querySelector('#table-error li')"
 
 
@@ -304,7 +304,7 @@ def test_a_first_answer_is_shown_while_the_three_way_table_downloads(open_page, 
     from heads-up results) and says the download goes on; when the file arrives, the answer on it replaces it."""
     with stalled_after(site_dir, "data/threeway.bin.gz"):
         page = open_page(f"{SOLVER}?stacks=13,9,7&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
-        page.wait_for_function("document.querySelector('#solver-solution[data-provisional][data-state=drawn]')", timeout=120000)
+        page.wait_for_function("document.querySelector('#solver-solution[data-provisional][data-state=drawn]:not([data-forming])')", timeout=120000)
         assert page.locator("#solver-source").inner_text().startswith("First answer, solved in your browser")
         assert "priced from heads-up results" in page.locator("#solver-source").inner_text()
         status = page.locator("#solver-method").inner_text()
@@ -314,13 +314,20 @@ def test_a_first_answer_is_shown_while_the_three_way_table_downloads(open_page, 
     assert page.locator("#cancel").is_hidden() and page.locator("#solver-progress").is_hidden()
 
 
-def test_cancel_stops_the_solver_and_a_new_table_can_be_solved(open_page):
+def test_the_answer_forms_and_a_stop_keeps_it_then_a_new_table_can_be_solved(open_page):
+    """A 9-handed ICM table: the answer so far is drawn at the first check (marked forming, with its NashConv and
+    worst regret); Stop keeps it on the page and says so; a new table is then solved as usual."""
     page = open_page(f"{SOLVER}?stacks=20,20,20,20,20,20,20,20,20&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
-    page.wait_for_function("document.getElementById('solver-method').textContent.includes(': iteration ')", timeout=240000)
-    assert page.locator("#cancel").is_visible()
+    page.wait_for_function("document.querySelector('#solver-solution[data-forming][data-state=drawn]')", timeout=240000)
+    source = page.locator("#solver-source").inner_text()
+    assert re.fullmatch(r"Forming: the answer after \d+ iterations \(NashConv .+% of the pool, worst regret of a hand .+% of the pool\); "
+                        r"the solve goes on", source), source
+    assert page.locator("#cancel").is_visible() and not page.evaluate(DRAWN)
     page.click("#cancel")
-    page.wait_for_function("document.getElementById('solver-method').textContent === 'Cancelled.'", timeout=10000)
-    assert page.locator("#cancel").is_hidden() and page.locator("#solver-results").is_hidden()
+    page.wait_for_function("document.getElementById('solver-method').textContent.startsWith('Stopped: the answer shown is the one after ')",
+                           timeout=10000)
+    assert page.locator("#cancel").is_hidden() and page.locator("#solver-results").is_visible()
+    assert page.locator("#solver-solution .pushfold-grid").count() > 0
     assert page.evaluate("document.activeElement.id") == "solve"
     page.fill("#stack-0", "12")  # 9 seats → pick a precomputed 4-seat table instead
     page.select_option("#players", "4")

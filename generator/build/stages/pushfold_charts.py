@@ -30,6 +30,7 @@ import numpy as np
 
 import kernels.pushfold.headsup as headsup_solver
 import kernels.pushfold as pf
+from kernels import constants as C
 from generator.core.cache import array_json, cache_dir, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.progress import progress_bar
@@ -60,9 +61,10 @@ START_WITHIN, START_REGRET = PUSHFOLD_START_WITHIN, PUSHFOLD_START_REGRET
 #: NashConv (a check costs about an iteration; in the smooth part of a grid the next stack converges as fast).
 TRUSTED_START_ITERATIONS = 10
 #: Published frequencies are rounded to this many decimals (the NashConv is that of the rounded strategy).
-DECIMALS = 3
-#: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target.
-RESIDUE_THRESHOLDS = (0.05, 0.02, 0.01, 0.005)
+DECIMALS = C.PUSHFOLD_DECIMALS
+#: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target
+#: (the browser solver cleans its answers the same way: pushfold/cfr.js removeResidue).
+RESIDUE_THRESHOLDS = C.PUSHFOLD_RESIDUE_THRESHOLDS
 PLAYED = 0.5
 #: Kept in the cache, not published: solve time (s), the residue threshold ε used (0: none) and the
 #: NashConv of the rounded average before the residue was removed.
@@ -176,10 +178,13 @@ OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: chip EV, 3 and 4 players ICM) add 65 s to the stage on 2 cores (94 s of solver CPU), and the whole-stack bounties
 #: would add as much again (BENCHMARKS.md, "PKO push/fold charts and bounty speeds").
 OPT_IN_BOUNTIES = (1.0,)
-#: The default build: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size.
-DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES)
 #: The stacks of each chart page (every other table of a group: the solver page, which shows it at once).
 CHART_STACKS = (5.0, 10.0, 15.0, 20.0)
+#: Full ring in the default build, at the chart stacks only: 9 players chip EV with a 1 bb BB ante and the 9-player SNG
+#: (the --full set has them at every stack; a cached full group is published instead, :func:`run_pushfold_charts`).
+FULL_RING = (Group(9, CHART_STACKS, 1.0, True), Group(9, CHART_STACKS, payouts=SNG))
+#: The default build: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size, and :data:`FULL_RING`.
+DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES) + FULL_RING
 
 
 def chart_tables(groups, stacks=CHART_STACKS) -> tuple:
@@ -481,8 +486,10 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     table, summary = threeway
     base = _base_key(headsup_meta, summary)
     started = time.perf_counter()
+    full = {g.id: g for g in FULL_GROUPS if _is_cached(g, base)}  # a cached group of the full set replaces a smaller one
+    groups = [full.get(g.id, g) for g in groups]
     ids = {g.id for g in groups}
-    groups = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
+    groups = groups + [g for g in full.values() if g.id not in ids]
     workers = default_workers(len(groups)) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)

@@ -104,6 +104,10 @@ export const PUSHFOLD_AVERAGE_POWER = 2.0;
 export const PUSHFOLD_FALLBACK_DISCOUNT = Infinity;
 /** [probability] Decisions a class reaches less often than this have their regret divided by it instead of by their reach. */
 export const PUSHFOLD_REACH_FLOOR = 1e-2;
+/** [probability] Published answers: frequencies below epsilon (above 1 - epsilon) set to 0 (1), with the largest epsilon whose strategy still meets the stopping rule. */
+export const PUSHFOLD_RESIDUE_THRESHOLDS = Object.freeze([0.05, 0.02, 0.01, 0.005]);
+/** [decimals] Published answers: frequencies rounded to this many decimals (the NashConv is that of the rounded strategy). */
+export const PUSHFOLD_DECIMALS = 3;
 
 // Charts (generator/site/charts.py, chart.js, pushfold-view.js)
 /** [colour buckets] Steps of the charts' sequential colour scale: a value in [low, high] falls in bucket 0..CHART_BUCKETS - 1 (best last); site.css styles each (q0.., e0.., r0..). */

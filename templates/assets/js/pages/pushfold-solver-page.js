@@ -23,6 +23,7 @@ const results = input("solver-results");
 let worker = null;
 let busy = false; // the worker is running a solve (a new one terminates it rather than queueing)
 let runId = 0;
+let running = null; // the state of the worker's current run (runWorker): what a stop leaves on the page
 const indexPromise = form?.dataset.index
   ? fetch(form.dataset.index).then((r) => (r.ok ? r.json() : null)).catch(() => null)
   : Promise.resolve(null);
@@ -97,7 +98,8 @@ function fileName(table) {
 }
 
 /** Draw a solution, or say why it cannot be drawn (a damaged file or message); a `provisional` one (3-way pots priced
- *  from heads-up results while the 3-way table downloads) is marked so on its container (data-provisional). */
+ *  from heads-up results while the 3-way table downloads) is marked so on its container (data-provisional), and so is
+ *  an answer still forming (`solution.forming`: the start, or the averages at a check; data-forming). */
 function show(table, solution, source, provisional = false) {
   const problem = solutionProblem(solution);
   if (problem) {
@@ -111,6 +113,7 @@ function show(table, solution, source, provisional = false) {
   model.textContent = table.bounties ? modelLine(table.bounties, table.bountyShare) : "";
   results.hidden = false;
   input("solver-solution").toggleAttribute("data-provisional", provisional);
+  input("solver-solution").toggleAttribute("data-forming", solution.forming === true);
   renderSolution(input("solver-solution"), solution, { root: form.dataset.root, source, filename: fileName(table) });
 }
 
@@ -142,6 +145,15 @@ function progressText({ download, solve, provisionalShown }) {
   return parts.join(" ");
 }
 
+/** What a stop leaves on the page: the answer so far (not within the stopping rule yet), or nothing new. */
+function stoppedText({ forming, provisionalShown }) {
+  if (forming) {
+    return `Stopped: the answer shown is the one after ${forming.iterations} iterations, before it met the stopping rule `
+      + "(its NashConv and worst regret are in the figures above the charts).";
+  }
+  return provisionalShown ? "Cancelled: the first answer shown (3-way pots priced from heads-up results) was not solved again with the 3-way table." : "Cancelled.";
+}
+
 function showProgress(state) {
   const { download, solve } = state;
   if (download && !download.finished && download.total > 0 && !solve) {
@@ -167,10 +179,22 @@ function runWorker(id, table, start, near) {
   const started = performance.now();
   const nearest = near ? `the precomputed table with stacks ${near.stacks.map(formatG).join(", ")} bb` : "";
   method.textContent = "Starting the solver…";
-  const state = { download: null, solve: null, provisionalShown: false };
+  const state = { download: null, solve: null, provisionalShown: false, forming: null };
+  running = state;
+  if (start) { // the nearest precomputed table, drawn at once: the solve starts from it (or from uniform, it says)
+    show(table, { ...start, forming: true }, `Starting point: ${nearest}, until the solve below replaces it`);
+  }
   worker.onmessage = (event) => {
     if (id !== runId) return;
     const message = event.data;
+    if (message.type === "forming") { // the answer so far, redrawn as the solve refines it
+      state.forming = message.solution;
+      const { iterations, exploitability, class_regret: worst } = message.solution;
+      const unit = exploitability.bb !== null ? "bb" : "pool_pct";
+      show(table, { ...message.solution, forming: true }, `Forming: the answer after ${iterations} iterations (NashConv `
+        + `${convText(exploitability[unit], unit)}, worst regret of a hand ${convText(worst[unit], unit)}); the solve goes on`, message.provisional);
+      return;
+    }
     if (message.type === "progress") {
       if (message.phase === "download") state.download = { ...message, finished: message.total !== null && message.loaded >= message.total };
       else state.solve = message;
@@ -191,10 +215,11 @@ function runWorker(id, table, start, near) {
     if (message.type === "result") {
       const warm = !near ? "" : message.warmStarted ? ` It started from ${nearest}.`
         : ` It started from a uniform strategy: ${nearest} was too far from this table's equilibrium to help.`;
-      method.textContent = `Solved in your browser (${iterations}${seconds} s).${warm}`;
+      const rule = message.solution.rule_met ? " The stopping rule is met: the NashConv and every hand's regret at every decision are within its tolerances." : "";
+      method.textContent = `Solved in your browser (${iterations}${seconds} s).${warm}${rule}`;
       show(table, message.solution, `Solved in your browser (${iterations}${seconds} s)`);
     } else if (message.type === "cancelled") {
-      method.textContent = state.provisionalShown ? "Cancelled: the first answer shown (3-way pots priced from heads-up results) was not solved again with the 3-way table." : "Cancelled.";
+      method.textContent = stoppedText(state);
     } else {
       method.textContent = "";
       showErrors([{ field: "", message: message.message ?? "The solver failed." }]);
@@ -267,7 +292,7 @@ if (form) {
       if (id !== runId || !busy) return;
       stopWorker();
       setRunning(false);
-      method.textContent = "Cancelled.";
+      method.textContent = stoppedText(running ?? {});
     }, CANCEL_GRACE_MS);
     input("solve").focus();
   });

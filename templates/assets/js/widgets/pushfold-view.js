@@ -98,7 +98,8 @@ export function classRegretText(solution) {
   if (!worst) return null;
   const amount = finite(worst.bb) ? `${small(worst.bb)} bb` : finite(worst.pool_pct) ? `${small(worst.pool_pct)}% of the prize pool` : null;
   if (amount === null) return null;
-  const verdict = solution.rule_met === false ? " — above the stopping rule's tolerance: the solver ran out of iterations" : "";
+  const verdict = solution.rule_met !== false ? "" : solution.forming ? " — not within the stopping rule yet: the solve goes on"
+    : " — above the stopping rule's tolerance: the solver ran out of iterations";
   return `${amount} (${worst.class}, ${worst.spot})${verdict}`;
 }
 
@@ -144,20 +145,36 @@ function element(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** What the aggressive action gains over folding, compact for a cell: "+0.23", "−1.4", "+12" (bb or % of the pool). */
+export function gainText(x) {
+  const sign = x > 0 ? "+" : x < 0 ? "−" : "±";
+  const a = Math.abs(x);
+  return sign + (a >= 10 ? a.toFixed(0) : a >= 1 ? a.toFixed(1) : a.toFixed(2));
+}
+
 /** One 13×13 chart: cells with the class, its frequency in percent (and, given `largest`, 169 texts of
- *  the largest stack at which each class is played, as the static chart pages show) and a full label in words. */
-function frequencyGrid(id, values, verb, caption, root, largest) {
+ *  the largest stack at which each class is played, as the static chart pages show) and a full label in words; given
+ *  `gains` (169 values of the aggressive action over folding, null where the decision is never reached, in `unit`),
+ *  each cell also holds that figure (shown by "Cells show") and says it on hover and to screen readers, and a mixed
+ *  hand (played neither never nor always) is marked. */
+function frequencyGrid(id, values, verb, caption, root, largest, gains = null, unit = "bb") {
   const body = element("tbody");
   for (let row = 0; row < 13; row++) {
     const tr = element("tr");
     for (let col = 0; col < 13; col++) {
       const i = 13 * row + col, f = values[i], name = CLASS_NAMES[i], bucket = frequencyBucket(f);
-      const words = `${name}: ${verb} ${(100 * f).toFixed(1)}% of the time` + (largest ? `; stacks played: ${largest[i]}` : "");
-      const link = element("a", { href: `${root}hands/${name}/index.html`, "data-i": String(i), "data-f": String(f) },
+      const gain = gains?.[i] ?? null;
+      const mixed = f > 0 && f < 1;
+      const worth = gain === null ? "" : `; ${verb.split(" ").pop()} ${gain >= 0 ? "gains" : "loses"} ${Math.abs(gain).toFixed(gain && Math.abs(gain) < 0.01 ? 4 : 2)}${unit === "bb" ? " bb" : "% of the pool"} over folding`
+        + (mixed ? " (mixed: the two actions are worth nearly the same)" : "");
+      const words = `${name}: ${verb} ${(100 * f).toFixed(1)}% of the time` + (largest ? `; stacks played: ${largest[i]}` : "") + worth;
+      const link = element("a", { href: `${root}hands/${name}/index.html`, "data-i": String(i), "data-f": String(f), ...(gain === null ? {} : { title: words }) },
         element("b", { "aria-hidden": "true" }, name), element("span", { class: "v-eq", "aria-hidden": "true" }, frequencyText(f)),
         ...(largest ? [element("span", { class: "v-max", "aria-hidden": "true" }, largest[i])] : []),
+        ...(gains ? [element("span", { class: "v-gain", "aria-hidden": "true" }, gain === null ? "–" : gainText(gain))] : []),
         element("span", { class: "visually-hidden" }, words));
-      tr.append(element("td", { class: bucket === null ? "cell" : `cell e${bucket}` }, link));
+      const classes = ["cell", ...(bucket === null ? [] : [`e${bucket}`]), ...(mixed ? ["mixed"] : [])];
+      tr.append(element("td", { class: classes.join(" ") }, link));
     }
     body.append(tr);
   }
@@ -168,9 +185,9 @@ function frequencyGrid(id, values, verb, caption, root, largest) {
 
 /** A titled section with one 13×13 frequency chart (`values`: 169 frequencies in chart order; `largest`:
  *  optional 169 texts of the largest stack played); returns `{ section, table }`. */
-export function chartSection(id, heading, values, verb, root, largest = null) {
-  const caption = `${heading}: the frequency in percent of each of the 169 starting hands${largest ? ", and the largest stack at which it is played" : ""}; pairs on the diagonal, suited hands above it, offsuit below. Each cell links to the hand's page.`;
-  const { wrap, table } = frequencyGrid(id, values, verb, caption, root, largest);
+export function chartSection(id, heading, values, verb, root, largest = null, gains = null, unit = "bb") {
+  const caption = `${heading}: the frequency in percent of each of the 169 starting hands${largest ? ", and the largest stack at which it is played" : ""}${gains ? ", and what it gains over folding" : ""}; pairs on the diagonal, suited hands above it, offsuit below. Each cell links to the hand's page.`;
+  const { wrap, table } = frequencyGrid(id, values, verb, caption, root, largest, gains, unit);
   const title = element("h3", { id: `${id}-title` }, `${heading} `, element("span", { class: "share" }, `${percent(shareOfHands(values))} of hands`));
   const section = element("section", { "aria-labelledby": `${id}-title`, class: "solver-chart" }, title, wrap);
   return { section, table };
@@ -219,17 +236,27 @@ export async function renderSolution(container, solution, { root, source, filena
   const legend = element("div", { class: "legend", "aria-hidden": "true" }, element("span", {}, "0%"),
     element("span", { class: "swatches" }, ...Array.from({ length: BUCKETS }, (_, q) => element("i", { class: `e${q}` }))),
     element("span", {}, "100%"), element("span", { class: "legend-never" }, element("span", { class: "cell swatch" }), " never (–)"));
-  const note = element("p", { class: "note" }, "Each cell: the hand and how often it is played, in percent. Cells link to the hand's page.");
+  const unit = finite(solution.exploitability?.bb) ? "bb" : "pool_pct";
+  const gainsOf = (kind, spot) => (solution.ev_gain?.[kind]?.[spot] ? CLASS_NAMES.map((name) => solution.ev_gain[kind][spot][name] ?? null) : null);
+  const note = element("p", { class: "note" }, "Each cell: the hand and how often it is played, in percent. Cells link to the hand's page.",
+    ...(solution.ev_gain ? [` A hand with a dotted frame is mixed (played neither never nor always): its two actions are worth nearly the same, `
+      + `and "Cells show" gives what shoving or calling gains over folding with each hand at the decision (${unit === "bb" ? "bb" : "% of the prize pool"}; also on hover and to screen readers).`] : []));
+  const show = solution.ev_gain ? element("fieldset", { class: "switch mode cells-show" }, element("legend", { class: "switch-label" }, "Cells show"),
+    element("input", { type: "radio", name: "solver-cells", id: "solver-cells-frequency", value: "frequency", checked: "" }),
+    element("label", { for: "solver-cells-frequency" }, "Frequency"),
+    element("input", { type: "radio", name: "solver-cells", id: "solver-cells-gain", value: "gain" }),
+    element("label", { for: "solver-cells-gain" }, unit === "bb" ? "Gain over folding (bb)" : "Gain over folding (% of pool)")) : null;
   const shovers = solution.positions.filter((p) => solution.shove[p]);
   const { calls, overcalls } = orderedSpots(solution);
   const jump = element("nav", { class: "switch position-pick", "aria-label": "Jump to a position's chart" },
     element("span", { class: "switch-label" }, "Shove"),
     ...shovers.map((p) => element("a", { href: `#shove-${idOf(p)}-title` }, p)),
     ...(calls.length + overcalls.length ? [element("a", { href: "#solver-call-title" }, "Calls")] : []));
-  container.replaceChildren(facts, download, jump, legend, note, element("h2", { id: "solver-shove-title" }, "Shove when everyone before folded"));
+  container.replaceChildren(facts, download, jump, legend, note, ...(show ? [show] : []), element("h2", { id: "solver-shove-title" }, "Shove when everyone before folded"));
 
   for (const position of shovers) {
-    const chart = chartSection(`shove-${idOf(position)}`, `${position} shoves`, frequencies(solution.shove[position]), `${position} shoves`, root);
+    const chart = chartSection(`shove-${idOf(position)}`, `${position} shoves`, frequencies(solution.shove[position]), `${position} shoves`, root,
+      null, gainsOf("shove", position), unit);
     container.append(chart.section);
     rovingGrid(chart.table);
     await nextTask();
@@ -245,7 +272,8 @@ export async function renderSolution(container, solution, { root, source, filena
     const showSpot = () => {
       const spot = select.value;
       const [caller] = spot.split(" vs ");
-      const chart = chartSection(`call-${idOf(spot)}`, `${spot}: ${caller} calls`, frequencies(solution.call[spot]), `${spot}: calls`, root);
+      const chart = chartSection(`call-${idOf(spot)}`, `${spot}: ${caller} calls`, frequencies(solution.call[spot]), `${spot}: calls`, root,
+        null, gainsOf("call", spot), unit);
       callSlot.replaceChildren(chart.section);
       rovingGrid(chart.table);
     };

@@ -5,6 +5,7 @@
 //   out: {type: "progress", phase: "download", loaded, total}       (bytes; total null when the server does not say)
 //        {type: "progress", phase: "solve", iteration, nashConv, classRegret, target, classTarget, units, provisional}
 //          (the stopping rule's figures and targets in units "bb" | "pool_pct"; the figures null until the first check)
+//        {type: "forming", solution, provisional}  (the averages at a check: the answer so far, at most every FORMING_EVERY_MS)
 //        {type: "result", solution, warmStarted, provisional} | {type: "error", message} (one sentence for the reader)
 //        | {type: "cancelled"}
 // 3+ players: while threeway.bin.gz (5 MB) downloads, the table is solved on a provisional 3-way table built from
@@ -20,6 +21,8 @@ import {
 
 const YIELD_EVERY_MS = 50;
 const PROGRESS_EVERY_MS = 100;
+/** The answer so far is posted at the first check and then at most this often (each one is drawn on the page). */
+const FORMING_EVERY_MS = 2500;
 const MATCHUPS = "matchups.bin";
 const THREEWAY = "threeway.bin.gz";
 const downloads = {}; // url -> {full: Promise<ArrayBuffer>, prefix: Promise<ArrayBuffer>, done, loaded, total}, kept for the next solves
@@ -168,11 +171,16 @@ async function run(number, table, eq, { start, tolerance, maxIterations, provisi
   let worst = null;
   let lastYield = performance.now();
   let lastPost = 0;
+  let lastForming = -Infinity;
   for (;;) {
     const { value, done } = steps.next();
     if (done) return { solution: solutionObject(table, value), warmStarted: value.warmStarted };
     if (value.nashConv !== null) [measured, worst] = [value.nashConv / toPayoff, value.classRegret / toPayoff];
     const now = performance.now();
+    if (value.current && now - lastForming >= FORMING_EVERY_MS) {
+      lastForming = now;
+      self.postMessage({ type: "forming", solution: solutionObject(table, value.current), provisional });
+    }
     if (value.nashConv !== null || now - lastPost >= PROGRESS_EVERY_MS) {
       lastPost = now;
       self.postMessage({ type: "progress", phase: "solve", iteration: value.iteration, nashConv: measured, classRegret: worst, units,

@@ -311,8 +311,10 @@ export class Evaluator {
     return reach;
   }
 
-  /** {gains (n), values (n), nashConv, classRegret: {regret, info, class}}: best-response gain of every seat and
-   *  its value, and the worst regret of a class at a decision (kernels.pushfold.class_regret), payoff units. */
+  /** {gains (n), values (n), nashConv, classRegret: {regret, info, class}, advantages}: best-response gain of every seat
+   *  and its value, the worst regret of a class at a decision (kernels.pushfold.class_regret), and per information set
+   *  what the aggressive action is worth over folding for each class at the decision (K, NaN where it is never
+   *  reached), payoff units. */
   gains() {
     const { game, strategy } = this;
     const { prior } = this.eq;
@@ -320,6 +322,7 @@ export class Evaluator {
     const own = new Float64Array(game.n);
     const seats = Array.from({ length: game.n }, (_, s) => s);
     const worst = { regret: 0, info: 0, class: 0 };
+    const advantages = new Array(game.infosets.length).fill(null);
     for (const [i, [fold, aggressive]] of this.values(seats)) {
       const seat = game.infosets[i].seat;
       const p = strategy.p[i];
@@ -328,6 +331,7 @@ export class Evaluator {
         const given = strategy.given(step.info, step.action);
         for (let c = 0; c < K; c++) reach[c] *= given[c];
       }
+      advantages[i] = Float64Array.from(reach, (r, c) => (r > 0 ? (aggressive[c] - fold[c]) / r : NaN));
       for (let c = 0; c < K; c++) {
         const current = (1 - p[c]) * fold[c] + p[c] * aggressive[c];
         const regret = Math.max(fold[c], aggressive[c]) - current;
@@ -338,6 +342,6 @@ export class Evaluator {
       }
     }
     const clipped = Array.from(gains, (x) => Math.max(x, 0));
-    return { gains: clipped, values: Array.from(own), nashConv: clipped.reduce((a, b) => a + b, 0), classRegret: worst };
+    return { gains: clipped, values: Array.from(own), nashConv: clipped.reduce((a, b) => a + b, 0), classRegret: worst, advantages };
   }
 }

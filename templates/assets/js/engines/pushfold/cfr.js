@@ -23,6 +23,10 @@ export const CLASS_TOLERANCE_POOL_PCT = C.PUSHFOLD_CLASS_REGRET_POOL_PCT;
 export const HEADS_UP_SCALE = C.PUSHFOLD_HEADS_UP_SCALE;
 export const HEADS_UP_CLASS_SCALE = C.PUSHFOLD_HEADS_UP_CLASS_SCALE;
 export const MAX_ITERATIONS = C.PUSHFOLD_MAX_ITERATIONS;
+/** Answers are published as the build's charts are (kernels.pushfold.remove_residue): frequencies below ε (above 1 − ε)
+ *  set to 0 (1) for the largest ε of RESIDUE_THRESHOLDS that still meets the stopping rule, rounded to DECIMALS. */
+export const RESIDUE_THRESHOLDS = C.PUSHFOLD_RESIDUE_THRESHOLDS;
+export const DECIMALS = C.PUSHFOLD_DECIMALS;
 
 // ------------------------------------------------------------------------------------------- solving
 
@@ -63,7 +67,8 @@ export function spotName(names, info) {
 
 /**
  * Discounted CFR on a table, yielding after every iteration: {iteration, nashConv | null, classRegret | null}
- * (payoff units, at every check). Returns {strategies (K-arrays per information set, as game.infosets),
+ * (payoff units, at every check; then also `current`, the averages measured there, which solutionObject turns into
+ * the answer so far). Returns {strategies (K-arrays per information set, as game.infosets),
  * nashConv, gains, values, classRegret, iterations, game, warmStarted, schedule}. Stops when the NashConv is ≤
  * `tolerance` and the worst class regret ≤ `classTolerance` (payoff units; null: NashConv only). `start`: a
  * solution object whose strategies start the regrets (`startRegret` · (1 − p, p), payoff units), used
@@ -75,11 +80,33 @@ export function* solveSteps(table, equities, options = {}) {
   const { tolerance, classTolerance = null, fallbackDiscount = null } = options;
   const game = makeGame(table);
   if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin.gz)");
+  const meets = (result) => result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance);
   const first = yield* cfrSteps(game, equities, options, DISCOUNT_POSITIVE, 0);
-  const met = first.nashConv <= tolerance && (classTolerance === null || first.classRegret.regret <= classTolerance);
-  if (fallbackDiscount === null || met) return { ...first, schedule: "dcfr" };
+  if (meets(first)) return removeResidue(equities, { ...first, schedule: "dcfr" }, tolerance, classTolerance);
+  if (fallbackDiscount === null) return { ...first, schedule: "dcfr", residue: 0 };
   const second = yield* cfrSteps(game, equities, options, fallbackDiscount, first.iterations);
-  return { ...second, iterations: first.iterations + second.iterations, schedule: "cfr+" };
+  const both = { ...second, iterations: first.iterations + second.iterations, schedule: "cfr+" };
+  return meets(both) ? removeResidue(equities, both, tolerance, classTolerance) : { ...both, residue: 0 };
+}
+
+/** NumPy's rint: to the nearest integer, halves to the even one (np.round(x, DECIMALS) is rint(x · 10^DECIMALS) / 10^DECIMALS). */
+function roundHalfEven(x) {
+  const r = Math.round(x);
+  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+/** A result that meets the stopping rule, cleaned of the averages' residue (RESIDUE_THRESHOLDS, DECIMALS; a class's
+ *  regret may rise to the result's own worst, never above it), with the figures of what is kept; `residue`: the ε
+ *  used (0: none met the rule, the result is kept as it is). */
+export function removeResidue(equities, result, tolerance, classTolerance = null) {
+  const limit = classTolerance === null ? Infinity : Math.max(classTolerance, result.classRegret.regret);
+  const scale = 10 ** DECIMALS;
+  for (const threshold of [...RESIDUE_THRESHOLDS].sort((a, b) => b - a)) {
+    const cleaned = result.strategies.map((p) => Float64Array.from(p, (x) => roundHalfEven((x < threshold ? 0 : x > 1 - threshold ? 1 : x) * scale) / scale));
+    const check = measure(result.game, equities, cleaned.map((p) => p.slice()), 1, result.iterations);
+    if (check.nashConv <= tolerance && check.classRegret.regret <= limit) return { ...result, ...check, residue: threshold };
+  }
+  return { ...result, residue: 0 };
 }
 
 /** One run of discounted CFR with positive regrets discounted by α = `discount` (solveSteps); iterations are
@@ -134,7 +161,9 @@ function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterat
     weight += step;
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
       result = { ...measure(game, equities, average, weight, iteration), warmStarted };
-      yield { iteration: offset + iteration, nashConv: result.nashConv, classRegret: result.classRegret.regret };
+      const schedule = discount === DISCOUNT_POSITIVE ? "dcfr" : "cfr+";
+      yield { iteration: offset + iteration, nashConv: result.nashConv, classRegret: result.classRegret.regret,
+        current: { ...result, iterations: offset + iteration, schedule } };
       if (result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance)) break;
     } else {
       yield { iteration: offset + iteration, nashConv: null, classRegret: null };
@@ -149,8 +178,8 @@ function measure(game, equities, average, weight, iterations) {
     for (let c = 0; c < K; c++) strategy.p[i][c] = sum[c] / weight;
     strategy.changed(i);
   });
-  const { gains, values, nashConv, classRegret } = new Evaluator(game, equities, strategy).gains();
-  return { game, strategies: strategy.p, nashConv, gains, values, classRegret, iterations };
+  const { gains, values, nashConv, classRegret, advantages } = new Evaluator(game, equities, strategy).gains();
+  return { game, strategies: strategy.p, nashConv, gains, values, classRegret, advantages, iterations };
 }
 
 /** {gains, values, nashConv} (payoff units) of given strategies (K-arrays per information set, in the
@@ -202,6 +231,7 @@ export function solutionObject(table, result) {
       spot: info.shover === null ? names[info.seat] : spotName(names, info), class: CLASS_NAMES[worst.class],
     },
     rule_met: result.nashConv <= tolerance && worst.regret <= classTolerance,
+    ...(result.advantages ? { ev_gain: advantageObject(result, names, table) } : {}),
     iterations: result.iterations,
     schedule: result.schedule,
     values: Object.fromEntries(names.map((name, seat) => [name, result.values[seat]])),
@@ -210,6 +240,22 @@ export function solutionObject(table, result) {
       ...(table.bounties == null ? {} : { bounties: table.bounties, bounty_share: table.bountyShare ?? 1 }),
     },
   };
+}
+
+/** {shove: {position: {class: gain}}, call: {spot: {class: gain}}}: what shoving (calling) is worth over folding for each
+ *  class at the decision, in reported units, four decimals; classes that never reach the decision are left out. */
+function advantageObject(result, names, table) {
+  const unit = payoffPerUnit(table);
+  const out = { shove: {}, call: {} };
+  result.game.infosets.forEach((info, i) => {
+    const spot = {};
+    result.advantages[i]?.forEach((x, c) => {
+      if (Number.isFinite(x)) spot[CLASS_NAMES[c]] = Math.round((x / unit) * 1e4) / 1e4;
+    });
+    if (info.shover === null) out.shove[names[info.seat]] = spot;
+    else out.call[spotName(names, info)] = spot;
+  });
+  return out;
 }
 
 /** Reported units: NashConv in bb (chip EV) or in % of the pool (ICM). */
