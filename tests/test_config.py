@@ -116,6 +116,13 @@ def test_site_origin_must_be_a_scheme_and_host(tmp_path, origin):
         load_config(write_config(tmp_path, f"site: {{origin: '{origin}'}}\n"))
 
 
+@pytest.mark.parametrize(("key", "value"), [("origin", "https://ex.org\\n"), ("origin", "https://ex.org\\t"), ("base_url", "/atlas/\\n")])
+def test_a_trailing_newline_is_refused_not_written_into_every_address(tmp_path, key, value):
+    """YAML's double-quoted "\\n" is a real newline; a pattern's "$" would match before it (sitemaps, feeds, og:url)."""
+    with pytest.raises(InputError, match=f"site.{key} must be"):
+        load_config(write_config(tmp_path, f'site: {{{key}: "{value}"}}\n'))
+
+
 def test_site_origin_loses_a_trailing_slash(tmp_path):
     config = load_config(write_config(tmp_path, "site: {origin: 'https://example.org/', base_url: /atlas}\n"))
     assert (config.site.origin, config.site.base_url) == ("https://example.org", "/atlas/")

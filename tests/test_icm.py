@@ -698,6 +698,13 @@ def test_cli_rounded_percentages_are_the_whole_pool():
                            "add up to 100.10001%, more than the whole pool (100%, give or take 0.1 for rounding)")
 
 
+@pytest.mark.parametrize("payouts", ["33.3% 33.3% 33.3%", "49.9% 30% 20%", "50.1% 30% 20%", "33.4% 33.4% 33.3%"])
+def test_cli_percentages_exactly_a_tenth_off_are_the_whole_pool_whatever_the_float_sum(payouts):
+    """33.3 + 33.3 + 33.3 is 99.89999999999999 in floating point: still rounding of the whole pool, as 49.9 + 30 + 20."""
+    data = json.loads(run_cli("--stacks", "500 300 200", "--payouts", payouts, "--json").output)
+    assert sum(data["equity"]) == pytest.approx(100, rel=1e-12), data["equity"]
+
+
 def test_cli_method_fourier():
     result = run_cli("--stacks", "500 300 200 100", "--payouts", "50 30 15 5", "--method", "fourier", "--json")
     assert result.exit_code == 0, result.output

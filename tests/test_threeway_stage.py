@@ -1,5 +1,7 @@
 """The threeway stage: resumable, mergeable checkpoints; the table derived from the counts."""
 
+import signal
+
 import numpy as np
 import pytest
 
@@ -50,3 +52,50 @@ def test_table_equities_and_standard_errors(cache):
     assert np.allclose(table.se[row], shares.std(axis=0) / np.sqrt(len(shares)))
     quantised = threeway.quantised_equities(table.equity)
     assert np.abs(quantised / threeway.QUANT - table.equity).max() <= threeway.QUANT_BOUND + 1e-12
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("at_batch", [1, 2])
+def test_a_stop_as_a_batch_ends_then_a_resume_equals_one_run(cache, monkeypatch, signum, at_batch):
+    """A stop signal landing just as a batch's counts are in (the moment that double-counted a batch before: the
+    counts saved, the boards done not advanced) is honoured after the batch is booked; the resumed checkpoint then
+    equals an uninterrupted run's, counts and boards."""
+    import kernels.threeway.cpu as engine
+    from generator.core import interrupts
+
+    tables = evaluator_tables()
+    whole = threeway.run_threeway(tables, boards=64, path=cache / "whole.npz")
+    simulate, calls = engine.simulate, []
+
+    def simulate_then_stop(*args):
+        simulate(*args)
+        calls.append(1)
+        if len(calls) == at_batch:
+            signal.raise_signal(signum)  # delivered at the next bytecode: as the kernel returns
+
+    monkeypatch.setattr(engine, "simulate", simulate_then_stop)
+    previous = interrupts.install()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            threeway.run_threeway(tables, boards=64, path=cache / "stopped.npz")
+    finally:
+        interrupts.restore(previous)
+        interrupts.reset()
+    stopped = threeway.load_checkpoint(cache / "stopped.npz")
+    assert stopped.total_boards == 16 * at_batch  # the batch that was running when the stop came is kept, once
+    monkeypatch.setattr(engine, "simulate", simulate)
+    resumed = threeway.run_threeway(tables, boards=64, path=cache / "stopped.npz")
+    assert resumed.total_boards == whole.total_boards == 64 and np.array_equal(resumed.counts, whole.counts)
+
+
+def test_a_damaged_checkpoint_is_named_in_one_warning_and_counted_again(cache, capsys):
+    """As every cache (README): a checkpoint that fails to load is rebuilt, not a traceback at every later run."""
+    tables = evaluator_tables()
+    path = cache / "damaged.npz"
+    whole = threeway.run_threeway(tables, boards=32, path=cache / "whole.npz")
+    path.write_bytes(b"PK\x03\x04 not a zip any more")
+    rebuilt = threeway.run_threeway(tables, boards=32, path=path)
+    assert rebuilt.total_boards == 32 and np.array_equal(rebuilt.counts, whole.counts)
+    warning = capsys.readouterr().err.strip().splitlines()
+    assert len(warning) == 1 and warning[0].startswith("warning: ") and warning[0].endswith("; rebuilding it")
+    assert np.array_equal(threeway.load_checkpoint(path).counts, whole.counts)  # and saved whole again

@@ -95,10 +95,10 @@ def _site_settings(section: dict, source: str) -> SiteSettings:
     _check_keys(section, {"title", "description", "base_url", "author", "origin"}, f"{source}: site")
     values = {key: str(section[key]) for key in ("title", "description", "author") if key in section}
     base_url = str(section.get("base_url", "/"))
-    if not base_url.startswith("/") or "//" in base_url or " " in base_url:
+    if not base_url.startswith("/") or "//" in base_url or any(c.isspace() for c in base_url):
         raise InputError(f"{source}: site.base_url must be an absolute path such as / or /atlas/, got {shown(base_url)}")
     origin = str(section.get("origin", "")).rstrip("/")
-    if origin and not re.match(r"^https?://[^/\s]+$", origin):
+    if origin and not re.fullmatch(r"https?://[^/\s]+", origin):  # fullmatch: "$" would let a trailing newline in
         raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {shown(origin)}")
     return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, **values)
 

@@ -75,6 +75,12 @@ PERCENT_SIGN = re.compile(r"%(?=$|[\s;,])")
 # add up to exactly 100%); more is refused; less is a part of the pool (spec/constants.json).
 
 
+#: What adding typed decimals in binary floating point can be off by (33.3 + 33.3 + 33.3 = 99.89999999999999): the
+#: comparisons with 100 ± PERCENT_ROUNDING allow it, so that a total exactly 0.1 point off counts as rounding in both
+#: languages, far below any typed precision (number-list.js uses the same).
+SUM_SLACK = 1e-9
+
+
 def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
     """(prizes, in_percent): the list grammar above, where every entry may instead end in "%" — the
     prizes as percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%: a total
@@ -92,12 +98,12 @@ def parse_payouts(text: str, name: str) -> tuple[list[float], bool]:
     total = 0.0
     for value in values:  # left to right, as icm.js adds (Python 3.12's sum() compensates)
         total += value
-    if total > 100 + PERCENT_ROUNDING:
+    if total > 100 + PERCENT_ROUNDING + SUM_SLACK:
         raise InputError(
             f"{name}: the percentages add up to {shown_total(total)}%, more than the whole pool "
             f"(100%, give or take {PERCENT_ROUNDING:g} for rounding)"
         )
-    if abs(total - 100) <= PERCENT_ROUNDING:
+    if abs(total - 100) <= PERCENT_ROUNDING + SUM_SLACK:
         values = [value * 100 / total for value in values]  # rounded shares of the whole pool, made exact
     return values, True
 
@@ -106,7 +112,7 @@ def shown_total(total: float) -> str:
     """``total`` with the fewest decimals that still show it above 100 + PERCENT_ROUNDING (never "100")."""
     for decimals in range(17):
         shown = f"{total:.{decimals}f}"
-        if float(shown) > 100 + PERCENT_ROUNDING:
+        if float(shown) > 100 + PERCENT_ROUNDING + SUM_SLACK:
             return shown
     return repr(total)
 

@@ -29,6 +29,8 @@ PAYOUTS = [
     # rounding: within 0.1 point of 100% is the whole pool; beyond it refused, saying by how much
     "33.34% 33.33% 33.34%", "33.33% 33.33% 33.33%", "50% 30% 20.1%", "50% 30% 20.10001%", "50% 30% 20.2%",
     "50% 30% 21%", "99.85%", " ".join(["0.13333466667%"] * 750),
+    # exactly 0.1 point off, whatever floating-point addition makes of it (33.3 · 3 is 99.89999999999999)
+    "33.3% 33.3% 33.3%", "49.9% 30% 20%", "50.1% 30% 20%", "33.4% 33.4% 33.3%", "10% 10% 10% 10% 10% 10% 10% 10% 10% 9.9%",
 ]
 
 

@@ -19,12 +19,14 @@ import time
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+import click
 import numpy as np
 
+from generator.core import interrupts
 from generator.core.cache import cache_dir, cache_key, cached_arrays
 from generator.core.progress import progress_bar
 from generator.core.provenance import code_version
-from generator.core.storage import load_arrays, save_arrays
+from generator.core.storage import CorruptFileError, load_arrays, save_arrays
 from kernels.sampling.rng import shard_key
 from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, ORDERINGS, triple_classes
 
@@ -61,10 +63,15 @@ def checkpoint_path(seed: int = SEED) -> Path:
     return cache_dir() / f"threeway-{cache_key(CODE_VERSION, seed)}.npz"
 
 
+def empty_checkpoint() -> Checkpoint:
+    """No boards of any shard."""
+    return Checkpoint(np.zeros((N_TRIPLES, N_ORDERINGS), dtype=np.uint32), np.zeros(0, np.int64), np.zeros(0, np.int64))
+
+
 def load_checkpoint(path: Path) -> Checkpoint:
     """The checkpoint at ``path``, or an empty one if there is none (a damaged file raises CorruptFileError)."""
     if not Path(path).exists():
-        return Checkpoint(np.zeros((N_TRIPLES, N_ORDERINGS), dtype=np.uint32), np.zeros(0, np.int64), np.zeros(0, np.int64))
+        return empty_checkpoint()
     arrays = load_arrays(path)
     return Checkpoint(arrays["counts"], arrays["shards"], arrays["boards"])
 
@@ -113,7 +120,11 @@ def run_threeway(
     else:
         from kernels.threeway import cpu as engine
     path = path or checkpoint_path(seed)
-    checkpoint = load_checkpoint(path)
+    try:
+        checkpoint = load_checkpoint(path)
+    except CorruptFileError as exc:  # as every cache: one warning line, then counted again from nothing
+        click.echo(f"warning: {exc}; rebuilding it", err=True)
+        checkpoint = empty_checkpoint()
     shards, done_per_shard = list(checkpoint.shards), list(checkpoint.boards)
     if shard not in shards:
         shards.append(shard)
@@ -139,8 +150,10 @@ def run_threeway(
     try:
         while done < boards:
             batch = min(GPU_BATCH_BOARDS if backend == "gpu" else BATCH_BOARDS, boards - done)
-            engine.simulate(partial, key, done, batch, rows, classes, tables)
-            done += batch
+            with interrupts.deferred():  # a stop lands after the batch is counted in `done`, never between the two
+                engine.simulate(partial, key, done, batch, rows, classes, tables)
+                done += batch
+            interrupts.check()
             if advance is not None:
                 advance(done)  # the progress bar's callback also honours Ctrl-C
             if time.monotonic() - last_save > 20:

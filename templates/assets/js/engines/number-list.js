@@ -67,6 +67,10 @@ const PERCENT_SIGN = /%(?=$|[\s;,])/g;
 // percentage points of 100 is the whole pool (scaled to exactly 100%), as in generator/core/numbers.py (spec/constants.json).
 export { PERCENT_ROUNDING };
 
+/** What adding typed decimals in floating point can be off by (33.3 + 33.3 + 33.3 = 99.89999999999999): the comparisons
+ *  with 100 ± PERCENT_ROUNDING allow it (generator/core/numbers.py SUM_SLACK). */
+const SUM_SLACK = 1e-9;
+
 /** {values, percent}: parseNumberList's grammar where every entry may instead end in "%" — prizes as
  * percentages of the pool ("50% 30% 20%"; all or none, adding up to at most 100%, within PERCENT_ROUNDING of
  * 100% scaled to exactly 100%), as parse_payouts in
@@ -79,13 +83,13 @@ export function parsePayouts(text, name) {
   const values = parseNumberList(stripped, name);
   if (signs !== values.length) throw new Error(`${name}: give every prize as a percentage of the pool (50% 30% 20%) or none`);
   const total = values.reduce((a, b) => a + b, 0);
-  if (total > 100 + PERCENT_ROUNDING) {
+  if (total > 100 + PERCENT_ROUNDING + SUM_SLACK) {
     throw new Error(
       `${name}: the percentages add up to ${shownTotal(total)}%, more than the whole pool ` +
       `(100%, give or take ${formatG(PERCENT_ROUNDING)} for rounding)`,
     );
   }
-  if (Math.abs(total - 100) <= PERCENT_ROUNDING) return { values: values.map((value) => (value * 100) / total), percent: true };
+  if (Math.abs(total - 100) <= PERCENT_ROUNDING + SUM_SLACK) return { values: values.map((value) => (value * 100) / total), percent: true };
   return { values, percent: true };
 }
 
@@ -93,7 +97,7 @@ export function parsePayouts(text, name) {
 function shownTotal(total) {
   for (let decimals = 0; decimals <= 16; decimals++) {
     const shown = total.toFixed(decimals);
-    if (Number(shown) > 100 + PERCENT_ROUNDING) return shown;
+    if (Number(shown) > 100 + PERCENT_ROUNDING + SUM_SLACK) return shown;
   }
   return String(total);
 }
