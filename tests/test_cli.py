@@ -259,3 +259,14 @@ def test_ctrl_c_during_a_range_equity_run_is_one_line_and_exit_130():
     stderr = seen + stderr
     assert process.returncode == 130, stderr[-2000:]
     assert "Traceback" not in stderr and stderr.strip().splitlines()[-1].startswith("Interrupted:")
+
+
+@pytest.mark.parametrize("args", [
+    ("equity", "AKs", "QQ", "--seed", "-1"), ("equity", "AKs", "--players", "6", "--seed", str(2**64)),
+    ("compute", "threeway", "--seed", "-1"), ("compute", "threeway", "--seed", str(2**70)),
+    ("compute", "threeway", "--shard", str(2**70)), ("compute", "multiway", "--seed", str(2**63)),
+])
+def test_seeds_and_shards_out_of_range_are_one_error_line_for_every_command(args):
+    """One check (generator.core.validation.stream_id) instead of an OverflowError traceback from the RNG's uint64."""
+    result = run(*args)
+    assert_one_line_error(result, f"{args[-2]} must be a whole number in [0, 2^63), got {args[-1]}")

@@ -15,7 +15,7 @@ import click
 from generator.core.backend import backend_option, resolve_backend
 from generator.core.config import DEFAULT_CONFIG_PATH, check_target_se, load_config, parse_duration
 from generator.core.errors import InputError
-from generator.core.validation import number_text
+from generator.core.validation import number_text, stream_id
 
 site_dir_option = click.option(
     "--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Output folder."
@@ -88,7 +88,7 @@ class _CalledDefault(click.Option):
               help="Bring this shard up to this many boards (a rerun with more adds to the checkpoint).")
 @click.option("--seed", cls=_CalledDefault, type=int, default=_threeway_default("SEED"), show_default=True,
               help="A different seed is a separate run.")
-@click.option("--shard", type=click.IntRange(min=0), default=0, show_default=True, help="Stream id: one per machine of a split run.")
+@click.option("--shard", type=int, default=0, show_default=True, help="Stream id: one per machine of a split run.")
 @config_option
 @backend_option
 def compute_threeway_command(boards, seed, shard, config_path, backend):
@@ -96,6 +96,8 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
     from generator.build.stages.threeway import threeway_stage
 
     load_config(config_path)
+    stream_id(seed, "--seed")
+    stream_id(shard, "--shard")
     _, summary = threeway_stage(resolve_backend(backend), boards, seed, shard)
     click.echo(f"3-way table: {summary['boards']:,} boards, {summary['possible_triples']:,} possible triples, "
                f"median {summary['samples_median']:,} samples per triple, median se {summary['se_median']:.4f} "
@@ -169,8 +171,8 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster,
     from generator.build.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 
     config = load_config(config_path)
-    if seed is not None and not 0 <= seed < 2**63:
-        raise InputError(f"--seed must be in [0, 2^63), got {seed}")
+    if seed is not None:
+        stream_id(seed, "--seed")
     if max_deals is not None and max_deals <= 0:
         raise InputError(f"--deals must be positive, got {max_deals}")
     budget_seconds = config.multiway.budget_seconds if budget is None else parse_duration(budget, "--budget")

@@ -12,6 +12,7 @@ import numpy as np
 from generator.core.config import check_target_se, parse_duration
 from generator.core.errors import InputError
 from generator.core.evaluator_tables import evaluator_tables
+from generator.core.validation import stream_id
 from generator.core.progress import progress_bar
 from generator.core.storage import CorruptFileError, read_json
 from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
@@ -261,6 +262,7 @@ def equity_command(hands, players, board, dead, target_se, budget, seed, all_han
     or with --board/--dead: range equity, exact when the work is small enough, else Monte Carlo to
     --target-se or --budget. One HAND with --board/--dead plays against --players − 1 random hands.
     """
+    stream_id(seed, "--seed")
     if len(hands) > 1 or ((board or dead) and not all_hands):
         texts = list(hands) if len(hands) > 1 else [*hands, *["random"] * ((players or 2) - 1)]
         if len(hands) > 1 and players is not None and players != len(hands):

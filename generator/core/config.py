@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from generator.core.errors import InputError
-from generator.core.validation import finite_number, read_text, shown
+from generator.core.validation import finite_number, read_text, shown, stream_id
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
 
@@ -108,8 +108,7 @@ def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
     _check_keys(section, {"seed", "budget", "target_se", "checkpoint_every"}, where)
     defaults = MultiwaySettings()
     seed = section.get("seed", defaults.seed)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InputError(f"{where}.seed must be an integer in [0, 2^63), got {shown(seed)}")
+    stream_id(seed, f"{where}.seed")
     return MultiwaySettings(
         seed=seed,
         budget_seconds=parse_duration(section.get("budget", defaults.budget_seconds), f"{where}.budget"),

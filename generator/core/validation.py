@@ -59,6 +59,15 @@ def positive_int(value, where: str, maximum: int | None = None) -> int:
     return value
 
 
+def stream_id(value, where: str) -> int:
+    """A random stream's seed or shard: a whole number in [0, 2^63) (the counter-based RNG keys streams as unsigned
+    64-bit words; the signed range keeps a value the same in every array that stores it). One check for every
+    command and the config file."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise InputError(f"{where} must be a whole number in [0, 2^63), got {shown(value)}")
+    return value
+
+
 def read_text(path: Path) -> str:
     """The UTF-8 text of a file the user named; one line naming the file when it cannot be read."""
     try:
