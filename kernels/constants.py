@@ -110,5 +110,7 @@ PUSHFOLD_FALLBACK_DISCOUNT = math.inf
 PUSHFOLD_REACH_FLOOR = 1e-2
 #: [probability] Published answers: frequencies below epsilon (above 1 - epsilon) set to 0 (1), with the largest epsilon whose strategy still meets the stopping rule.
 PUSHFOLD_RESIDUE_THRESHOLDS = (0.05, 0.02, 0.01, 0.005)
+#: [bb] Largest stack of a push/fold table: the model of short stacks, and a bound on the solver's work.
+PUSHFOLD_MAX_STACK_BB = 1000
 #: [decimals] Published answers: frequencies rounded to this many decimals (the NashConv is that of the rounded strategy).
 PUSHFOLD_DECIMALS = 3

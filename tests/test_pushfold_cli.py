@@ -112,7 +112,7 @@ def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypat
         (["--stacks", "10,10", "--ante", "-1"], "negative"),
         (["--stacks", "10,10", "--ante", "nan"], "finite"),
         (["--stacks", "10,10", "--payouts", "50,30,20"], "3 payouts for 2 players"),
-        (["--stacks", "10,10", "--payouts", "0"], "positive total"),
+        (["--stacks", "10,10", "--payouts", "0"], "positive, finite total"),
         (["--stacks", "10,10", "--bounties", "1,2,3"], "bounties: 3 bounties for 2 players"),
         (["--stacks", "10,10", "--bounties", "1 -2"], "bounties: entry 2 is negative (-2)"),
         (["--stacks", "10,10", "--bounties", "1 x"], "--bounties: entry 2"),
@@ -123,3 +123,13 @@ def test_text_output_and_missing_three_way_table(small_threeway_table, monkeypat
 )
 def test_bad_input_is_one_line_and_exit_2(args, fragment):
     assert_one_line_error(run("pushfold", *args), fragment)
+
+
+@pytest.mark.parametrize(("stacks", "extra", "message"), [
+    ("1e308,1e308", (), "stack 1e+308 bb of seat 1 is deeper than 1000 bb: push/fold is a model of short stacks"),
+    ("100000,12,12,12,12,12", (), "stack 100000 bb of seat 1 is deeper than 1000 bb"),
+    ("10,10,10", ("--payouts", "1e308,1e308"), "payouts must be non-negative with a positive, finite total"),
+])
+def test_tables_beyond_the_model_are_one_error_line_not_nan_or_hours(stacks, extra, message):
+    """Stacks of 1e308 gave "NashConv nan" with exit 0, 100,000 bb ran for minutes; payouts adding up to inf the same."""
+    assert_one_line_error(run("pushfold", "--stacks", stacks, *extra), message)

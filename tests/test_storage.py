@@ -114,3 +114,14 @@ def test_a_damaged_only_checkpoint_says_what_to_do(tmp_path):
     _damage(path)
     with pytest.raises(InputError, match="no earlier checkpoint: move the file aside"):
         Checkpoint(path, print).load(5)
+
+
+def test_a_json_answer_is_standard_json_or_one_input_error():
+    """A command's --json never prints Infinity or NaN (invalid JSON): such an answer is refused with one line."""
+    from generator.core.errors import InputError
+    from generator.core.storage import json_text
+
+    assert json_text({"equity": [0.5, 1e308]}) == '{"equity": [0.5, 1e+308]}'
+    for bad in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(InputError, match="not a finite number"):
+            json_text({"equity": [0.5, bad]})

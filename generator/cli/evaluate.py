@@ -1,10 +1,10 @@
 """``allin eval``: strength and category of 5- to 7-card hands."""
 
-import json
 
 import click
 import numpy as np
 
+from generator.core.storage import json_text
 from generator.core.backend import backend_option, resolve_backend
 from generator.core.errors import InputError
 from generator.core.evaluator_tables import evaluator_tables
@@ -55,7 +55,7 @@ def eval_command(hands, as_json, backend):
         for text, cat, strength in zip(hands, categories, strengths)
     ]
     if as_json:
-        click.echo(json.dumps(rows))
+        click.echo(json_text(rows))
         return
     width = max(len(text) for text in hands)
     for row in rows:

@@ -1,6 +1,5 @@
 """``allin icm``: ICM prize equity and finishing-place probabilities for a field of chip stacks."""
 
-import json
 import math
 from pathlib import Path
 
@@ -8,6 +7,7 @@ import click
 import numpy as np
 import yaml
 
+from generator.core.storage import json_text
 from generator.cli.bounties import bounty_options, model_line, read_bounties
 from generator.core.errors import InputError
 from generator.core.numbers import parse_number, parse_number_list, parse_payouts
@@ -161,7 +161,7 @@ def bubble_factor_output(stacks: list, payouts: list, method: str, as_json: bool
         raise InputError(str(error)) from None
     if not as_json:
         return format_bubble_factors([float(s) for s in stacks], [float(p) for p in payouts], result, bounties, share)
-    return json.dumps({
+    return json_text({
         "players": len(stacks), "paid": len(payouts), "method": result.method,
         **({} if bounties is None else {"bounties": bounties, "bounty_share": share}),
         "equity": result.equity.tolist(),
@@ -224,7 +224,7 @@ def icm_command(stacks_text, payouts_text, field_file, method, want_bubble, boun
         equity = {"equity": result.equity.tolist()} if bounties is None else {
             "bounties": bounties, "bounty_share": share, "equity": (result.equity + bounty_part).tolist(),
             "prize_equity": result.equity.tolist(), "bounty_equity": bounty_part.tolist()}
-        click.echo(json.dumps({
+        click.echo(json_text({
             "players": len(stacks), "paid": len(payouts), "payouts_unit": "percent" if percent else "amount",
             **equity, "places": places, "method": result.method,
         }))
@@ -376,7 +376,7 @@ def shove_output(spot, players, paid, shover, caller, hero, range_text, combos, 
     bounty term apart (``ev_icm`` (169,): the ICM part of ``ev``)."""
     pool = spot.pool
     if as_json:
-        return json.dumps({
+        return json_text({
             "players": players, "paid": paid, "pool": pool, "method": spot.method, "side": "shove",
             "shover": shover + 1, "caller": caller + 1, "shover_equity": spot.equity, "shover_chips": spot.chips,
             **bounty_json(spot, "shover", bounties, share),
@@ -504,7 +504,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
                                 outcomes, calls, ev, as_json, bounties, share, ev_icm))
         return
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_text({
             "players": n, "paid": len(payouts), "pool": spot.pool, "method": spot.method,
             "shover": shover_index + 1, "caller": caller_index + 1,
             "required_equity_icm": spot.required_icm, "required_equity_chips": spot.required_chips,

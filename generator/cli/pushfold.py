@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import TYPE_CHECKING
 
 import click
 import numpy as np
 
+from generator.core.storage import json_text
 from generator.cli.bounties import bounty_options, model_line, read_bounties
 from generator.core.numbers import parse_number, parse_number_list, parse_payouts
 from generator.core.errors import InputError
@@ -93,7 +93,7 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     solution = pf.published(game, equities, solution, tolerance, class_tolerance)
     document = solution_json(game, solution)
     if as_json:
-        click.echo(json.dumps(document))
+        click.echo(json_text(document))
         return
     names = document["positions"]
     if table.bounties is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from generator.core.errors import InputError
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.validation import stream_id
 from generator.core.progress import progress_bar
-from generator.core.storage import CorruptFileError, read_json
+from generator.core.storage import CorruptFileError, json_text, read_json
 from kernels.cards import ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, CardError, format_cards, parse_cards, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.constants import MAX_SEATS, Z_975
@@ -237,7 +236,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
         raise InputError(f"range {exc.player + 1} ({text}): no hand left: every hand in it holds a card already taken: {blocker_text(exc.blockers)}") from None
     document = _range_equity_json(texts, board, dead, result)
     if as_json:
-        click.echo(json.dumps(document))
+        click.echo(json_text(document))
     else:
         _print_range_table(document, time.monotonic() - started)
 
@@ -282,7 +281,7 @@ def equity_command(hands, players, board, dead, target_se, budget, seed, all_han
         block = _load_multiway(site_dir, players)
         rows = [_monte_carlo_row(block, i, players) for i in indices]
     if as_json:
-        click.echo(json.dumps(rows if all_hands else rows[0]))
+        click.echo(json_text(rows if all_hands else rows[0]))
     else:
         _print_table(rows)
 
@@ -352,7 +351,7 @@ def matchup_command(hands, as_json):
         "exact": True,
     }
     if as_json:
-        click.echo(json.dumps(result))
+        click.echo(json_text(result))
         return
     click.echo(f"{names[0]} vs {names[1]}: {pairs} combo pair(s) × {BOARDS_PER_MATCHUP:,} boards, exact")
     for k in range(2):

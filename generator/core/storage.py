@@ -66,6 +66,17 @@ def json_bytes(obj) -> bytes:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
+def json_text(obj) -> str:
+    """A command's ``--json`` answer: standard JSON only (never ``Infinity`` or ``NaN``); a value that is not a finite
+    number is an :class:`InputError` (the inputs were too large for it), so nothing wrong is printed."""
+    from generator.core.errors import InputError
+
+    try:
+        return json.dumps(obj, allow_nan=False)
+    except ValueError:
+        raise InputError("the answer is not a finite number (the inputs are too large for it): nothing printed") from None
+
+
 def write_json(path: str | Path, obj) -> str:
     """Atomically write ``obj`` as JSON; returns the hex SHA-256 of the bytes written."""
     data = json_bytes(obj)

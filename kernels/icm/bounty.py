@@ -56,6 +56,11 @@ def bounty_errors(stacks, bounties, share=None) -> list[str]:
                 i = stranded[0]
                 errors.append(f"bounties: player {i + 1} has no chips but a bounty of {values[i]:g}; a busted "
                               "player's bounty has been paid (give 0)")
+            total = 0.0
+            for value in values:  # left to right, as bounty.js adds
+                total += value
+            if total == np.inf:  # 1e308 + 1e308: every figure would be inf
+                errors.append("bounties: their total is too large to be a number (give them in a smaller unit)")
     if share is not None:
         try:
             share = float(share)

@@ -9,6 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.icm.bounty import bounty_equity, bounty_errors, knock_out, position_value
+from kernels import constants as C
 from kernels.constants import MAX_SEATS
 from kernels.icm.harville import prize_equity
 from kernels.threeway.core import ORDERINGS as THREE_WAY_ORDERINGS
@@ -75,12 +76,14 @@ def table_errors(table: Table) -> list[str]:
     for seat, (stack, posted) in enumerate(zip(table.stacks, antes + blinds)):
         if not stack > posted:
             errors.append(f"stack {stack:g} bb of seat {seat + 1} does not cover its blind and ante ({posted:g} bb)")
+        elif stack > C.PUSHFOLD_MAX_STACK_BB:
+            errors.append(f"stack {stack:g} bb of seat {seat + 1} is deeper than {C.PUSHFOLD_MAX_STACK_BB:g} bb: push/fold is a model of short stacks")
     if table.payouts is not None:
         payouts = np.asarray(table.payouts, dtype=np.float64)
         if payouts.size > n:
             errors.append(f"{payouts.size} payouts for {n} players")
-        if np.any(payouts < 0) or payouts.sum() <= 0:
-            errors.append("payouts must be non-negative with a positive total")
+        if np.any(payouts < 0) or not 0 < payouts.sum() < np.inf:  # 1e308 + 1e308 overflows to inf
+            errors.append("payouts must be non-negative with a positive, finite total")
     stacks = np.asarray(table.stacks, dtype=np.float64)
     if table.bounties is not None and stacks.max() > 0:  # a table without chips is refused above
         errors += bounty_errors(stacks, table.bounties, table.bounty_share)

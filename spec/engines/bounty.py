@@ -43,6 +43,7 @@ INVALID = [
     ([100, 50, 25], [10, 5, 5], -0.25),
     ([100, 0, 25], [10, 2.5, 5], 2.0),
     ([100, 50, 25], ["10", "x", 5], 1.0),
+    ([5000, 3000, 2000], [1e308, 1e308, 1e308], 0.5),  # a total that overflows
 ]
 
 #: (bounties text or None, share text or None, payouts typed in percent) as typed into the pages

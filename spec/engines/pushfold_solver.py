@@ -70,6 +70,9 @@ BAD = [
     pf.Table((10.0, 10.0), payouts=(50.0, 30.0, 20.0)),
     pf.Table((10.0, 10.0, 10.0), payouts=(0.0, 0.0)),
     pf.Table((10.0, 10.0, 10.0), payouts=(60.0, -10.0)),
+    pf.Table((10.0, 10.0, 10.0), payouts=(1e308, 1e308)),  # a total that overflows
+    pf.Table((1e308, 1e308)),
+    pf.Table((100000.0, 12.0, 1000.0)),
     pf.Table((10.0, 10.0, 10.0), bounties=(1.0, -1.0, 0.0)),
     pf.Table((10.0, 10.0, 10.0), payouts=(50.0, 30.0, 20.0), bounties=(1.0, 1.0)),
     pf.Table((10.0, 10.0, 10.0), bounties=(1.0, 1.0, 1.0), bounty_share=1.5),

@@ -29,6 +29,9 @@ export function bountyErrors(stacks, bounties, share = null) {
         errors.push({ field: "bounties", index: i, message: `bounties: player ${i + 1} has no chips but a bounty of ` +
           `${formatG(values[i])}; a busted player's bounty has been paid (give 0)` });
       }
+      if (values.reduce((a, b) => a + b, 0) === Infinity) { // 1e308 + 1e308: every figure would be Infinity
+        errors.push({ field: "bounties", index: null, message: "bounties: their total is too large to be a number (give them in a smaller unit)" });
+      }
     }
   }
   if (share !== null) {

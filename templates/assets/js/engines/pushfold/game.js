@@ -4,7 +4,7 @@
 
 import { bountyEquity, bountyErrors, knockOut, positionValue } from "../bounty.js";
 import { icm } from "../icm.js";
-import { MAX_SEATS } from "../constants.js";
+import { MAX_SEATS, PUSHFOLD_MAX_STACK_BB } from "../constants.js";
 import { formatG } from "../python-format.js";
 import { DUEL_ORDERINGS, NO, ORDERINGS, PERMS, STORED, code } from "./model.js";
 
@@ -42,11 +42,15 @@ export function tableErrors(table) {
   table.stacks.forEach((stack, seat) => {
     const total = antes[seat] + blinds[seat];
     if (!(stack > total)) errors.push(`stack ${formatG(stack)} bb of seat ${seat + 1} does not cover its blind and ante (${formatG(total)} bb)`);
+    else if (stack > PUSHFOLD_MAX_STACK_BB) {
+      errors.push(`stack ${formatG(stack)} bb of seat ${seat + 1} is deeper than ${formatG(PUSHFOLD_MAX_STACK_BB)} bb: push/fold is a model of short stacks`);
+    }
   });
   if (table.payouts != null) {
     if (table.payouts.length > n) errors.push(`${table.payouts.length} payouts for ${n} players`);
-    if (table.payouts.some((p) => p < 0) || !(table.payouts.reduce((s, p) => s + p, 0) > 0)) {
-      errors.push("payouts must be non-negative with a positive total");
+    const total = table.payouts.reduce((s, p) => s + p, 0); // 1e308 + 1e308 overflows to Infinity
+    if (table.payouts.some((p) => p < 0) || !(total > 0 && total < Infinity)) {
+      errors.push("payouts must be non-negative with a positive, finite total");
     }
   }
   if (table.bounties != null && Math.max(...table.stacks) > 0) { // a table without chips is refused above
