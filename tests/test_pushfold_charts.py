@@ -190,19 +190,15 @@ def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, 
 
 
 def test_chart_tables_are_every_equal_stack_group_published():
-    """The chart pages follow the groups published: the default build's (full ring at the chart stacks included), and
-    the opt-in 7- to 10-player groups once ``allin compute pushfold --full`` has cached them; unequal-stack examples and
-    groups lacking a chart stack have none."""
+    """The chart pages follow the groups published: the default build's, and the opt-in 7- to 10-player groups once
+    ``allin compute pushfold --full`` has cached them; unequal-stack examples and groups lacking a chart stack have none."""
     default = pushfold_charts.chart_tables(pushfold_charts.DEFAULT_GROUPS)
     full = pushfold_charts.chart_tables(pushfold_charts.FULL_GROUPS)
     assert default == pushfold_charts.CHART_TABLES
     assert {g.players for g in pushfold_charts.FULL_GROUPS if (g.id, pushfold_charts.CHART_STACKS) in full} == set(range(2, 11))
     opt_in = {g.id for g in pushfold_charts.FULL_GROUPS
               if g.stack_sets is None and (g.players in pushfold_charts.OPT_IN_PLAYERS or g.bounty in pushfold_charts.OPT_IN_BOUNTIES)}
-    ring = {g.id for g in pushfold_charts.FULL_RING}
-    assert ring == {"9p-bba1-chipev", "9p-icm-50-30-20"} and ring <= {gid for gid, _ in default}
-    assert all(g.stacks == pushfold_charts.CHART_STACKS for g in pushfold_charts.FULL_RING)
-    assert {gid for gid, _ in full} - {gid for gid, _ in default} == opt_in - ring
+    assert {gid for gid, _ in full} - {gid for gid, _ in default} == opt_in
     assert pushfold_charts.chart_tables(GROUPS, (8.0, 8.5)) == (("3p-bba1-chipev", (8.0, 8.5)),)
     assert pushfold_charts.chart_tables(GROUPS, (8.0, 9.0)) == ()
 

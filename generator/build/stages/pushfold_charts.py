@@ -178,13 +178,12 @@ OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: chip EV, 3 and 4 players ICM) add 65 s to the stage on 2 cores (94 s of solver CPU), and the whole-stack bounties
 #: would add as much again (BENCHMARKS.md, "PKO push/fold charts and bounty speeds").
 OPT_IN_BOUNTIES = (1.0,)
+#: The default build on the CPU: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size (with 9
+#: players at the chart stacks alone, chip EV with a BB ante and the SNG, the stage took 8m24s instead of 2m19s on 2
+#: cores, certificates included: BENCHMARKS.md, "Full-ring push/fold"). A build on a GPU machine solves :data:`FULL_GROUPS`.
+DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES)
 #: The stacks of each chart page (every other table of a group: the solver page, which shows it at once).
 CHART_STACKS = (5.0, 10.0, 15.0, 20.0)
-#: Full ring in the default build, at the chart stacks only: 9 players chip EV with a 1 bb BB ante and the 9-player SNG
-#: (the --full set has them at every stack; a cached full group is published instead, :func:`run_pushfold_charts`).
-FULL_RING = (Group(9, CHART_STACKS, 1.0, True), Group(9, CHART_STACKS, payouts=SNG))
-#: The default build: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size, and :data:`FULL_RING`.
-DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES) + FULL_RING
 
 
 def chart_tables(groups, stacks=CHART_STACKS) -> tuple:
@@ -486,10 +485,8 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     table, summary = threeway
     base = _base_key(headsup_meta, summary)
     started = time.perf_counter()
-    full = {g.id: g for g in FULL_GROUPS if _is_cached(g, base)}  # a cached group of the full set replaces a smaller one
-    groups = [full.get(g.id, g) for g in groups]
     ids = {g.id for g in groups}
-    groups = groups + [g for g in full.values() if g.id not in ids]
+    groups = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
     workers = default_workers(len(groups)) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
