@@ -241,6 +241,29 @@ def test_a_3_handed_table_outside_the_set_is_solved_by_the_worker_under_the_targ
     assert page.locator("#cancel").is_hidden() and page.locator("#solver-progress").is_hidden()
 
 
+def test_each_hand_s_gain_over_folding_is_in_its_cell_and_residue_is_gone(open_page):
+    """The browser's answer: no "<1" residue (cleaned as the build's charts), mixed hands framed, and "Cells show"
+    swaps each frequency for what shoving gains over folding (also in the cell's label), a pure shove gaining, a fold not."""
+    page = solve_in_browser(open_page, "stacks=7,9,11&blinds=0.5,1&ante=0&bbante=0")
+    cells = page.locator("#shove-BTN td a")
+    frequencies = cells.evaluate_all("links => links.map(a => Number(a.dataset.f))")
+    assert len(frequencies) == 169 and not any(0 < f < 0.005 or 0.995 < f < 1 for f in frequencies)
+    assert "<1" not in page.locator("#shove-BTN").inner_text()
+    mixed = page.locator("#shove-BTN td.mixed").count()
+    assert mixed == sum(0 < f < 1 for f in frequencies)
+    page.check("#solver-cells-gain")
+    gains = cells.evaluate_all("links => links.map(a => a.querySelector('.v-gain').textContent)")
+    visible = page.locator("#shove-BTN td a .v-gain").first.is_visible()
+    assert visible and all(re.fullmatch(r"[+−±]\d+(\.\d+)?|–", g) for g in gains), gains
+    labels = cells.evaluate_all("links => links.map(a => a.title)")
+    for f, gain, label in zip(frequencies, gains, labels):
+        if f == 1 and gain != "–":
+            assert not gain.startswith("−") or float(gain[1:]) <= 0.01, (gain, label)
+        if f == 0 and gain != "–":
+            assert not gain.startswith("+") or float(gain[1:]) <= 0.01, (gain, label)
+    assert any("shoving gains" in label and "over folding" in label for label in labels), labels[:3]
+
+
 def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_tolerance(open_page, site_dir):
     """The reader's 12/8/20/5 bb 50/30/20 table used to stop after 10 iterations with hands mixed although one
     action beat the other by 0.13-0.32% of the pool: the page now runs until every hand at every decision is

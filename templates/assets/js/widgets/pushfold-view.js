@@ -165,7 +165,8 @@ function frequencyGrid(id, values, verb, caption, root, largest, gains = null, u
       const i = 13 * row + col, f = values[i], name = CLASS_NAMES[i], bucket = frequencyBucket(f);
       const gain = gains?.[i] ?? null;
       const mixed = f > 0 && f < 1;
-      const worth = gain === null ? "" : `; ${verb.split(" ").pop()} ${gain >= 0 ? "gains" : "loses"} ${Math.abs(gain).toFixed(gain && Math.abs(gain) < 0.01 ? 4 : 2)}${unit === "bb" ? " bb" : "% of the pool"} over folding`
+      const action = verb.endsWith("calls") ? "calling" : "shoving";
+      const worth = gain === null ? "" : `; ${action} ${gain >= 0 ? "gains" : "loses"} ${Math.abs(gain).toFixed(gain && Math.abs(gain) < 0.01 ? 4 : 2)}${unit === "bb" ? " bb" : "% of the pool"} over folding`
         + (mixed ? " (mixed: the two actions are worth nearly the same)" : "");
       const words = `${name}: ${verb} ${(100 * f).toFixed(1)}% of the time` + (largest ? `; stacks played: ${largest[i]}` : "") + worth;
       const link = element("a", { href: `${root}hands/${name}/index.html`, "data-i": String(i), "data-f": String(f), ...(gain === null ? {} : { title: words }) },
