@@ -207,3 +207,35 @@ def test_render_command(tmp_path):
     result = CliRunner().invoke(render_command, ["--config", str(config), "--site-dir", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out/index.html").exists()
+
+
+def test_a_full_disk_during_render_leaves_every_page_whole_and_is_one_error_line(tmp_path, monkeypatch):
+    """Pages are written atomically: a write that fails (ENOSPC) leaves the previous page byte for byte, no temporary
+    file behind, and the command says so in one line (exit 2) instead of a traceback."""
+    import errno
+    import os
+
+    from generator.cli import main
+    from generator.core import storage
+
+    site = build_site(tmp_path / "site")
+    before = {p: p.read_bytes() for p in site.rglob("*.html")}
+    real_fsync = storage.os.fsync
+    writes = []
+
+    def fsync_until_full(fd):
+        writes.append(fd)
+        if len(writes) > 20:  # the disk fills up part-way through the render
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(fd)
+
+    monkeypatch.setattr(storage.os, "fsync", fsync_until_full)
+    config = tmp_path / "site.yaml"
+    config.write_text("site: {title: Changed}\n")
+    result = CliRunner().invoke(main, ["render", "--config", str(config), "--site-dir", str(site)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.strip().splitlines()[-1] == "Error: could not write or read a file: No space left on device"
+    for path, data in before.items():
+        now = path.read_bytes()
+        assert now == data or b"<title>" in now and now.rstrip().endswith(b"</html>"), path  # old, or new and whole
+    assert not list(site.rglob("*.tmp"))

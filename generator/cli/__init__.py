@@ -5,6 +5,7 @@ import click
 from generator import __version__
 
 from generator.core import interrupts
+from generator.core.errors import InputError, error_line
 from generator.cli.compute import build_command, compute_group
 from generator.cli.doctor import doctor_command
 from generator.cli.evaluate import eval_command
@@ -42,7 +43,7 @@ def _interrupted(exc: BaseException) -> bool:
 class AtlasGroup(click.Group):
     """The command group; a Ctrl-C or SIGTERM anywhere ends with one line and exit code 130, never a traceback.
 
-    A stop request that Python swallowed (see :mod:`generator.core.interrupts`) is honoured at the next
+    An OSError (a full disk, a read-only folder) is one error line and exit 2. A stop request that Python swallowed (see :mod:`generator.core.interrupts`) is honoured at the next
     progress point of a long stage, or at the latest when the command returns.
     """
 
@@ -58,6 +59,9 @@ class AtlasGroup(click.Group):
             interrupts.finish()
             click.echo("\nInterrupted: finished stages and saved checkpoints are kept; rerun to continue.", err=True)
             ctx.exit(130)
+        except OSError as exc:  # a full disk, a read-only folder: one line, the files already written are whole
+            raise InputError(f"could not write or read a file: {exc.strerror or error_line(exc)}"
+                             + (f": {exc.filename}" if exc.filename else "")) from None
         finally:
             interrupts.restore(previous)
 

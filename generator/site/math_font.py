@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 
+from generator.core.storage import atomic_write_bytes
+
 #: The full font, found through ziamath's metadata (importing ziamath itself is not needed).
 SOURCE = Path(metadata.distribution("ziamath").locate_file("ziamath/fonts/STIXTwoMath-Regular.ttf"))
 #: Where the subset goes under ``site/assets/``.
@@ -63,6 +65,5 @@ def write_math_font(target: Path, pages: Iterable[str]) -> Path:
     """Write the subset for ``pages`` to ``target`` (``site/assets/`` + :data:`ASSET`) unless the same bytes are there."""
     data = subset_font(math_characters(pages))
     if not target.exists() or target.read_bytes() != data:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        atomic_write_bytes(target, data)
     return target

@@ -29,7 +29,7 @@ from generator.site.formatting import FILTERS
 from generator.core.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from generator.site.shortcodes import Shortcodes
 from generator.data.sitedata import PLAYER_COUNTS, SiteData
-from generator.core.storage import read_json
+from generator.core.storage import atomic_write_bytes, read_json
 from generator.site.structure import (
     NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
     section_path, served_path,
@@ -88,9 +88,7 @@ class SiteRenderer:
             **page.context,
         }
         html = self.env.get_template(page.template).render(**context)
-        target = self.site_dir / page.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(html, encoding="utf-8")
+        atomic_write_bytes(self.site_dir / page.path, html.encode("utf-8"))  # a failed render never leaves half a page
 
     def articles(self) -> list[Article]:
         shortcodes = Shortcodes(self.data, self.render_partial, root="../../")
@@ -187,9 +185,9 @@ class SiteRenderer:
 
 
 def _copy_if_changed(path: Path, destination: Path) -> None:
-    if not destination.exists() or destination.read_bytes() != path.read_bytes():
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, destination)
+    data = path.read_bytes()
+    if not destination.exists() or destination.read_bytes() != data:
+        atomic_write_bytes(destination, data)
 
 
 def _stack_ranges(stacks: list[float], frequencies: list[float]) -> str:
