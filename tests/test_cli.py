@@ -144,6 +144,8 @@ def test_range_equity_text_is_a_table():
         (["AsKs", "QQ", "--players", "3"], "--players 3 but 2 ranges"),
         ([*["random"] * 11], "2 to 10 players"),
         (["AsKs", "QQ:2"], "weight 2 is not between 0 and 1"),
+        (["AA:0", "KK"], "range 1 (AA:0) holds no hand: every weight in it is 0"),  # was "…already taken: " and nothing
+        (["KK", "0%"], "range 2 (0%) holds no hand: every weight in it is 0"),
         (["AsKs", "QQ", "--target-se", "0"], "--target-se"),
         (["AsKs", "QQ", "--budget", "soon"], "--budget"),
     ],

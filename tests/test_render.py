@@ -239,3 +239,17 @@ def test_a_full_disk_during_render_leaves_every_page_whole_and_is_one_error_line
         now = path.read_bytes()
         assert now == data or b"<title>" in now and now.rstrip().endswith(b"</html>"), path  # old, or new and whole
     assert not list(site.rglob("*.tmp"))
+
+
+def test_a_config_outside_content_says_it_found_no_articles(tmp_path):
+    """Articles are read beside the config file: an exact copy of site.yaml elsewhere rendered a site without them
+    and said nothing; now one warning line names the folder."""
+    config = tmp_path / "elsewhere" / "site.yaml"
+    config.parent.mkdir()
+    config.write_text((Path(__file__).resolve().parents[1] / "content" / "site.yaml").read_text())
+    build_site(tmp_path / "site")  # data and a first render
+    result = CliRunner().invoke(render_command, ["--config", str(config), "--site-dir", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    warning = [line for line in result.output.splitlines() if "no articles" in line]
+    assert warning == [f"warning: no articles in {config.parent / 'articles'} (articles are read from the folder 'articles' "
+                       "beside the config file): the site has none"]

@@ -144,6 +144,8 @@ def _parse_ranges(texts: list[str]) -> list[np.ndarray]:
             weights.append(parse_range(text, ranking).weights)
         except RangeError as exc:
             raise InputError(f"range {number}, {exc}") from None
+        if not weights[-1].any():  # "AA:0", "0%": a range of weight 0, not one that card removal emptied
+            raise InputError(f"range {number} ({text}) holds no hand: every weight in it is 0")
     return weights
 
 

@@ -174,14 +174,17 @@ class SiteRenderer:
         pages = self.pages(articles)
         for page in pages:
             self.write(page)
+        # articles come from the folder "articles" beside the config file: a config copied elsewhere finds none
+        warnings = [] if articles else [f"warning: no articles in {self.content_dir / 'articles'} (articles are read from the "
+                                        "folder 'articles' beside the config file): the site has none"]
         if not self.site.origin:
             for name in ABSOLUTE_URL_FILES:  # never leave files with wrong (root-relative) URLs behind
                 (self.site_dir / name).unlink(missing_ok=True)
-            return [NO_ORIGIN_WARNING]
+            return warnings + [NO_ORIGIN_WARNING]
         sitemap = [self.absolute_url(p.pretty_path) for p in pages if p.in_sitemap]
         self.write(Page("sitemap.xml", "sitemap.xml", {"urls": sitemap}, in_sitemap=False))
         self.write(Page("feed.xml", "feed.xml", {"articles": articles, "absolute_url": self.absolute_url}, in_sitemap=False))
-        return []
+        return warnings
 
 
 def _copy_if_changed(path: Path, destination: Path) -> None:
