@@ -251,7 +251,7 @@ def test_each_hand_s_gain_over_folding_is_in_its_cell_and_residue_is_gone(open_p
     assert "<1" not in page.locator("#shove-BTN").inner_text()
     mixed = page.locator("#shove-BTN td.mixed").count()
     assert mixed == sum(0 < f < 1 for f in frequencies)
-    page.check("#solver-cells-gain")
+    page.click("label[for=solver-cells-gain]")
     gains = cells.evaluate_all("links => links.map(a => a.querySelector('.v-gain').textContent)")
     visible = page.locator("#shove-BTN td a .v-gain").first.is_visible()
     assert visible and all(re.fullmatch(r"[+−±]\d+(\.\d+)?|–", g) for g in gains), gains

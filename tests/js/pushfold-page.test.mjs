@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pages/pushfold-setup.js";
 import { formatG } from "../../templates/assets/js/engines/python-format.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/engines/pushfold-solver.js";
-import { certificateText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
+import { certificateText, evErrorText, gainShort, gainText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
 
 import { golden } from "./golden.mjs";
 
@@ -197,4 +197,11 @@ test("certificateText says what Python's certificate_text says: the upper bound 
   assert.equal(certificateText({ certified_exploitability: { ...fixture.certificates[0][0], upper95: undefined }, positions: ["SB", "BB"] }), null);
   assert.ok(fixture.certificates.some(([, , t]) => t.title === "Certified on real deals"), "the fixture has a bound that earns the word");
   assert.ok(fixture.certificates.some(([, , t]) => t.title === "Checked on real deals"), "and bounds that do not");
+});
+
+test("a hand's gain over folding: two decimals in a wide cell, three characters at most on a phone", () => {
+  const figures = [3.3, 0.85, -0.02, 0.04, 1.6, 12.4, -0.5, 150, 0];
+  assert.deepEqual(figures.map(gainText), ["+3.3", "+0.85", "−0.02", "+0.04", "+1.6", "+12", "−0.50", "+150", "±0.00"]);
+  assert.deepEqual(figures.map(gainShort), ["+3", "+.9", "0", "0", "+2", "+12", "−.5", "+99", "0"]);
+  assert.ok(figures.map(gainShort).every((text) => text.length <= 3));
 });

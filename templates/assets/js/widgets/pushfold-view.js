@@ -152,6 +152,15 @@ export function gainText(x) {
   return sign + (a >= 10 ? a.toFixed(0) : a >= 1 ? a.toFixed(1) : a.toFixed(2));
 }
 
+/** The same in at most three characters, for a phone's cell: "+3", "+.9", "−.2", "+12", "0" (the label has the figure). */
+export function gainShort(x) {
+  const sign = x > 0 ? "+" : "−";
+  const a = Math.abs(x);
+  if (a < 0.05) return "0";
+  if (a < 0.95) return `${sign}.${Math.round(a * 10)}`;
+  return a < 99.5 ? `${sign}${Math.round(a)}` : `${sign}99`;
+}
+
 /** One 13×13 chart: cells with the class, its frequency in percent (and, given `largest`, 169 texts of
  *  the largest stack at which each class is played, as the static chart pages show) and a full label in words; given
  *  `gains` (169 values of the aggressive action over folding, null where the decision is never reached, in `unit`),
@@ -172,7 +181,8 @@ function frequencyGrid(id, values, verb, caption, root, largest, gains = null, u
       const link = element("a", { href: `${root}hands/${name}/index.html`, "data-i": String(i), "data-f": String(f), ...(gain === null ? {} : { title: words }) },
         element("b", { "aria-hidden": "true" }, name), element("span", { class: "v-eq", "aria-hidden": "true" }, frequencyText(f)),
         ...(largest ? [element("span", { class: "v-max", "aria-hidden": "true" }, largest[i])] : []),
-        ...(gains ? [element("span", { class: "v-gain", "aria-hidden": "true" }, gain === null ? "–" : gainText(gain))] : []),
+        ...(gains ? [element("span", { class: "v-gain", "aria-hidden": "true" }, gain === null ? "–" : gainText(gain)),
+          element("span", { class: "v-gain-short", "aria-hidden": "true" }, gain === null ? "–" : gainShort(gain))] : []),
         element("span", { class: "visually-hidden" }, words));
       const classes = ["cell", ...(bucket === null ? [] : [`e${bucket}`]), ...(mixed ? ["mixed"] : [])];
       tr.append(element("td", { class: classes.join(" ") }, link));
