@@ -199,3 +199,43 @@ def test_serve_serves_the_site_and_the_404_page(built):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_serve_serves_only_files_inside_the_site_and_refuses_odd_requests_without_a_traceback(built, tmp_path, capsys):
+    """A symlink out of site/ (as root it served /etc/shadow), folder listings, a path segment over 255 bytes, a NUL:
+    all 404; a request line over 64 KiB: 414; a client that hangs up: no traceback; a backlog for a page's requests."""
+    import os
+    import socket
+    import threading
+
+    _, site = built
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("not part of the site")
+    link = site / "outside-link"
+    link.symlink_to(outside, target_is_directory=True)
+    (site / "bare-folder").mkdir(exist_ok=True)
+    server = make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        for path in ("outside-link/secret.txt", "outside-link/", "assets/", "bare-folder/", "x" * 300, "index.html%00.txt"):
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                urllib.request.urlopen(base + path)
+            assert caught.value.code == 404, path
+        with urllib.request.urlopen(base + "charts/2/") as response:  # the site itself is still served
+            assert response.status == 200
+        with socket.create_connection(("127.0.0.1", server.server_address[1])) as raw:
+            raw.sendall(b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert raw.recv(64).split(b"\r\n")[0].endswith(b" 414 Request-URI Too Long")
+        assert server.request_queue_size >= 128
+        try:
+            raise BrokenPipeError(32, "Broken pipe")
+        except BrokenPipeError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "Traceback" not in capsys.readouterr().err
+    finally:
+        server.shutdown()
+        server.server_close()
+        os.unlink(link)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import functools
 import http.server
+import sys
 from pathlib import Path
 
 import click
@@ -30,24 +31,45 @@ class PreviewHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, revalidated on every use (``Cache-Control: no-cache``, so live checkpoints show)
     with an ETag of the file's mtime in nanoseconds and size (an unchanged file costs a 304; the
     one-second Last-Modified alone would miss a file rewritten within the second), 404.html for
-    missing paths, quiet log. HTTP/1.1, since browsers ignore ETags in HTTP/1.0 answers."""
+    missing paths, quiet log. HTTP/1.1, since browsers ignore ETags in HTTP/1.0 answers.
+
+    Only regular files inside the site folder are served, after symlinks are resolved (a link out of ``site/`` is a
+    404), and no folder is listed; a path the system cannot open (a name over 255 bytes, a NUL) is a 404 too."""
 
     protocol_version = "HTTP/1.1"
 
+    def served_file(self) -> Path | None:
+        """The request's file: a regular file inside the site folder once links are resolved, or None."""
+        try:
+            path = Path(self.translate_path(self.path)).resolve()
+            root = Path(self.directory).resolve()
+            if path.is_dir():
+                path = path / "index.html"
+            return path if path.is_file() and root in path.parents else None
+        except (OSError, ValueError):  # ENAMETOOLONG, an embedded NUL
+            return None
+
     def etag(self) -> str | None:
-        path = Path(self.translate_path(self.path))
-        if not path.is_file():
+        path = self.served_file() if hasattr(self, "path") else None  # a request line too long has no path
+        if path is None:
             return None
         stat = path.stat()
         return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
 
     def send_head(self):
+        if self.served_file() is None:
+            self.send_error(404)
+            return None
         etag = self.etag()
         if etag is not None and self.headers.get("If-None-Match") == etag:  # (If-Modified-Since is then ignored)
             self.send_response(304)
             self.end_headers()
             return None
         return super().send_head()
+
+    def list_directory(self, path):  # never: a folder without index.html is not found
+        self.send_error(404)
+        return None
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -77,13 +99,26 @@ class PreviewHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class PreviewServer(http.server.ThreadingHTTPServer):
+    """A listen backlog of 128 (the standard library's 5 made a page's 20 parallel requests wait), and a client that
+    hangs up early (a broken pipe, a reset) is no traceback."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(site_dir: Path, port: int) -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``site_dir`` on 127.0.0.1:port (port 0 = any free port)."""
     if not (site_dir / "index.html").exists():
         raise InputError(f"{site_dir}/index.html not found: build the site first (allin render)")
     handler = functools.partial(PreviewHandler, directory=str(site_dir))
     try:
-        return http.server.ThreadingHTTPServer((HOST, port), handler)
+        return PreviewServer((HOST, port), handler)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise InputError(f"port {port} is already in use on {HOST}: stop the other server or pass --port") from None
