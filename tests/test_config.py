@@ -135,3 +135,15 @@ def test_the_shipped_config_shows_the_gpu_defaults():
     config = load_config(REPO / "content" / "site.yaml")
     assert config.gpu == GpuSettings()
     assert config.gpu.threeway_boards > 4096 and config.gpu.multiway_target_se < config.multiway.target_se
+
+
+def test_hostile_input_files_are_one_line_not_memory_or_recursion_errors(tmp_path):
+    """An alias bomb (billions of nodes), 100,000 nested "[" (RecursionError) and /dev/urandom (MemoryError after a
+    minute) are each refused at once with one line naming the file."""
+    bomb = write_config(tmp_path, 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n'
+                                  "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nsite: {title: *c}\n")
+    assert "aliases (*name) are not allowed" in load_error(bomb)
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("[" * 100_000)
+    assert "nested deeper than 64 levels" in load_error(deep)
+    assert load_error(Path("/dev/urandom")) == "/dev/urandom: larger than 16 MiB (is it the right file?)"

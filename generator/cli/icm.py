@@ -11,7 +11,7 @@ from generator.core.storage import json_text
 from generator.cli.bounties import bounty_options, model_line, read_bounties
 from generator.core.errors import InputError
 from generator.core.numbers import parse_number, parse_number_list, parse_payouts
-from generator.core.validation import number_list, number_text, read_text
+from generator.core.validation import load_yaml, number_list, number_text, read_text
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 
 TABLE_MAX_PLACES = 10  # place columns shown in the text table; --json carries all of them
@@ -31,7 +31,7 @@ def read_stack_lines(path: Path) -> list[float]:
 def read_yaml_field(path: Path) -> tuple[list, list | None]:
     """A YAML mapping with a list ``stacks`` of numbers and optionally a list ``payouts``."""
     try:
-        data = yaml.safe_load(read_text(path))
+        data = load_yaml(read_text(path))
     except yaml.YAMLError as error:
         raise InputError(f"{path.name}: not valid YAML ({str(error).splitlines()[0]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("stacks"), list):

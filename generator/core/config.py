@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from generator.core.errors import InputError
-from generator.core.validation import finite_number, read_text, shown, stream_id
+from generator.core.validation import finite_number, load_yaml, read_text, shown, stream_id
 
 DEFAULT_CONFIG_PATH = Path("content/site.yaml")
 
@@ -139,7 +139,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
             return Config(path=source)
         raise InputError(f"config file not found: {source}")
     try:
-        raw = yaml.safe_load(read_text(path)) or {}
+        raw = load_yaml(read_text(path)) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""

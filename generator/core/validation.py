@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import yaml
+
 from generator.core.errors import InputError
 
 SHOWN_MAX_CHARS = 60
@@ -68,10 +70,22 @@ def stream_id(value, where: str) -> int:
     return value
 
 
+#: The largest input file read (a config, an ICM field of 20,000 stacks is about 200 KB): /dev/zero or /dev/urandom
+#: named by mistake is refused after this much instead of filling the memory.
+MAX_INPUT_BYTES = 16 * 2**20
+#: YAML nesting deeper than this is refused (100,000 "[" overflowed the composer's recursion).
+MAX_YAML_DEPTH = 64
+
+
 def read_text(path: Path) -> str:
-    """The UTF-8 text of a file the user named; one line naming the file when it cannot be read."""
+    """The UTF-8 text of a file the user named (at most :data:`MAX_INPUT_BYTES`); one line naming the file when it
+    cannot be read."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise InputError(f"{path}: larger than {MAX_INPUT_BYTES // 2**20} MiB (is it the right file?)")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text (is it the right file?)") from None
     except IsADirectoryError:
@@ -87,3 +101,34 @@ def _is_number_text(value) -> bool:
         return math.isfinite(float(value))
     except ValueError:
         return False
+
+
+class YAMLLimitError(yaml.YAMLError):
+    """YAML refused by :func:`load_yaml`: an alias, or nesting deeper than :data:`MAX_YAML_DEPTH` (``problem``,
+    ``problem_mark`` as PyYAML's own errors, so one handler reports both)."""
+
+    def __init__(self, problem: str, mark):
+        super().__init__(problem)
+        self.problem, self.problem_mark = problem, mark
+
+
+class _PlainLoader(yaml.SafeLoader):
+    """PyYAML's safe loader without aliases (an "alias bomb" expands to billions of nodes) and with a depth limit."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise YAMLLimitError("aliases (*name) are not allowed", self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            if self.depth > MAX_YAML_DEPTH:
+                raise YAMLLimitError(f"nested deeper than {MAX_YAML_DEPTH} levels", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def load_yaml(text: str):
+    """``yaml.safe_load`` of a user's file, refusing aliases and deep nesting (:class:`YAMLLimitError`)."""
+    return yaml.load(text, Loader=_PlainLoader)  # noqa: S506 (a SafeLoader subclass)
