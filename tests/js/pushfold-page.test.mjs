@@ -8,8 +8,9 @@ import assert from "node:assert/strict";
 import { fieldOfMessage, findPrecomputed, nearestPrecomputed, queryFromState, readTable, stateFromQuery } from "../../templates/assets/js/pages/pushfold-setup.js";
 import { formatG } from "../../templates/assets/js/engines/python-format.js";
 import { CLASS_NAMES, positionNames, tableErrors } from "../../templates/assets/js/engines/pushfold-solver.js";
-import { certificateText, evErrorText, gainShort, gainText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
+import { certificateText, evErrorText, frequencies, frequencyBucket, frequencyText, orderedSpots, shareOfHands, solutionProblem } from "../../templates/assets/js/widgets/pushfold-view.js";
 
+import { gainShort, gainText } from "../../templates/assets/js/widgets/cell-figures.js";
 import { golden } from "./golden.mjs";
 
 const fixture = golden("pushfold-page");

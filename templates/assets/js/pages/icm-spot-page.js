@@ -5,6 +5,7 @@ import { bountyErrors } from "../engines/bounty.js";
 import { modelLine, readBounties } from "../widgets/bounty-fields.js";
 import { parseNumber, parseNumberList, parsePayouts, validateField } from "../engines/icm.js";
 import { heroAverage, spotFields } from "../engines/icm-spot.js";
+import { gainShort } from "../widgets/cell-figures.js";
 
 const form = document.getElementById("spot-form");
 const results = document.getElementById("spot-results");
@@ -175,6 +176,7 @@ function render(request, answer) {
     const share = answer.hands[i].ev / answer.pool;
     const name = link.querySelector("b").textContent;
     link.querySelector(".v-ev").textContent = signed(100 * share, 2);
+    link.querySelector(".v-short").textContent = gainShort(100 * share);
     link.setAttribute("aria-label", `${name} ${signed(100 * share, 2)}: ${what} in % of ${pool}, ${share > 0 ? action : "fold"}`);
     link.title = link.getAttribute("aria-label");
     link.dataset.ev = String(answer.hands[i].ev);

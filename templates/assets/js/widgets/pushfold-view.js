@@ -7,6 +7,7 @@
 
 import { rovingGrid } from "./grid-nav.js";
 import { formatG } from "../engines/python-format.js";
+import { gainShort, gainText } from "./cell-figures.js";
 import { CLASS_NAMES } from "../engines/cards.js";
 import { CHART_BUCKETS as BUCKETS, PUSHFOLD_NASH_CONV_BB, PUSHFOLD_NASH_CONV_POOL_PCT } from "../engines/constants.js";
 import { COMBO_CLASS, N_COMBOS } from "../engines/ranges.js";
@@ -143,22 +144,6 @@ function element(tag, attributes = {}, ...children) {
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
   node.append(...children);
   return node;
-}
-
-/** What the aggressive action gains over folding, compact for a cell: "+0.23", "−1.4", "+12" (bb or % of the pool). */
-export function gainText(x) {
-  const sign = x > 0 ? "+" : x < 0 ? "−" : "±";
-  const a = Math.abs(x);
-  return sign + (a >= 10 ? a.toFixed(0) : a >= 1 ? a.toFixed(1) : a.toFixed(2));
-}
-
-/** The same in at most three characters, for a phone's cell: "+3", "+.9", "−.2", "+12", "0" (the label has the figure). */
-export function gainShort(x) {
-  const sign = x > 0 ? "+" : "−";
-  const a = Math.abs(x);
-  if (a < 0.05) return "0";
-  if (a < 0.95) return `${sign}.${Math.round(a * 10)}`;
-  return a < 99.5 ? `${sign}${Math.round(a)}` : `${sign}99`;
 }
 
 /** One 13×13 chart: cells with the class, its frequency in percent (and, given `largest`, 169 texts of
