@@ -40,11 +40,28 @@ _COMBO_INDEX[ALL_COMBOS[:, 0], ALL_COMBOS[:, 1]] = np.arange(N_COMBOS)
 _COMBO_INDEX[ALL_COMBOS[:, 1], ALL_COMBOS[:, 0]] = np.arange(N_COMBOS)
 
 
+#: Characters of a token shown in an error; a longer one is cut there, with "…".
+SHOWN_TOKEN_CHARS = 40
+
+
+def shown_token(token: str) -> str:
+    """A token as an error shows it: control and other unprintable characters escaped as Python writes them (a
+    terminal escape cannot colour the error), at most :data:`SHOWN_TOKEN_CHARS` characters (ranges.js the same)."""
+    def escaped(c: str) -> str:
+        if c.isprintable():
+            return c
+        code = ord(c)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+    cut = token[:SHOWN_TOKEN_CHARS]
+    return "".join(map(escaped, cut)) + ("…" if len(token) > SHOWN_TOKEN_CHARS else "")
+
+
 class RangeError(ValueError):
-    """A token that is not in the grammar; ``str()`` names the token and its 1-based column."""
+    """A token that is not in the grammar; ``str()`` names the token (:func:`shown_token`) and its 1-based column."""
 
     def __init__(self, token: str, column: int, reason: str):
-        super().__init__(f'token "{token}" (column {column}): {reason}')
+        super().__init__(f'token "{shown_token(token)}" (column {column}): {reason}')
         self.token, self.column, self.reason = token, column, reason
 
 
@@ -96,7 +113,7 @@ def _weight(text: str, token: str, column: int) -> float:
 
 def _rank(char: str, token: str, column: int) -> int:
     if char.upper() not in RANKS:
-        raise RangeError(token, column, f"{char!r} is not a rank ({RANKS})")
+        raise RangeError(token, column, f"'{shown_token(char)}' is not a rank ({RANKS})")
     return RANKS.index(char.upper())
 
 
@@ -107,7 +124,7 @@ def _parse_class(text: str, token: str, column: int) -> tuple[int, int, str]:
     first, second = _rank(text[0], token, column), _rank(text[1], token, column)
     kind = text[2].lower() if len(text) == 3 else ""
     if kind not in ("", "s", "o"):
-        raise RangeError(token, column, f"{text[2]!r} is not s (suited) or o (offsuit)")
+        raise RangeError(token, column, f"'{shown_token(text[2])}' is not s (suited) or o (offsuit)")
     if first == second:
         if kind:
             raise RangeError(token, column, "a pair takes no s/o suffix")

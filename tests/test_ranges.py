@@ -186,3 +186,16 @@ def test_normalise_writes_runs_of_classes(text, compact):
     weights = parse_range(text).weights
     assert normalise(weights) == compact
     assert np.array_equal(parse_range(compact).weights, weights)
+
+
+def test_a_token_in_an_error_is_escaped_and_cut():
+    """A terminal escape typed into a range cannot colour the error line, and a 20,000-character token is not a
+    20 KB error line: unprintable characters are escaped, at most 40 characters shown (ranges.js the same: golden)."""
+    from kernels.ranges import RangeError, parse_range
+
+    with pytest.raises(RangeError) as caught:
+        parse_range("\x1b[31mAK")
+    assert str(caught.value).startswith('token "\\x1b[31mAK" (column 1)') and "\x1b" not in str(caught.value)
+    with pytest.raises(RangeError) as caught:
+        parse_range("Z" * 20_000)
+    assert str(caught.value).startswith('token "' + "Z" * 40 + '…" (column 1)') and len(str(caught.value)) < 200

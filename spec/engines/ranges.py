@@ -25,6 +25,7 @@ EXAMPLES = (
     "AA, 0.5(KK,QQ", "AA),KK", "150%", "Xx", "AKQ", "", "   ", "A\U0001F600", "\U0001F600,AKx", "AA\tKK", "AA,\n KK",
     "ASKD", "aSkD", "AsKS", "0.5(0.3(AA))", "0.5(AA:0.3)", "5%%", "-AA", "AA-", "A+", "+", "AsKs+", "AKs:", ":0.5", "1e-3(AA)",
     "AA:0.0000001,KK:1e-7", "AKs:0.000012345",
+    "\x1b[31mAK", "AK\u200b", "AK\x7f,QQ", "Z" * 100, "\U0001F600" * 50,  # shown escaped, at most 40 characters
 )
 RANDOM_STRINGS = 120
 RANDOM_WEIGHTS = 40

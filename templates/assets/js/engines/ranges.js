@@ -43,10 +43,28 @@ for (let a = 0; a < 52; a++) for (let b = a + 1; b < 52; b++) COMBOS.push([a, b]
 COMBOS.forEach(([a, b], i) => (COMBO_CLASS[i] = classOfCards(a, b)));
 
 
-/** A token outside the grammar; ``message`` names the token and its column. */
+/** Characters of a token shown in an error (kernels/ranges.py SHOWN_TOKEN_CHARS). */
+const SHOWN_TOKEN_CHARS = 40;
+/** Python's str.isprintable: not a control, format, surrogate, private-use or unassigned character, nor a separator but " ". */
+const UNPRINTABLE = /[\p{C}\p{Z}]/u;
+
+/** A token as an error shows it (kernels/ranges.py shown_token): unprintable characters escaped as Python writes them,
+ *  at most SHOWN_TOKEN_CHARS characters, then "…". */
+export function shownToken(token) {
+  const chars = Array.from(token);
+  const escaped = (c) => {
+    if (c === " " || !UNPRINTABLE.test(c)) return c;
+    const code = c.codePointAt(0);
+    const hex = (width) => code.toString(16).padStart(width, "0");
+    return code < 0x100 ? `\\x${hex(2)}` : code < 0x10000 ? `\\u${hex(4)}` : `\\U${hex(8)}`;
+  };
+  return chars.slice(0, SHOWN_TOKEN_CHARS).map(escaped).join("") + (chars.length > SHOWN_TOKEN_CHARS ? "…" : "");
+}
+
+/** A token outside the grammar; ``message`` names the token (shownToken) and its column. */
 export class RangeError extends Error {
   constructor(token, column, reason) {
-    super(`token "${token}" (column ${column}): ${reason}`);
+    super(`token "${shownToken(token)}" (column ${column}): ${reason}`);
     this.name = "RangeError";
     Object.assign(this, { token, column, reason });
   }
@@ -84,7 +102,7 @@ function weightOf(text, token, column) {
 
 function rankOf(char, token, column) {
   const upper = char.toUpperCase();
-  if (!RANKS.includes(upper) || upper === "") throw new RangeError(token, column, `'${char}' is not a rank (${RANKS})`);
+  if (!RANKS.includes(upper) || upper === "") throw new RangeError(token, column, `'${shownToken(char)}' is not a rank (${RANKS})`);
   return RANKS.indexOf(upper);
 }
 
@@ -96,7 +114,7 @@ function parseClass(text, token, column) {
   }
   const first = rankOf(chars[0], token, column), second = rankOf(chars[1], token, column);
   const kind = chars.length === 3 ? chars[2].toLowerCase() : "";
-  if (!["", "s", "o"].includes(kind)) throw new RangeError(token, column, `'${chars[2]}' is not s (suited) or o (offsuit)`);
+  if (!["", "s", "o"].includes(kind)) throw new RangeError(token, column, `'${shownToken(chars[2])}' is not s (suited) or o (offsuit)`);
   if (first === second) {
     if (kind) throw new RangeError(token, column, "a pair takes no s/o suffix");
     return [first, second, "p"];
