@@ -723,3 +723,9 @@ def test_fourier_with_runs_of_zero_prizes_matches_the_series():
     series = icm.prize_equity(stacks, payouts, method="integral", places=False).equity
     assert np.all(np.isfinite(fourier))
     assert np.abs(fourier - series).max() <= 1e-12 * payouts.sum()
+
+
+@pytest.mark.parametrize("stacks", ["\uff11\uff12 \uff13", "\u0665\u0660 30 20"])
+def test_cli_numbers_are_ascii_digits_as_in_the_browser(stacks):
+    """Python's float() and \\d take full-width and Arabic-Indic digits, JavaScript's do not: one grammar, ASCII."""
+    assert_one_line_exit_2(run_cli("--stacks", stacks, "--payouts", "1"), "--stacks: entry 1 is not a number")

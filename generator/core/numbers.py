@@ -19,9 +19,10 @@ from kernels.constants import PERCENT_ROUNDING, SHOWN_ENTRY
 # the list is digit groups of three of which one after the first starts with 0 ("10,000", "1,050"): no
 # one types a stack as "000" or "050", so that reads as one number as much as a list, and is refused.
 SEPARATORS = re.compile("[ \t\n\r\f\v\u00a0;]+")
-NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+# ASCII digits only (re.ASCII: Python's \d also takes full-width and Arabic-Indic digits, which JavaScript's does not)
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", re.ASCII)
 NON_FINITE = re.compile(r"[+-]?(inf|infinity|nan)", re.IGNORECASE)
-GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?", re.ASCII)
 
 
 def shown_entry(text: str) -> str:
