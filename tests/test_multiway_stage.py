@@ -228,7 +228,8 @@ def test_merge_adds_shards_associatively_and_rejects_overlap_and_corruption(conf
 def test_output_has_the_documented_fields(config, tmp_path, monkeypatch):
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
     statuses = []
-    monkeypatch.setattr(stage, "write_live_status", lambda site, running, generated: statuses.append((running, generated)) or write_live_status(site, running, generated))
+    monkeypatch.setattr(stage, "write_live_status", lambda site, running, generated, renew_s=None:
+                        statuses.append((running, generated)) or write_live_status(site, running, generated, renew_s))
     document = _run(config, tmp_path / "site", max_deals=PASS_DEALS)
     # The live-run status the chart pages poll: running from the start, then not, naming the final checkpoint.
     generated = document["meta"]["generated"]
@@ -346,3 +347,17 @@ def test_merge_into_a_directory_or_an_unwritable_path_is_one_line(config, tmp_pa
         result = CliRunner().invoke(cli, ["merge", str(a), str(b), "-o", str(output)])
         lines = result.output.strip().splitlines()
         assert result.exit_code == 2 and len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.output, result.output
+
+
+def test_a_live_status_expires_so_a_killed_run_does_not_leave_pages_polling(tmp_path):
+    """kill -9 gives the run no chance to write running: false; the status it renews at every checkpoint carries an
+    expiry (twice the interval, and 5 s) after which chart pages (pages/chart.js) stop polling."""
+    import time
+
+    from generator.data.datafiles import write_live_status
+
+    write_live_status(tmp_path, True, None, renew_s=60)
+    status = json.loads((tmp_path / LIVE_STATUS_PATH).read_text())
+    assert status["running"] and time.time() + 120 < status["expires"] <= time.time() + 126
+    write_live_status(tmp_path, False, "2026-11-27T00:00:00+00:00")
+    assert json.loads((tmp_path / LIVE_STATUS_PATH).read_text()) == {"running": False, "generated": "2026-11-27T00:00:00+00:00"}

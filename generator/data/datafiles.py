@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import time
 from pathlib import Path
 
 import numpy as np
@@ -107,10 +108,15 @@ BINARY_WRITERS = {"matchups": matchups_bin}
 LIVE_STATUS_PATH = "data/multiway-live.json"
 
 
-def write_live_status(site_dir: Path, running: bool, generated: str | None) -> None:
+def write_live_status(site_dir: Path, running: bool, generated: str | None, renew_s: float | None = None) -> None:
     """Atomically write the live-run status: chart pages served from localhost poll this small file
-    (and re-download ``multiway.json`` only when ``generated`` changes) while ``running`` is true."""
-    write_json(Path(site_dir) / LIVE_STATUS_PATH, {"running": running, "generated": generated})
+    (and re-download ``multiway.json`` only when ``generated`` changes) while ``running`` is true and ``expires``
+    (Unix seconds: now + ``renew_s`` doubled, the run rewriting it every ``renew_s``) has not passed: a run killed
+    with no chance to say it stopped (kill -9) leaves a status that expires, so pages stop polling."""
+    status = {"running": running, "generated": generated}
+    if running and renew_s is not None:
+        status["expires"] = round(time.time() + 2 * renew_s + 5)
+    write_json(Path(site_dir) / LIVE_STATUS_PATH, status)
 
 
 def pushfold_charts_csv(charts: dict) -> bytes:

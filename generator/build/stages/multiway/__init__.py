@@ -112,7 +112,7 @@ def run_multiway(
             checkpoint.save(state)
             document = multiway_document(state, estimate_table(state, controls), backend)
             write_outputs(site_dir, document)
-            write_live_status(site_dir, True, document["meta"]["generated"])
+            write_live_status(site_dir, True, document["meta"]["generated"], config.multiway.checkpoint_seconds)
             return document
 
         bar = tqdm(total=round(budget_seconds), unit="s", desc="multiway", disable=not progress, mininterval=1.0,
@@ -123,7 +123,7 @@ def run_multiway(
             bar.update(min(snapshot.elapsed_s, budget_seconds) - bar.n)
 
         document = None
-        write_live_status(site_dir, True, None)  # chart pages on localhost start polling
+        write_live_status(site_dir, True, None, config.multiway.checkpoint_seconds)  # chart pages on localhost start polling
         try:
             with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
                 reason = sample(

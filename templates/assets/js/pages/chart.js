@@ -130,14 +130,15 @@ class Chart {
   }
 
   // A multiway run rewrites data/multiway.json at every checkpoint and announces it in the small
-  // data/multiway-live.json ({running, generated}). Read that (a conditional request: `allin serve`
+  // data/multiway-live.json ({running, generated, expires}). Read that (a conditional request: `allin serve`
   // answers an unchanged file with a 304), download multiway.json only when it names a checkpoint not shown yet, and
   // poll again only while the run is live.
   async watch(statusUrl, dataUrl) {
     let running = this.running;
     try {
       const status = await fetchJson(statusUrl, "no-cache");
-      running = status.running;
+      // a run killed with no chance to say it stopped leaves "running" behind: its `expires` (Unix seconds) passes
+      running = status.running && !(Number.isFinite(status.expires) && Date.now() / 1000 > status.expires);
       if (status.generated && status.generated !== this.generated) await this.refresh(dataUrl, status.generated);
     } catch {
       // A file being replaced, or the server gone: keep the last known state.
