@@ -126,8 +126,9 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment):
 
 
 @pytest.mark.parametrize(("stacks", "extra", "message"), [
-    ("1e308,1e308", (), "stack 1e+308 bb of seat 1 is deeper than 1000 bb: push/fold is a model of short stacks"),
-    ("100000,12,12,12,12,12", (), "stack 100000 bb of seat 1 is deeper than 1000 bb"),
+    ("1e308,1e308", (), "stack 1e+308 of seat 1 is 1e+308 big blinds deep, more than 1000: push/fold is a model of short stacks"),
+    ("100000,12,12,12,12,12", (), "stack 100000 of seat 1 is 100000 big blinds deep, more than 1000"),
+    ("2500000,12000,10000", ("--blinds", "500,1000"), "stack 2.5e+06 of seat 1 is 2500 big blinds deep, more than 1000"),
     ("10,10,10", ("--payouts", "1e308,1e308"), "payouts must be non-negative with a positive, finite total"),
 ])
 def test_tables_beyond_the_model_are_one_error_line_not_nan_or_hours(stacks, extra, message):

@@ -58,7 +58,7 @@ def bounty_errors(stacks, bounties, share=None) -> list[str]:
                               "player's bounty has been paid (give 0)")
             total = 0.0
             for value in values:  # left to right, as bounty.js adds
-                total += value
+                total += float(value)  # a Python float: an overflow is inf, without NumPy's RuntimeWarning
             if total == np.inf:  # 1e308 + 1e308: every figure would be inf
                 errors.append("bounties: their total is too large to be a number (give them in a smaller unit)")
     if share is not None:

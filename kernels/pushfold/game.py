@@ -76,13 +76,16 @@ def table_errors(table: Table) -> list[str]:
     for seat, (stack, posted) in enumerate(zip(table.stacks, antes + blinds)):
         if not stack > posted:
             errors.append(f"stack {stack:g} bb of seat {seat + 1} does not cover its blind and ante ({posted:g} bb)")
-        elif stack > C.PUSHFOLD_MAX_STACK_BB:
-            errors.append(f"stack {stack:g} bb of seat {seat + 1} is deeper than {C.PUSHFOLD_MAX_STACK_BB:g} bb: push/fold is a model of short stacks")
+        elif big > 0 and stack / big > C.PUSHFOLD_MAX_STACK_BB:  # in big blinds, whatever unit the table is typed in
+            errors.append(f"stack {stack:g} of seat {seat + 1} is {stack / big:g} big blinds deep, more than "
+                          f"{C.PUSHFOLD_MAX_STACK_BB:g}: push/fold is a model of short stacks")
     if table.payouts is not None:
         payouts = np.asarray(table.payouts, dtype=np.float64)
         if payouts.size > n:
             errors.append(f"{payouts.size} payouts for {n} players")
-        if np.any(payouts < 0) or not 0 < payouts.sum() < np.inf:  # 1e308 + 1e308 overflows to inf
+        with np.errstate(over="ignore"):  # 1e308 + 1e308 overflows to inf: refused below, without a RuntimeWarning
+            total = payouts.sum()
+        if np.any(payouts < 0) or not 0 < total < np.inf:
             errors.append("payouts must be non-negative with a positive, finite total")
     stacks = np.asarray(table.stacks, dtype=np.float64)
     if table.bounties is not None and stacks.max() > 0:  # a table without chips is refused above

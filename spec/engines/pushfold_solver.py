@@ -73,6 +73,7 @@ BAD = [
     pf.Table((10.0, 10.0, 10.0), payouts=(1e308, 1e308)),  # a total that overflows
     pf.Table((1e308, 1e308)),
     pf.Table((100000.0, 12.0, 1000.0)),
+    pf.Table((2.5e6, 12000.0, 10000.0), blinds=(500.0, 1000.0)),
     pf.Table((10.0, 10.0, 10.0), bounties=(1.0, -1.0, 0.0)),
     pf.Table((10.0, 10.0, 10.0), payouts=(50.0, 30.0, 20.0), bounties=(1.0, 1.0)),
     pf.Table((10.0, 10.0, 10.0), bounties=(1.0, 1.0, 1.0), bounty_share=1.5),

@@ -42,8 +42,9 @@ export function tableErrors(table) {
   table.stacks.forEach((stack, seat) => {
     const total = antes[seat] + blinds[seat];
     if (!(stack > total)) errors.push(`stack ${formatG(stack)} bb of seat ${seat + 1} does not cover its blind and ante (${formatG(total)} bb)`);
-    else if (stack > PUSHFOLD_MAX_STACK_BB) {
-      errors.push(`stack ${formatG(stack)} bb of seat ${seat + 1} is deeper than ${formatG(PUSHFOLD_MAX_STACK_BB)} bb: push/fold is a model of short stacks`);
+    else if (big > 0 && stack / big > PUSHFOLD_MAX_STACK_BB) { // in big blinds, whatever unit the table is typed in
+      errors.push(`stack ${formatG(stack)} of seat ${seat + 1} is ${formatG(stack / big)} big blinds deep, more than ` +
+        `${formatG(PUSHFOLD_MAX_STACK_BB)}: push/fold is a model of short stacks`);
     }
   });
   if (table.payouts != null) {
