@@ -131,4 +131,4 @@ class _PlainLoader(yaml.SafeLoader):
 
 def load_yaml(text: str):
     """``yaml.safe_load`` of a user's file, refusing aliases and deep nesting (:class:`YAMLLimitError`)."""
-    return yaml.load(text, Loader=_PlainLoader)  # noqa: S506 (a SafeLoader subclass)
+    return yaml.load(text, Loader=_PlainLoader)  # a SafeLoader subclass

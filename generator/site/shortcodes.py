@@ -255,7 +255,7 @@ class Shortcodes:
             return f"{data[key][at]:+.3f} bb" if key == "sb_value" else pct(data[key][at])
         if key in ("push_max", "call_max", "push_threshold", "call_threshold", "push_verdict", "call_verdict"):
             _arity(args, 2, usage)
-            index = self._class(args[1]) if args[1] == WEAKEST else _class(args[1])
+            index = self._class(args[1])
             side, _, kind = key.partition("_")
             if kind in ("threshold", "verdict"):
                 threshold = self._threshold(f"{side}_max", index)

@@ -103,7 +103,7 @@ export function removeResidue(equities, result, tolerance, classTolerance = null
   const scale = 10 ** DECIMALS;
   for (const threshold of [...RESIDUE_THRESHOLDS].sort((a, b) => b - a)) {
     const cleaned = result.strategies.map((p) => Float64Array.from(p, (x) => roundHalfEven((x < threshold ? 0 : x > 1 - threshold ? 1 : x) * scale) / scale));
-    const check = measure(result.game, equities, cleaned.map((p) => p.slice()), 1, result.iterations);
+    const check = measure(result.game, equities, cleaned, 1, result.iterations);
     if (check.nashConv <= tolerance && check.classRegret.regret <= limit) return { ...result, ...check, residue: threshold };
   }
   return { ...result, residue: 0 };

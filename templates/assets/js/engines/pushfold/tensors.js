@@ -29,7 +29,7 @@ const SWAP = Int32Array.from(ORDERINGS, (r) => code([r[0], r[2], r[1]]));
 export function payoffTensor(triple, frame, game) {
   const kept = (triple.tensors ??= { game: null, map: new Map(), uses: new Map(), bytes: 0 });
   if (kept.game !== game) Object.assign(kept, { game, map: new Map(), uses: new Map(), bytes: 0 });
-  const key = frame.framePay.join(",");
+  const key = (frame.key ??= frame.framePay.join(","));
   let tensor = kept.map.get(key);
   if (tensor !== undefined) return tensor;
   const uses = (kept.uses.get(key) ?? 0) + 1;
