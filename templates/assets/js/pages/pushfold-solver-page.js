@@ -145,12 +145,14 @@ function progressText({ download, solve, provisionalShown }) {
   return parts.join(" ");
 }
 
-/** What a stop leaves on the page: the answer so far (not within the stopping rule yet), or nothing new. */
-function stoppedText({ forming, provisionalShown }) {
+/** What a stop leaves on the page: the answer so far (not within the stopping rule yet), the start drawn before it
+ *  (another table's), or nothing new. */
+function stoppedText({ forming, startShown, provisionalShown }) {
   if (forming) {
     return `Stopped: the answer shown is the one after ${forming.iterations} iterations, before it met the stopping rule `
       + "(its NashConv and worst regret are in the figures above the charts).";
   }
+  if (startShown) return `Cancelled: the charts shown are those of ${startShown}, where the solve started, not of this table.`;
   return provisionalShown ? "Cancelled: the first answer shown (3-way pots priced from heads-up results) was not solved again with the 3-way table." : "Cancelled.";
 }
 
@@ -179,10 +181,11 @@ function runWorker(id, table, start, near) {
   const started = performance.now();
   const nearest = near ? `the precomputed table with stacks ${near.stacks.map(formatG).join(", ")} bb` : "";
   method.textContent = "Starting the solver…";
-  const state = { download: null, solve: null, provisionalShown: false, forming: null };
+  const state = { download: null, solve: null, provisionalShown: false, forming: null, startShown: null };
   running = state;
   if (start) { // the nearest precomputed table, drawn at once: the solve starts from it (or from uniform, it says)
     show(table, { ...start, forming: true }, `Starting point: ${nearest}, until the solve below replaces it`);
+    state.startShown = nearest;
   }
   worker.onmessage = (event) => {
     if (id !== runId) return;
