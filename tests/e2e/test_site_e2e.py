@@ -330,7 +330,8 @@ def test_icm_call_or_fold_verdict_and_chart(open_page, screenshot):
         assert abs(float(cells.nth(k).get_attribute("data-ev")) - ev[index]) <= 1e-12 * spot.pool
         share = 100 * ev[index] / spot.pool
         label = f"{CLASS_NAMES[index]} {'+' if share >= 0 else '−'}{abs(share):.2f}: EV(call) − EV(fold) in % of the pool"
-        assert cells.nth(k).get_attribute("aria-label").startswith(label)
+        assert cells.nth(k).get_attribute("title").startswith(label)  # the words read out (hidden text) and shown on hover
+        assert cells.nth(k).locator(".visually-hidden").inner_text() == cells.nth(k).get_attribute("title")
     cells.first.focus()
     assert page.evaluate("document.activeElement.dataset.i") == "0"
     screenshot(page, "icm-spot")
@@ -748,7 +749,7 @@ def test_icm_spot_with_bounties_splits_the_ev(open_page, screenshot, axe_violati
     for k in range(0, 169, 5):
         index = int(cells.nth(k).get_attribute("data-i"))
         assert abs(float(cells.nth(k).get_attribute("data-ev")) - ev[index]) <= 1e-12 * (spot.pool + 90)
-    assert "with bounties in % of the prize pool" in cells.first.get_attribute("aria-label")
+    assert "with bounties in % of the prize pool" in cells.first.get_attribute("title")
     assert "bounties=25%2C25%2C40" in page.url and "share=50%25" in page.url
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     screenshot(page, f"icm-spot-bounties-{width}")

@@ -177,8 +177,9 @@ function render(request, answer) {
     const name = link.querySelector("b").textContent;
     link.querySelector(".v-ev").textContent = signed(100 * share, 2);
     link.querySelector(".v-short").textContent = gainShort(100 * share);
-    link.setAttribute("aria-label", `${name} ${signed(100 * share, 2)}: ${what} in % of ${pool}, ${share > 0 ? action : "fold"}`);
-    link.title = link.getAttribute("aria-label");
+    // the name read out: the hidden words (the cell's visible figures are aria-hidden, shorter on a phone)
+    link.querySelector(".visually-hidden").textContent = `${name} ${signed(100 * share, 2)}: ${what} in % of ${pool}, ${share > 0 ? action : "fold"}`;
+    link.title = link.querySelector(".visually-hidden").textContent;
     link.dataset.ev = String(answer.hands[i].ev);
     link.parentElement.className = `cell ${share > 0 ? "e1 plays" : "e8"}`;
   }
