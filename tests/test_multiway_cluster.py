@@ -77,6 +77,28 @@ def test_a_worker_killed_mid_run_loses_nothing_reported_done(client):
 
 
 @pytest.mark.slow
+def test_a_lost_percentile_table_is_sent_again_and_the_counts_are_the_same(client):
+    """The scheduler's memory manager may keep one replica of the scattered table; when the worker holding it dies,
+    the tasks that read it are cancelled ("reason: unknown": the flaky failure of the killed-worker test). Released
+    here on purpose mid-run, the table is sent again, the cancelled blocks redone, and the tally is the in-process one."""
+    # 32 tasks, many more than the window in flight: tasks submitted after the loss read the lost table
+    simulator = ClusterSimulator(client, "cpu", SEED, 0, linear_percentile(), task_blocks=2)
+    first_table = simulator.percentile.key
+    lost = []
+
+    def lose_the_table(progress):
+        if not lost:
+            lost.append(simulator.percentile.key)
+            client.cancel([simulator.percentile], force=True)
+
+    state = MultiwayState(seed=SEED)
+    _sample(state, simulator, 64, lose_the_table)
+    assert lost == [first_table] and simulator.percentile.key != first_table  # it was lost, and sent again
+    reference = _in_process(64)
+    assert state.blocks == reference.blocks and np.array_equal(state.tally, reference.tally)
+
+
+@pytest.mark.slow
 def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_path, monkeypatch):  # noqa: F811
     blocks = 3 * TASK_BLOCKS
     cache = tmp_path / "cache"

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
 import zlib
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -33,6 +35,9 @@ INSTALL_HINT = "--cluster needs Dask's distributed scheduler: pip install -e '.[
 TASK_BLOCKS = 4 * GROUPS
 #: Tasks kept in flight per worker thread (one running, one queued: no worker waits for the client).
 TASKS_PER_THREAD = 2
+#: Times a run sends its percentile table again after tasks were cancelled for want of it (a worker died holding the
+#: only replica), before it gives up with the error.
+MAX_RESENDS = 8
 
 
 def parse_cluster(spec: str) -> tuple[str, int | str]:
@@ -99,7 +104,21 @@ class ClusterSimulator:
     def __init__(self, client, backend: str, seed: int, shard: int, percentile: np.ndarray, task_blocks: int = TASK_BLOCKS):
         self.client = client
         self.backend, self.seed, self.shard, self.task_blocks = backend, seed, shard, task_blocks
-        self.percentile = client.scatter(np.ascontiguousarray(percentile), broadcast=True, hash=False)  # sent once per worker; a key of its own (hash=False): another simulator of the same table releasing its copy must not take this one with it
+        self.table = np.ascontiguousarray(percentile)
+        self.percentile = self._scatter()
+
+    def _scatter(self):
+        """The percentile table on every worker, under a key of its own (hash=False: another simulator of the same table
+        releasing its copy must not take this one with it). The scheduler's memory manager may later keep a single
+        replica of it; when the worker holding it dies, the tasks that need it are cancelled, and :meth:`passes`
+        sends it again."""
+        return self.client.scatter(self.table, broadcast=True, hash=False)
+
+    def _submit(self, first_block: int, n_blocks: int):
+        return self.client.submit(
+            simulate_blocks, self.backend, self.seed, self.shard, self.percentile, first_block, n_blocks,
+            pure=False, key=f"multiway-s{self.seed}-shard{self.shard}-blocks{first_block}+{n_blocks}-{os.getpid()}-{uuid.uuid4().hex[:8]}",
+        )
 
     def _window(self) -> int:
         return max(TASKS_PER_THREAD, TASKS_PER_THREAD * sum(self.client.nthreads().values()))
@@ -113,15 +132,15 @@ class ClusterSimulator:
         in_flight: dict[str, tuple[int, int, object]] = {}  # future key → (first block, blocks, future)
         arrived: dict[int, tuple[int, np.ndarray]] = {}  # first block → (blocks, tally): waiting for earlier blocks
         finished = as_completed()
+        resent = 0
+        future_inputs: dict[str, tuple] = {}  # future key → the key of the table it reads
         try:
             while True:
                 window = self._window()
                 while len(in_flight) < window and (max_blocks is None or submitted < max_blocks):
                     n_blocks = self.task_blocks if max_blocks is None else min(self.task_blocks, max_blocks - submitted)
-                    future = self.client.submit(
-                        simulate_blocks, self.backend, self.seed, self.shard, self.percentile, submitted, n_blocks,
-                        pure=False, key=f"multiway-s{self.seed}-shard{self.shard}-blocks{submitted}+{n_blocks}-{os.getpid()}",
-                    )
+                    future = self._submit(submitted, n_blocks)
+                    future_inputs[future.key] = (self.percentile.key,)
                     in_flight[future.key] = (submitted, n_blocks, future)
                     finished.add(future)
                     submitted += n_blocks
@@ -129,7 +148,21 @@ class ClusterSimulator:
                     return
                 future = next(finished)
                 first, n_blocks, _ = in_flight.pop(future.key)
-                arrived[first] = (n_blocks, future.result())
+                inputs = future_inputs.pop(future.key, ())
+                try:
+                    part = future.result()
+                except CancelledError:  # its input was lost with a dead worker: send the table again, redo the blocks
+                    if self.percentile.key in inputs:  # once per loss, not once per cancelled task
+                        resent += 1
+                        if resent > MAX_RESENDS:
+                            raise
+                        self.percentile = self._scatter()
+                    retry = self._submit(first, n_blocks)  # the same blocks: the counter-based streams give the same counts
+                    future_inputs[retry.key] = (self.percentile.key,)
+                    in_flight[retry.key] = (first, n_blocks, retry)
+                    finished.add(retry)
+                    continue
+                arrived[first] = (n_blocks, part)
                 added = 0
                 while done in arrived:
                     n_blocks, part = arrived.pop(done)
