@@ -130,18 +130,30 @@ CUDASIM_SCRIPT = textwrap.dedent(
     """
     import warnings; warnings.filterwarnings("ignore")  # uint64 wrap-around warnings of NumPy scalars
     import numpy as np
+    from kernels.multiway import layout
+    layout.GROUPS = 4  # both kernels read it at import: a grid of 4 thread blocks then holds several RNG blocks each
     from generator.core.evaluator_tables import evaluator_tables
     from kernels.multiway import cpu, gpu
-    from kernels.multiway.layout import FULL_DECK, MAX_SEATS, new_tally, pair_class_table
+    from kernels.multiway.layout import CELLS, FIRST_SEAT_BASE, FULL_DECK, MAX_SEATS, Q_BASE, new_tally, pair_class_table
     from kernels.sampling.rng import shard_key
-    from multiway_helpers import TINY_DECK, TINY_SEATS, linear_percentile
+    from multiway_helpers import linear_percentile
 
     tables, percentile, pairs = evaluator_tables(), linear_percentile(), pair_class_table()
-    for deck, seats, deals in ((FULL_DECK, MAX_SEATS, 6), (TINY_DECK, TINY_SEATS, 10)):
+    tens_up = np.arange(32, 52, dtype=np.uint8)  # 20 cards, T to A: a board straight ties every seat (6.6% of boards)
+    # (deck, seats, first block, blocks, deals a block, grid): a grid of 3 (not a multiple of GROUPS) gives one RNG
+    # block to each thread block, in two launches; a grid of GROUPS gives its thread blocks 2-3 RNG blocks of one group
+    for deck, seats, first, blocks, deals, grid in ((FULL_DECK, MAX_SEATS, 5, 5, 6, 3), (tens_up, 5, 2, 10, 16, 4)):
         on_gpu, on_cpu = new_tally(), new_tally()
-        gpu.simulate(on_gpu, shard_key(11, 2), 5, 2, deals, gpu.DeviceInputs(tables, percentile, pairs, deck), seats, max_grid=2)
-        cpu.simulate(on_cpu, shard_key(11, 2), 5, 2, deals, deck, seats, tables, percentile, pairs)
+        inputs = gpu.DeviceInputs(tables, percentile, pairs, deck)
+        gpu.simulate(on_gpu, shard_key(11, 2), first, blocks, deals, inputs, seats, grid=grid)
+        cpu.simulate(on_cpu, shard_key(11, 2), first, blocks, deals, deck, seats, tables, percentile, pairs)
         assert on_cpu.sum() > 0 and np.array_equal(on_gpu, on_cpu), seats
+        assert set(np.flatnonzero(on_cpu.sum(axis=(1, 2)))) == set(range(4))
+    shared = slice(0, gpu.SHARED_CELLS)
+    global_only = slice(gpu.SHARED_CELLS, CELLS)
+    for base in (0, Q_BASE, FIRST_SEAT_BASE):  # the last run counted in the shared counters and the global atomics
+        assert on_cpu[:, :, base:][:, :, shared].sum() > 0 and on_cpu[:, :, base:][:, :, global_only].sum() > 0
+    assert gpu.blocks_per_thread_block(4096, MAX_SEATS, 1023) == 12
     print("cuda-sim-ok")
     """
 )

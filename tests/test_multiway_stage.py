@@ -361,3 +361,10 @@ def test_a_live_status_expires_so_a_killed_run_does_not_leave_pages_polling(tmp_
     assert status["running"] and time.time() + 120 < status["expires"] <= time.time() + 126
     write_live_status(tmp_path, False, "2026-11-27T00:00:00+00:00")
     assert json.loads((tmp_path / LIVE_STATUS_PATH).read_text()) == {"running": False, "generated": "2026-11-27T00:00:00+00:00"}
+
+
+def test_the_progress_line_says_a_far_target_in_days_or_years_not_millions_of_minutes():
+    from generator.build.stages.multiway import eta_text
+
+    assert [eta_text(s) for s in (None, 42, 150, 5400, 4 * 86400, 300 * 86400, 2e9)] == [
+        "?", "42s", "2m", "1.5h", "4d", "300d", "over a year"]

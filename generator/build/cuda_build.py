@@ -106,6 +106,16 @@ def _multiway_arguments():
     return (new_tally(), np.uint64(1), 0, 1, 4096, FULL_DECK, 52, 10, *tables[:5], np.zeros(7463, np.int32), pair_class_table())
 
 
+def _multiway_clear_kernel():
+    from kernels.multiway import gpu
+
+    return gpu._clear_kernel
+
+
+def _multiway_clear_arguments():
+    return (np.zeros(1, np.int64),)
+
+
 def _threehanded_kernel():
     from kernels.threehanded import gpu
 
@@ -167,6 +177,7 @@ KERNELS = (
     KernelSpec("kernels.evaluator.gpu:_evaluate_rows_kernel", _evaluator_kernel, _evaluator_arguments, _threads("kernels.evaluator.gpu")),
     KernelSpec("kernels.headsup.gpu:_tally_kernel", _headsup_kernel, _headsup_arguments, _threads("kernels.headsup.gpu")),
     KernelSpec("kernels.multiway.gpu:_simulate_kernel", _multiway_kernel, _multiway_arguments, _threads("kernels.multiway.gpu")),
+    KernelSpec("kernels.multiway.gpu:_clear_kernel", _multiway_clear_kernel, _multiway_clear_arguments, _threads("kernels.multiway.gpu")),
     KernelSpec("kernels.threehanded.gpu:_tally_kernel", _threehanded_kernel, _threehanded_arguments, _threads("kernels.threehanded.gpu")),
     KernelSpec("kernels.threeway.gpu:_board_kernel", _threeway_board_kernel, _threeway_board_arguments, _threads("kernels.threeway.gpu")),
     KernelSpec("kernels.threeway.gpu:_triple_kernel", _threeway_triple_kernel, _threeway_triple_arguments, _threads("kernels.threeway.gpu")),

@@ -145,7 +145,7 @@ def _multiway(simulated: bool):
     from kernels.multiway.layout import new_tally
 
     percentile = percentile_control()[0]
-    blocks, deals = (2, 6) if simulated else (64, 4096)
+    blocks, deals = (2, 6) if simulated else (2048, 4096)  # on a GPU, thread blocks of several RNG blocks
 
     def run(backend):
         tally = new_tally()

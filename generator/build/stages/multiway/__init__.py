@@ -52,10 +52,19 @@ class MultiwayInterrupted(Exception):
         self.path = path
 
 
+def eta_text(seconds: float | None) -> str:
+    """An estimate of time left in words a progress line can hold: ``45s``, ``12m``, ``3.5h``, ``9d``, ``over a year``."""
+    if seconds is None:
+        return "?"
+    for unit, size, digits in (("s", 1, 0), ("m", 60, 0), ("h", 3600, 1), ("d", 86400, 0)):
+        if seconds < 60 * size or unit == "d" and seconds < 365 * 86400:
+            return f"{seconds / size:.{digits}f}{unit}"
+    return "over a year"
+
+
 def _progress_text(progress: Progress) -> str:
     worst = "±?" if progress.worst_se is None else f"±{Z_975 * progress.worst_se:.1e}"
-    eta = progress.eta_s
-    target = "ETA ?" if eta is None else (f"ETA {eta / 60:.0f}m" if eta >= 60 else f"ETA {eta:.0f}s")
+    target = f"ETA {eta_text(progress.eta_s)}"
     return (
         f"{progress.deals_per_s / 1e6:.2f}M deals/s, {progress.deals_per_s * MAX_SEATS * len(PLAYER_COUNTS) / 1e6:.0f}M samples/s, "
         f"worst {worst} (95% CI), target {target}"

@@ -10,8 +10,8 @@ from generator.core.evaluator_tables import evaluator_tables
 from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, pair_class_table
 from kernels.sampling.rng import shard_key
 
-#: Deals per GPU launch (in blocks); the CPU runs GROUPS blocks per parallel pass.
-GPU_PASS_BLOCKS = 1024
+#: Kernel launches per pass on a GPU; the CPU runs GROUPS blocks per parallel pass.
+GPU_PASS_LAUNCHES = 4
 
 
 class Simulator:
@@ -27,7 +27,11 @@ class Simulator:
             from kernels.multiway import gpu
 
             self.inputs = gpu.DeviceInputs(self.tables, percentile, self.pair_class, FULL_DECK)
-        self.pass_blocks = GPU_PASS_BLOCKS if backend == "gpu" else GROUPS
+            # full launches (a wave of thread blocks, each holding what its counters allow: 7,680 blocks on 132 SMs),
+            # enough of them that the tally's copy to the host (29 MB a pass) costs little: ~0.1 s on an H200
+            self.pass_blocks = GPU_PASS_LAUNCHES * gpu.launch_blocks(BLOCK_DEALS, MAX_SEATS, self.inputs.max_q)
+        else:
+            self.pass_blocks = GROUPS  # one parallel pass of the CPU kernel
 
     def run(self, tally: np.ndarray, first_block: int, n_blocks: int, block_deals: int) -> None:
         if self.backend == "gpu":
