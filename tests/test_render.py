@@ -253,3 +253,60 @@ def test_a_config_outside_content_says_it_found_no_articles(tmp_path):
     warning = [line for line in result.output.splitlines() if "no articles" in line]
     assert warning == [f"warning: no articles in {config.parent / 'articles'} (articles are read from the folder 'articles' "
                        "beside the config file): the site has none"]
+
+
+def _flip_middle_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01  # one bit: still text, still valid JSON where it lands on a digit
+    path.write_bytes(bytes(data))
+
+
+def _damaged_threeway(path: Path) -> None:
+    import gzip
+
+    data = bytearray(gzip.compress(b"ALLIN3WAY" + bytes(64)))
+    data[-5] ^= 0xFF  # the gzip trailer's CRC
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("name, damage, expected", [
+    ("matchups.bin", _flip_middle_byte, "matchups.bin does not match matchups.json (damaged or edited)"),
+    ("headsup.csv", lambda p: p.write_bytes(p.read_bytes()[:100]), "headsup.csv does not match headsup.json"),
+    ("pushfold/index.json", lambda p: p.write_bytes(p.read_bytes()[:300]), "pushfold/index.json: unreadable JSON"),
+    ("pushfold/4p-bba1-chipev/8.json", lambda p: p.write_text(p.read_text().replace("0.", "0.9", 1)),
+     "pushfold/4p-bba1-chipev/8.json does not match the SHA-256 recorded in index.json"),
+    ("pushfold/4p-bba1-chipev/12.json", lambda p: p.unlink(), "pushfold/4p-bba1-chipev/12.json is missing"),
+    ("threeway.bin.gz", _damaged_threeway, "threeway.bin.gz: damaged (CRC check failed)"),
+])
+def test_a_damaged_published_data_file_stops_the_render_in_one_line_and_leaves_the_site(tmp_path, name, damage, expected):
+    """A damaged matchups.bin, threeway.bin.gz or push/fold table was published with exit 0, and a truncated
+    pushfold/index.json crashed with a traceback (issue #38, item 14): now the render checks what it publishes
+    (derived files against their JSON, tables against the digests the index recorded) and stops before any page."""
+    from generator.cli import main
+    from site_fixtures import write_pushfold_set
+
+    site = tmp_path / "site"
+    write_pushfold_set(site)
+    build_site(site)
+    damage(site / "data" / name)
+    before = {p: p.read_bytes() for p in site.rglob("*.html")}
+    config = tmp_path / "site.yaml"
+    config.write_text("site: {title: Changed}\n")
+    result = CliRunner().invoke(main, ["render", "--config", str(config), "--site-dir", str(site)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0] and "nothing was rendered" in lines[0], result.output
+    assert {p: p.read_bytes() for p in site.rglob("*.html")} == before
+
+
+def test_the_push_fold_index_records_each_table_files_sha256(tmp_path):
+    import hashlib
+
+    from site_fixtures import write_pushfold_set
+
+    folder = write_pushfold_set(tmp_path / "site")
+    index = json.loads((folder / "index.json").read_text())
+    for group in index["groups"]:
+        for table, digest in group["sha256"].items():
+            assert hashlib.sha256((folder / group["id"] / f"{table}.json").read_bytes()).hexdigest() == digest
+    assert sum(len(g["sha256"]) for g in index["groups"]) == index["meta"]["tables"]

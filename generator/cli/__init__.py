@@ -6,6 +6,7 @@ from generator import __version__
 
 from generator.core import interrupts
 from generator.core.errors import InputError, error_line
+from generator.core.storage import CorruptFileError
 from generator.cli.compute import build_command, compute_group
 from generator.cli.doctor import doctor_command
 from generator.cli.evaluate import eval_command
@@ -59,6 +60,8 @@ class AtlasGroup(click.Group):
             interrupts.finish()
             click.echo("\nInterrupted: finished stages and saved checkpoints are kept; rerun to continue.", err=True)
             ctx.exit(130)
+        except CorruptFileError as exc:  # a damaged file a command cannot rebuild itself: which one, in one line
+            raise InputError(str(exc)) from None
         except OSError as exc:  # a full disk, a read-only folder: one line, the files already written are whole
             raise InputError(f"could not write or read a file: {exc.strerror or error_line(exc)}"
                              + (f": {exc.filename}" if exc.filename else "")) from None

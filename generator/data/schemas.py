@@ -362,7 +362,8 @@ PUSHFOLD_INDEX = _schema(
     "data/pushfold/<id>/<stack>.json, stack formatted like Python's f'{stack:g}') or, when stacks is null, one "
     "table per per-seat stack vector of `stack_sets` (data/pushfold/<id>/<k>.json). max_nash_conv_*: the largest "
     "NashConv of the group's tables (bb per hand, or % of the prize pool for ICM; null for the other kind); "
-    "max_class_regret_*: the largest worst per-class regret of its tables, in the same units. " + _BOUNTY_TEXT +
+    "max_class_regret_*: the largest worst per-class regret of its tables, in the same units; sha256: each table "
+    "file's SHA-256 (hex) by its name (the stack, or the stack_sets index), as written. " + _BOUNTY_TEXT +
     "each table's bounties are in its file's table. The stopping rule is "
     "in meta: NashConv <= tolerance_*, every class's regret at every decision <= class_tolerance_* (decisions a "
     "class reaches with probability below reach_floor: regret divided by reach_floor instead of the reach), or "
@@ -371,7 +372,8 @@ PUSHFOLD_INDEX = _schema(
         "groups": _array({
             "type": "object",
             "required": ["id", "players", "ante", "bb_ante", "payouts", "bounty", "bounty_share", "blinds", "stacks", "stack_sets",
-                         "max_nash_conv_bb", "max_nash_conv_pool_pct", "max_class_regret_bb", "max_class_regret_pool_pct"],
+                         "max_nash_conv_bb", "max_nash_conv_pool_pct", "max_class_regret_bb", "max_class_regret_pool_pct",
+                         "sha256"],
             "properties": {
                 "id": {"type": "string", "pattern": "^[0-9]+p-[a-z0-9.-]+$"},
                 "players": {"type": "integer", "minimum": 2, "maximum": 10},
@@ -383,6 +385,8 @@ PUSHFOLD_INDEX = _schema(
                 "stack_sets": {"type": ["array", "null"], "items": _array({"type": "number", "exclusiveMinimum": 0})},
                 "max_nash_conv_bb": NONNEGATIVE_OR_NULL, "max_nash_conv_pool_pct": NONNEGATIVE_OR_NULL,
                 "max_class_regret_bb": NONNEGATIVE_OR_NULL, "max_class_regret_pool_pct": NONNEGATIVE_OR_NULL,
+                "sha256": {"type": "object", "minProperties": 1,
+                           "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
             },
         }),
     },

@@ -464,12 +464,18 @@ def _largest(stacks, frequencies: list) -> list:
 
 
 def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
-    """Write ``site_dir/data/pushfold/`` afresh: the index and one file per table (:data:`PRIVATE_KEYS` left out)."""
+    """Write ``site_dir/data/pushfold/`` afresh: one file per table (:data:`PRIVATE_KEYS` left out), then the index,
+    each group's entry with the SHA-256 of its tables' files (``sha256``: table name → hex digest), which a render
+    checks them against (:mod:`generator.data.verify`)."""
     shutil.rmtree(Path(site_dir) / pushfold_data_path("").rsplit("/", 1)[0], ignore_errors=True)
+    digests = {}
     for group in groups:
-        for (name, _), record in zip(group.tables(), results[group.id]):
-            write_json(Path(site_dir) / pushfold_data_path(group.id, name), {k: v for k, v in record.items() if k not in PRIVATE_KEYS})
-    write_json(Path(site_dir) / pushfold_data_path(""), index)
+        digests[group.id] = {
+            name: write_json(Path(site_dir) / pushfold_data_path(group.id, name), {k: v for k, v in record.items() if k not in PRIVATE_KEYS})
+            for (name, _), record in zip(group.tables(), results[group.id])
+        }
+    entries = [{**entry, "sha256": digests[entry["id"]]} for entry in index["groups"]]
+    write_json(Path(site_dir) / pushfold_data_path(""), {**index, "groups": entries})
 
 
 def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
