@@ -272,3 +272,39 @@ def test_seeds_and_shards_out_of_range_are_one_error_line_for_every_command(args
     """One check (generator.core.validation.stream_id) instead of an OverflowError traceback from the RNG's uint64."""
     result = run(*args)
     assert_one_line_error(result, f"{args[-2]} must be a whole number in [0, 2^63), got {args[-1]}")
+
+
+@pytest.mark.parametrize("args, folder", [
+    (("render", "--site-dir", "{file}/site"), "--site-dir {file}/site"),
+    (("compute", "pushfold", "--site-dir", "{file}/site"), "--site-dir {file}/site"),
+    (("build", "--site-dir", "/proc/no-such-folder"), "--site-dir /proc/no-such-folder"),
+    (("equity", "AA", "--players", "3"), "the cache folder (ALLIN_CACHE_DIR) {file}/cache"),
+])
+def test_an_unwritable_output_folder_is_one_line_before_any_work(tmp_path, args, folder):
+    """A folder that cannot be written (here under a regular file, or in /proc: root writes anywhere else) is named in
+    one line at once, where `allin equity AA --players 3` computed for 32 s before failing (issue #38, item 10): the
+    output is that line alone, no progress bar of a stage begun."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    command = [a.replace("{file}", str(blocker)) for a in args]
+    result = CliRunner().invoke(cli, command, env={"ALLIN_CACHE_DIR": str(blocker / "cache")})
+    assert_one_line_error(result, folder.replace("{file}", str(blocker)) + ": cannot write there")
+    assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_a_narrow_heads_up_query_is_exact_without_computing_the_heads_up_tables(tmp_path, monkeypatch):
+    """`allin equity AsKs,AsKs:0.5 KK` took 36 s on a fresh cache (the whole heads-up table computed first) where
+    enumerating 6 combo pairs takes a second (issue #38, item 17): the table is computed only when it is cached
+    already or the ranges are too wide to enumerate."""
+    from generator.build.stages import headsup
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    evaluator_tables()
+    shutil.copy(evaluator_tables_path(), cache)
+    monkeypatch.setattr(headsup, "compute_headsup_tables", lambda *a, **k: pytest.fail("computed the heads-up tables"))
+    result = CliRunner().invoke(cli, ["equity", "AsKs,AsKs:0.5", "KK", "--json"], env={"ALLIN_CACHE_DIR": str(cache)})
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert answer["method"] == "enumeration" and answer["exact"] and not list(cache.glob("headsup-*"))
+    assert answer["players"][0]["equity"] == pytest.approx(0.34106385, abs=5e-9)  # AsKs vs KK, as the table gives it

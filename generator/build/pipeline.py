@@ -21,6 +21,7 @@ import click
 
 from generator.core.backend import describe_backend
 from generator.core.config import Config
+from generator.build.published import check_published
 from generator.build.stages.threeway_bin import publish_threeway
 from generator.site.render import render_site
 from generator.build.stages.headsup import run_headsup
@@ -41,6 +42,7 @@ def refresh_pages(config: Config, site_dir: Path) -> bool:
     """Re-render the site if it has been rendered before (its data changed); True if it was."""
     if not (Path(site_dir) / "index.html").exists():
         return False
+    check_published(site_dir)
     render_site(config, site_dir)
     return True
 
@@ -80,8 +82,10 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
         )
     except MultiwayInterrupted as stopped:
         click.echo("[6/6] rendering the site with the samples saved so far")
+        check_published(site_dir)
         render_site(config, site_dir, warn=_warn)
         click.echo(f"Interrupted: {stopped.document['meta']['deals']:,} deals saved; rerun to continue.", err=True)
         raise SystemExit(130) from None
     click.echo("[6/6] rendering the site")
+    check_published(site_dir)
     render_site(config, site_dir, warn=_warn)

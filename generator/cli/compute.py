@@ -15,10 +15,12 @@ import click
 from generator.core.backend import backend_option, resolve_backend
 from generator.core.config import DEFAULT_CONFIG_PATH, check_target_se, load_config, parse_duration
 from generator.core.errors import InputError
+from generator.core.storage import writable_folder
 from generator.core.validation import number_text, stream_id
 
 site_dir_option = click.option(
-    "--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Output folder."
+    "--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Output folder.",
+    callback=lambda ctx, param, value: writable_folder(value, "--site-dir"),
 )
 config_option = click.option(
     "--config", "config_path", default=str(DEFAULT_CONFIG_PATH), show_default=True, help="Site configuration file."

@@ -207,8 +207,8 @@ def _multiway_tables(site_dir: Path, players: int) -> dict | None:
 
 
 def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json, site_dir) -> None:
-    from generator.build.stages.headsup import headsup_results
-    from kernels.range_equity import MAX_PLAYERS, NoDealError, blocker_text, range_equity
+    from generator.build.stages.headsup import headsup_cached, headsup_results
+    from kernels.range_equity import MAX_PLAYERS, NoDealError, blocker_text, exact_without_tables, range_equity
 
     board, dead = _cards_option(board_text, "--board"), _cards_option(dead_text, "--dead")
     if len(board) not in (0, 3, 4, 5):
@@ -221,8 +221,11 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
     if len(board) + len(dead) + 2 * len(texts) + 5 - len(board) > 52:
         raise InputError("not enough cards left to deal every player two cards and complete the board")
     weights = _parse_ranges(texts)
+    # the exact heads-up tables (≈ 35 s to compute once, then cached) where they are cached or needed: ranges narrow
+    # enough to enumerate (AsKs vs KK) are exact at once without them
     preflop_headsup = len(texts) == 2 and not board and not dead
-    headsup = headsup_results(progress=True)[0] if preflop_headsup else None
+    use_table = preflop_headsup and (headsup_cached() or not exact_without_tables(weights))
+    headsup = headsup_results(progress=True)[0] if use_table else None
     multiway = _multiway_tables(site_dir, len(texts)) if len(texts) >= 3 and not board and not dead else None
     started = time.monotonic()
     try:

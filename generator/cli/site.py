@@ -12,18 +12,23 @@ import click
 
 from generator.core.config import DEFAULT_CONFIG_PATH, load_config
 from generator.core.errors import InputError
+from generator.core.storage import writable_folder
 
 HOST = "127.0.0.1"
 
 
 @click.command("render")
 @click.option("--config", "config_path", default=str(DEFAULT_CONFIG_PATH), show_default=True, help="Site configuration file.")
-@click.option("--site-dir", default="site", show_default=True, type=click.Path(file_okay=False), help="Output folder.")
-def render_command(config_path: str, site_dir: str) -> None:
+@click.option("--site-dir", default="site", show_default=True, type=click.Path(file_okay=False), help="Output folder.",
+              callback=lambda ctx, param, value: writable_folder(value, "--site-dir"))
+def render_command(config_path: str, site_dir: Path) -> None:
     """Render the static site from whatever data exists in SITE_DIR/data."""
+    from generator.build.published import check_published
     from generator.site.render import render_site
 
-    render_site(load_config(config_path), Path(site_dir), warn=lambda line: click.echo(line, err=True))
+    config = load_config(config_path)
+    check_published(site_dir)
+    render_site(config, site_dir, warn=lambda line: click.echo(line, err=True))
     click.echo(f"site written to {site_dir}/ (open {site_dir}/index.html or run: allin serve)")
 
 

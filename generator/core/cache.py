@@ -18,19 +18,32 @@ from typing import Callable
 import click
 import numpy as np
 
-from generator.core.storage import CorruptFileError, json_bytes, load_arrays, save_arrays
+from generator.core.storage import CorruptFileError, json_bytes, load_arrays, save_arrays, writable_folder
+
+
+#: Cache folders already checked writable in this process.
+_CHECKED: set[Path] = set()
 
 
 def cache_dir() -> Path:
-    """The cache directory: ``$ALLIN_CACHE_DIR`` if set, else ``.cache/`` in the working directory (created)."""
+    """The cache directory: ``$ALLIN_CACHE_DIR`` if set, else ``.cache/`` in the working directory (created, and
+    checked writable once per process: callers ask for it before computing what they will save there)."""
     path = Path(os.environ.get("ALLIN_CACHE_DIR", ".cache"))
-    path.mkdir(parents=True, exist_ok=True)
+    if path not in _CHECKED:
+        writable_folder(path, "the cache folder (ALLIN_CACHE_DIR)")
+        _CHECKED.add(path)
     return path
+
 
 
 def cache_key(*parts) -> str:
     """16 hex digits identifying ``parts`` (code versions, parameters); the only hashing scheme for keys."""
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+
+
+def is_cached(name: str, key: str) -> bool:
+    """Whether :func:`cached_arrays` would find ``name``/``key`` in the cache (it may still fail its checksum there)."""
+    return (cache_dir() / f"{name}-{key}.npz").exists()
 
 
 def cached_arrays(name: str, key: str, compute: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:

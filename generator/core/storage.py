@@ -61,6 +61,22 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         raise
 
 
+def writable_folder(path: str | Path, what: str) -> Path:
+    """``path`` as a folder a command can write in (created with its parents), checked by writing and removing a
+    probe file: before any work, so a read-only or impossible folder is one clear line, not an error after minutes.
+    Raises :class:`~generator.core.errors.InputError` naming ``what`` (e.g. ``"--site-dir"``)."""
+    from generator.core.errors import InputError
+
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise InputError(f"{what} {path}: cannot write there ({exc.strerror or describe_error(exc)})") from None
+    return path
+
+
 def json_bytes(obj) -> bytes:
     """Deterministic, compact JSON encoding (same object → same bytes)."""
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")

@@ -23,14 +23,12 @@ from generator.site import charts, math_font, pushfold_pages
 
 from generator.data import datafiles
 from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
-from generator.data.verify import damaged_files
 from generator.site.articles import Article, load_articles
 from generator.site.evaluator_asset import ASSET_PATH, write_evaluator_asset
 from generator.site.formatting import FILTERS
 from generator.core.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from generator.site.shortcodes import Shortcodes
 from generator.data.sitedata import PLAYER_COUNTS, SiteData
-from generator.core.errors import InputError
 from generator.core.storage import atomic_write_bytes, read_json
 from generator.site.structure import (
     NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
@@ -165,13 +163,7 @@ class SiteRenderer:
                 _copy_if_changed(path, target / path.relative_to(source))
 
     def render(self) -> list[str]:
-        """Write everything; returns the warnings (one line each) for the caller to show. Refuses (InputError, nothing
-        written) when a published data file is damaged (:func:`generator.data.verify.damaged_files`)."""
-        damaged = damaged_files(self.site_dir, self.data)
-        if damaged:
-            more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
-            raise InputError(f"{damaged[0]}{more}; nothing was rendered: `make build` (or the `allin compute` command "
-                             "that wrote it) writes the data again from its caches")
+        """Write everything; returns the warnings (one line each) for the caller to show."""
         datafiles.write_schemas(self.data_dir)
         if not (self.site_dir / LIVE_STATUS_PATH).exists():  # chart pages read it; a multiway run rewrites it
             write_live_status(self.site_dir, False, None)

@@ -43,13 +43,20 @@ from kernels.range_equity.tables import class_against_random, class_weights, mul
 
 __all__ = [
     "COMBO_MASK", "COMBO_OF", "EXACT_LIMIT", "JOINT_LIMIT", "MAX_PLAYERS", "EquityResult", "NoDealError", "blocker_text",
-    "card_mask", "class_against_random", "class_weights", "draw_units", "enumerate_equity", "enumeration_work",
+    "card_mask", "class_against_random", "class_weights", "draw_units", "enumerate_equity", "enumeration_work", "exact_without_tables",
     "live_weights", "mc_statistics", "multiway_table_equity", "range_equity", "sample_equity", "table_equity", "three_handed_block",
     "winner_counts",
 ]
 #: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; the
 #: browser's too (range-equity.js, the same estimate: about 2 s of one worker there), so both are exact on the same spots.
 EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT
+
+
+def exact_without_tables(weights: list[np.ndarray], board=(), dead=(), exact_limit: float = EXACT_LIMIT) -> bool:
+    """Whether :func:`range_equity` enumerates these ranges exactly within ``exact_limit`` with no precomputed table
+    (a caller can then skip computing one)."""
+    live = live_weights(weights, board, dead)
+    return enumeration_plan(live, board, dead)[1] <= exact_limit
 
 
 def range_equity(weights: list[np.ndarray], board=(), dead=(), tables=None, headsup=None, multiway=None,

@@ -1,4 +1,5 @@
-"""Whether the published data files in ``site/data`` are whole, checked before a render publishes pages over them.
+"""Whether the published data files in ``site/data`` are whole, checked before a render publishes pages over them
+(``allin render``, and the renders of ``allin build`` and the ``compute`` commands: :func:`check_published`).
 
 A file is damaged when it no longer matches what wrote it: a CSV or binary that differs from what its JSON gives
 (:data:`~generator.data.datafiles.CSV_WRITERS`, :data:`~generator.data.datafiles.BINARY_WRITERS`), a push/fold table
@@ -14,6 +15,7 @@ import hashlib
 from pathlib import Path
 
 from generator.build.stages.threeway_bin import read_threeway_bin
+from generator.core.errors import InputError
 from generator.core.storage import CorruptFileError, read_json
 from generator.data.datafiles import BINARY_WRITERS, CSV_WRITERS, THREEWAY_BIN_NAME
 from generator.data.sitedata import SiteData
@@ -77,3 +79,13 @@ def damaged_files(site_dir: Path, data: SiteData) -> list[str]:
     """One line per damaged or missing published file of ``site_dir/data`` (empty: all whole); ``data`` as loaded."""
     data_dir = Path(site_dir) / "data"
     return _derived_files(data_dir, data) + _threeway_table(data_dir) + _pushfold_tables(Path(site_dir))
+
+
+def check_published(site_dir: Path) -> None:
+    """Raise :class:`InputError` (one line: the first damaged file, how many more, what writes them again) unless
+    every published data file of ``site_dir`` is whole; call it before rendering."""
+    damaged = damaged_files(site_dir, SiteData.load(Path(site_dir) / "data"))
+    if damaged:
+        more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+        raise InputError(f"{damaged[0]}{more}; nothing was rendered: `make build` (or the `allin compute` command "
+                         "that wrote it) writes the data again from its caches")
