@@ -71,6 +71,8 @@ def broken_links(site: Path, base_url: str) -> list[str]:
         collector.feed(page.read_text(encoding="utf-8"))
         for link in collector.links:
             parts = urlsplit(link)
+            if parts.scheme == "data":
+                continue  # embedded in the page: nothing is fetched
             if parts.scheme or parts.netloc:
                 broken.append(f"{page.relative_to(site)}: external link {link}")
                 continue
@@ -97,6 +99,7 @@ def test_link_checker_finds_broken_links(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a/index.html").write_text('<a href="../index.html">ok</a><a href="../b/">dir</a><a href="gone.html">x</a>')
     (tmp_path / "index.html").write_text('<a href="a/">ok</a><a href="https://cdn.example/x.js">x</a><a href="/a/">root</a>'
+                                         '<img src="data:image/svg+xml,%3Csvg%3E%3C/svg%3E" alt="">'
                                          '<form data-worker="js/w.js" data-table=\'{"a": 1}\' data-hands="a/"></form>')
     assert broken_links(tmp_path, "/") == ["a/index.html: ../b/", "a/index.html: gone.html", "index.html: external link https://cdn.example/x.js",
                                            "index.html: js/w.js"]

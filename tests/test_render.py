@@ -170,7 +170,9 @@ def test_sub_path_base_url_only_changes_absolute_urls(tmp_path):
     assert '<link rel="canonical" href="https://atlas.example/atlas/hands/AKs/">' in html
     assert '<meta property="og:url" content="https://atlas.example/atlas/hands/AKs/">' in html
     assert 'href="../../assets/css/site.css"' in html
-    assert 'href="/atlas/assets/css/site.css"' in read(site, "404.html")
+    not_found = read(site, "404.html")
+    assert 'href="/atlas/index.html"' in not_found and "<style>" in not_found
+    assert not re.search(r'(href|src)="[^"]*assets/', not_found)  # self-contained: nothing loaded by a path
     assert "<loc>https://atlas.example/atlas/hands/AKs/</loc>" in read(site, "sitemap.xml")
     feed = read(site, "feed.xml")
     assert "<id>https://atlas.example/atlas/articles/reading-the-charts/</id>" in feed

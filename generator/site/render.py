@@ -11,10 +11,12 @@ Output is deterministic: the same data and content give byte-identical files.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -32,7 +34,7 @@ from generator.data.sitedata import PLAYER_COUNTS, SiteData
 from generator.core.storage import atomic_write_bytes, read_json
 from generator.site.structure import (
     NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
-    section_path, served_path,
+    section_path, served_path, top_folders,
 )
 from kernels.cards import CLASS_NAMES
 
@@ -118,7 +120,7 @@ class SiteRenderer:
             Page(section_path("articles"), "articles.html", {"articles": articles}, "articles"),
             Page(section_path("data"), "data.html", {"files": datafiles.listing(self.data_dir, self.data), "binaries": datafiles.binary_listing(self.data_dir), "license": (DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL)}, "data"),
             # Hosts serve 404.html at any missing path, so its links start at base_url (not relative).
-            Page("404.html", "404.html", {"root": self.site.base_url}, in_sitemap=False),
+            Page("404.html", "404.html", {"root": self.site.base_url, **self.not_found_assets()}, in_sitemap=False),
         ]
         for players in PLAYER_COUNTS:
             table = tables.get(players)
@@ -154,6 +156,17 @@ class SiteRenderer:
                 worst=[(CLASS_NAMES[j], results[j]["equity"]) for j in reversed(order[-5:])],
             )
         return context
+
+    def not_found_assets(self) -> dict:
+        """What the 404 page holds inline instead of loading: the stylesheet (its @font-face rules left out: their
+        paths are relative to the stylesheet, and the page sets no math), the icon as a data: URL, the site's top
+        folders for its script."""
+        assets = self.templates_dir / "assets"
+        css = re.sub(r"@font-face\s*\{[^}]*\}\s*", "", (assets / "css" / "site.css").read_text(encoding="utf-8"))
+        if "</" in css:
+            raise ValueError("site.css cannot be inlined: it holds '</'")
+        icon = "data:image/svg+xml," + quote((assets / "favicon.svg").read_text(encoding="utf-8").strip())
+        return {"inline_css": css, "brand_icon": icon, "top_folders": top_folders()}
 
     def copy_assets(self) -> None:
         """``templates/assets/`` into ``site/assets/`` (files already equal are left alone)."""

@@ -29,6 +29,13 @@ SECTIONS = {
 NAV = tuple((key, title, path) for key, (title, path) in SECTIONS.items() if key != "home")
 
 
+def top_folders() -> tuple[str, ...]:
+    """The folders at the site's root that hold its pages and files (``hands``, ``charts``, ``assets``, …): a missing
+    address that passes through one of them shows where the site's root is (the 404 page's script)."""
+    paths = [path for _, path in SECTIONS.values()] + [hand_path("AA"), article_path("x"), pushfold_tables_path(), "assets/", "data/"]
+    return tuple(sorted({path.split("/")[0] for path in paths if "/" in path}))
+
+
 def section_path(key: str) -> str:
     return SECTIONS[key][1]
 
