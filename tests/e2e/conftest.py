@@ -131,15 +131,17 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 @pytest.fixture(scope="session")
 def axe_violations():
-    """``axe_violations(page)`` → every axe-core violation on the page as it is now, one
+    """``axe_violations(page, rules=None)`` → every axe-core violation on the page as it is now, one
     ``rule-id  selector: summary`` line per node (axe.min.js injected once per document)."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `make node-deps` (npm ci)", pytrace=False)
 
-    def run(page) -> list[str]:
+    def run(page, rules: list[str] | None = None) -> list[str]:
+        """``rules``: run only these (e.g. ``["target-size"]``, which axe leaves out by default), else the defaults."""
         if not page.evaluate("typeof window.axe !== 'undefined'"):
             page.add_script_tag(path=str(AXE))
-        result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+        options = {"resultTypes": ["violations"], **({"runOnly": {"type": "rule", "values": rules}} if rules else {})}
+        result = page.evaluate("options => axe.run(document, options)", options)
         return [
             f"{violation['id']}  {' '.join(map(str, node['target']))}: {node.get('failureSummary', violation['help']).splitlines()[-1].strip()}"
             for violation in result["violations"]

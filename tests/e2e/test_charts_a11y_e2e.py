@@ -243,6 +243,6 @@ def test_pushfold_stack_selector(open_page, site_dir, screenshot):
     )
     assert len(cells) == 169
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
-        assert size >= 10 and fits_across and fits_down, (name, size)  # as the equity charts; not clipped ("24.5")
+        assert size >= 12 and fits_across and fits_down, (name, size)  # as the equity charts; not clipped ("24.5")
     assert page.locator("#push-chart").evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth"), "13 columns fit 390 px"
     screenshot(page, "pushfold-10bb-phone-390")

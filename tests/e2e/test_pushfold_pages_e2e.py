@@ -75,7 +75,7 @@ def test_chart_pages_on_a_phone(open_page, site_dir, screenshot):
         "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
     )
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
-        assert size >= 10 and fits_across and fits_down, (name, size)
+        assert size >= 12 and fits_across and fits_down, (name, size)
     assert page.locator("table.frequency-grid").first.evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth"), "13 columns fit 390 px"
     grid = page.locator("table.frequency-grid").first
     assert grid.locator(".v-eq").first.is_visible() and grid.locator(".v-max").first.is_hidden()
@@ -132,7 +132,7 @@ def test_thresholds_page_grid_and_sortable_table(open_page, site_dir, screenshot
         "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])"
     )
     for name, (size, fits_across, fits_down) in zip(CLASS_NAMES, cells):
-        assert size >= 10 and fits_across and fits_down, (name, size)  # "25+", "11.7" (0.1 bb on a phone), not clipped
+        assert size >= 12 and fits_across and fits_down, (name, size)  # "25+", "11.7" (0.1 bb on a phone), not clipped
     assert page.locator("#push-ante-0").evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth"), "13 columns fit 390 px"
     screenshot(page, "pushfold-thresholds-phone-390")
 

@@ -197,7 +197,7 @@ def test_screenshots(open_page, screenshot, width):
         assert grid.evaluate("t => t.getBoundingClientRect().width <= t.parentElement.clientWidth + 0.5")
         cells = grid.locator("a[data-i]").evaluate_all(
             "links => links.map(a => [parseFloat(getComputedStyle(a).fontSize), a.scrollWidth <= a.clientWidth, a.scrollHeight <= a.clientHeight])")
-        assert len(cells) == 169 and all(size >= 10 and across and down for size, across, down in cells), width
+        assert len(cells) == 169 and all(size >= 12 and across and down for size, across, down in cells), width
 
 
 def test_download_gives_the_solution_object(open_page, site_dir):
