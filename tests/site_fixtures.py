@@ -118,6 +118,17 @@ def threehanded(headsup_data: dict) -> dict:
     }
 
 
+def fourhanded(headsup_data: dict) -> dict:
+    """Integer counts of the documented shape (win + tie_2 + tie_3 + tie_4 + loss = total): the heads-up win rate
+    cubed, small split rates (the exact 4-player table)."""
+    from generator.build.stages.fourhanded import fourhanded_json
+
+    total = CLASS_COMBO_COUNT.astype(np.int64) * 2_118_760 * 122_175_900
+    p_win = np.array(headsup_data["win"]) / np.array(headsup_data["total"])
+    counts = {"win": (total * p_win**3).astype(np.int64), "tie_2": total // 100, "tie_3": total // 400, "tie_4": total // 1600}
+    return fourhanded_json(counts, _meta("fourhanded", boards=2_118_760, opponent_triples=122_175_900))
+
+
 def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_000) -> dict:
     s = strength()
     by_players = {}
@@ -152,14 +163,15 @@ def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_00
 
 
 def write_synthetic_data(
-    data_dir: Path, files: tuple[str, ...] = ("headsup", "matchups", "threehanded", "multiway")
+    data_dir: Path, files: tuple[str, ...] = ("headsup", "matchups", "threehanded", "fourhanded", "multiway")
 ) -> Path:
     """Write the chosen synthetic data files into ``data_dir`` (created); returns ``data_dir``."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     match = matchups()
     heads_up = headsup(match)
-    content = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway}
+    content = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway,
+               "fourhanded": lambda: fourhanded(heads_up)}
     extra = {"pushfold": pushfold, "pushfold_charts": pushfold_charts, "pushfold_thresholds": pushfold_thresholds}
     for name in files:
         document = content[name] if name in content else extra[name]

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from generator.build.stages import fourhanded as fourhanded_stage
 from generator.build.stages import headsup as headsup_stage
 from generator.build.stages import threehanded as threehanded_stage
 from generator.build.stages.multiway import document as multiway_document
@@ -18,7 +19,8 @@ from generator.site.articles import load_article
 from generator.site.pushfold_pages import certificate_text
 from generator.site.shortcodes import Shortcodes
 from kernels.cards import CLASS_NAMES
-from site_fixtures import REPO, headsup, matchups, multiway, pushfold, pushfold_charts, pushfold_thresholds, threehanded
+from site_fixtures import (REPO, fourhanded, headsup, matchups, multiway, pushfold, pushfold_charts, pushfold_thresholds,
+                           threehanded)
 
 ARTICLES = REPO / "content" / "articles"
 
@@ -29,10 +31,10 @@ def files() -> dict:
     match = matchups()
     heads_up = headsup(match)
     charts = pushfold_charts(((4, [10.0], 0.0, False, None), (4, [10.0], 0.0, False, [50.0, 30.0, 20.0])))
-    files = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway(),
-             "pushfold": pushfold(), "pushfold_thresholds": pushfold_thresholds(), "pushfold_charts": charts}
+    files = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "fourhanded": fourhanded(heads_up),
+             "multiway": multiway(), "pushfold": pushfold(), "pushfold_thresholds": pushfold_thresholds(), "pushfold_charts": charts}
     for name, method in (("headsup", headsup_stage.METHOD), ("threehanded", threehanded_stage.METHOD),
-                         ("multiway", multiway_document.METHOD)):
+                         ("fourhanded", fourhanded_stage.METHOD), ("multiway", multiway_document.METHOD)):
         files[name]["meta"]["method"] = method  # the stages' own words, which the meta of a real build carries
     return files
 
@@ -99,8 +101,9 @@ def test_who_shoves_more_under_icm_follows_the_charts(files):
 
 def test_which_tables_are_exact_follows_the_data(files):
     text = article_text("reading-the-charts", files)
-    assert "The heads-up and three-handed numbers are exact" in text and "Those for 4 to 10 players are Monte Carlo" in text
-    without = {key: value for key, value in files.items() if key != "threehanded"}
+    assert "The heads-up, three-handed and four-handed numbers are exact" in text
+    assert "Those for 5 to 10 players are Monte Carlo" in text
+    without = {key: value for key, value in files.items() if key not in ("threehanded", "fourhanded")}
     text = article_text("reading-the-charts", without)
     assert "The heads-up numbers are exact" in text and "Those for 3 to 10 players are Monte Carlo" in text
     glossary = article_text("glossary", without)
@@ -140,7 +143,8 @@ def exactness_claims(text: str) -> list[tuple[str, set[int], bool]]:
 
 def exact_sizes(files: dict) -> tuple[set[int], set[int]]:
     """Player counts whose published table is exact / Monte Carlo, from the data files' meta ``method``."""
-    exact = {n for n, name in ((2, "headsup"), (3, "threehanded")) if files.get(name) and "exact" in files[name]["meta"]["method"]}
+    exact = {n for n, name in ((2, "headsup"), (3, "threehanded"), (4, "fourhanded"))
+             if files.get(name) and "exact" in files[name]["meta"]["method"]}
     sampled = set()
     if files.get("multiway") and "Monte Carlo" in files["multiway"]["meta"]["method"]:
         sampled = {int(n) for n in files["multiway"]["by_players"]} - exact
@@ -149,7 +153,7 @@ def exact_sizes(files: dict) -> tuple[set[int], set[int]]:
 
 def test_every_article_s_exactness_claims_match_the_meta(files):
     exact, sampled = exact_sizes(files)
-    assert (exact, sampled) == ({2, 3}, set(range(4, 11)))
+    assert (exact, sampled) == ({2, 3, 4}, set(range(5, 11)))
     seen = 0
     for path in sorted(ARTICLES.glob("*.md")):
         for part, counts, claims_exact in exactness_claims(article_text(path.stem, files)):
@@ -162,7 +166,7 @@ def test_the_claims_checker_catches_a_false_claim(files):
     """The old sentence of reading-the-charts, and its reverse, against the meta."""
     exact, sampled = exact_sizes(files)
     for text in ("Heads-up numbers are exact. The three-handed numbers are Monte Carlo estimates.",
-                 "Four-handed numbers are exact, like the heads-up ones."):
+                 "The 5 to 10 players numbers are exact, like the heads-up ones."):
         claims = exactness_claims(text)
         assert claims and not all(c <= (exact if e else sampled) for _, c, e in claims), text
 

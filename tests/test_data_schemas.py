@@ -37,6 +37,13 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     config_path.write_text("multiway:\n  seed: 4242\n")
     # a separate cache keeps this small run's checkpoint away from the user's
     monkeypatch_module.setenv("ALLIN_CACHE_DIR", str(tmp_path_factory.mktemp("schema-cache")))
+    # the four-handed stage on three board classes (the whole walk takes 2 minutes): the file's shape is the same
+    from generator.build.stages import board_walk, fourhanded
+
+    boards, weights = board_walk.board_classes()
+    monkeypatch_module.setattr(fourhanded, "board_classes", lambda: (boards[::50000], weights[::50000]))
+    monkeypatch_module.setattr(fourhanded, "SLICES", 1)
+    fourhanded.run_fourhanded(site, progress=False)
     # a small 3-way table (32 boards) and two small chart groups for pushfold_charts.json
     from generator.core.evaluator_tables import evaluator_tables
     from generator.build.stages import pushfold_charts, threeway

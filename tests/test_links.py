@@ -105,7 +105,7 @@ def test_link_checker_finds_broken_links(tmp_path):
                                            "index.html: js/w.js"]
 
 
-DEFAULT_BUILD_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
+DEFAULT_BUILD_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
 
 
 def default_build(site_dir: Path, base_url: str = "/") -> Path:

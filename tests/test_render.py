@@ -66,9 +66,9 @@ def test_multiway_chart_shows_estimate_ci_samples_and_rank(site):
 
 
 def test_chart_embeds_its_table_for_the_tooltips(site):
-    html = read(site, "charts/4/index.html")
+    html = read(site, "charts/5/index.html")
     payload = json.loads(re.search(r'<script type="application/json" id="chart-data">(.*?)</script>', html).group(1))
-    assert payload["table"]["equity"] == data(site, "multiway")["by_players"]["4"]["equity"]
+    assert payload["table"]["equity"] == data(site, "multiway")["by_players"]["5"]["equity"]
     assert payload["generated"] == data(site, "multiway")["meta"]["generated"]
 
 
@@ -76,8 +76,9 @@ def test_hand_page_has_every_player_count_and_matchups(site):
     html = read(site, "hands/AKs/index.html")
     i = parse_class("AKs")
     multiway = data(site, "multiway")["by_players"]
-    assert pct(data(site, "threehanded")["equity"][i], 2) in html  # exact at 3 players, not the Monte Carlo
-    for n in range(4, 11):
+    assert pct(data(site, "threehanded")["equity"][i], 2) in html  # exact at 3 and 4 players, not the Monte Carlo
+    assert pct(data(site, "fourhanded")["equity"][i], 2) in html
+    for n in range(5, 11):
         assert pct(multiway[str(n)]["equity"][i], 2) in html
     assert "<svg class=\"line-chart\"" in html and html.count("matchups/index.html?a=AKs&amp;b=") == 2 * 169 + 10  # grid, table, best/worst
     matchups = data(site, "matchups")
@@ -312,3 +313,24 @@ def test_the_push_fold_index_records_each_table_files_sha256(tmp_path):
         for table, digest in group["sha256"].items():
             assert hashlib.sha256((folder / group["id"] / f"{table}.json").read_bytes()).hexdigest() == digest
     assert sum(len(g["sha256"]) for g in index["groups"]) == index["meta"]["tables"]
+
+
+def test_the_four_player_column_is_exact_where_the_four_handed_counts_exist(tmp_path):
+    """With fourhanded.json the 4-player chart, the hand pages and the facts say exact, from its counts; a site
+    without it (a build's data from before it) shows the Monte Carlo's (issue #36)."""
+    from site_fixtures import write_synthetic_data
+
+    site = build_site(tmp_path / "site")  # the default build's files
+
+    exact = data(site, "fourhanded")
+    chart = read(site, "charts/4/index.html")
+    assert "Four-handed values are exact: every deal counted." in chart
+    index = CLASS_NAMES.index("AKs")
+    hand = read(site, "hands/AKs/index.html")
+    row = re.search(r'<tr><th scope="row"><a href="[^"]*charts/4/index.html">4</a></th><td>([^<]*)</td><td>([^<]*)</td>', hand)
+    assert row and row.group(1) == pct(exact["equity"][index], 2) and row.group(2) == "exact"
+    assert "at 2, 3 and 4 players every deal is counted exactly" in hand
+    write_synthetic_data(tmp_path / "older", files=("headsup", "matchups", "threehanded", "multiway"))
+    plain = build_site(tmp_path / "plain", data_dir=tmp_path / "older")  # data from before the four-handed stage
+    assert "Four-handed" not in read(plain, "charts/4/index.html")
+    assert "at 2 and 3 players every deal is counted exactly" in read(plain, "hands/AKs/index.html")

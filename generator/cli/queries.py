@@ -192,14 +192,16 @@ def _print_range_table(document: dict, seconds: float) -> None:
 
 
 def _multiway_tables(site_dir: Path, players: int) -> dict | None:
-    """``{players: table block}``: for 3 players the exact three-handed counts (computed once, cached), else the
-    built multiway table's ``by_players`` block, or None when it is missing or malformed (the spot is then sampled)."""
-    if players == 3:
-        from generator.build.stages.threehanded import BOARDS_PER_HERO, threehanded_results
-        from kernels.range_equity import three_handed_block
+    """``{players: table block}``: for 3 and 4 players the exact three- and four-handed counts (computed once, cached),
+    else the built multiway table's ``by_players`` block, or None when it is missing or malformed (the spot is then
+    sampled)."""
+    from generator.build.stages import fourhanded, threehanded
+    from kernels.range_equity import exact_block
 
-        counts = threehanded_results(progress=True)
-        return {3: three_handed_block(*(counts[key] for key in ("win", "tie_2", "tie_3", "total")), BOARDS_PER_HERO)}
+    if players == 3:
+        return {3: exact_block(threehanded.threehanded_results(progress=True), 3, threehanded.BOARDS_PER_HERO)}
+    if players == 4:
+        return {4: exact_block(fourhanded.fourhanded_results(progress=True), 4, fourhanded.BOARDS_PER_HERO)}
     try:
         return {players: _load_multiway(site_dir, players)}
     except InputError:

@@ -22,6 +22,7 @@ DESCRIPTIONS = {
     "headsup": "Each of the 169 classes against one uniformly random hand, heads-up: exact integer counts over every board.",
     "matchups": "Every class against every class, heads-up (169×169): exact counts, card removal included.",
     "threehanded": "Each of the 169 classes against two uniformly random hands: exact integer counts of every deal (win, 2-way and 3-way split, loss).",
+    "fourhanded": "Each of the 169 classes against three uniformly random hands: exact integer counts of every deal (win, 2-, 3- and 4-way split, loss).",
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
     "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
@@ -46,6 +47,12 @@ def headsup_csv(headsup: dict) -> bytes:
 def threehanded_csv(threehanded: dict) -> bytes:
     keys = ["combos", "win", "tie_2", "tie_3", "loss", "total", "equity"]
     rows = ([name] + [threehanded[k][i] for k in keys] for i, name in enumerate(CLASS_NAMES))
+    return _csv_bytes(["class", *keys], rows)
+
+
+def fourhanded_csv(fourhanded: dict) -> bytes:
+    keys = ["combos", "win", "tie_2", "tie_3", "tie_4", "loss", "total", "equity"]
+    rows = ([name] + [fourhanded[k][i] for k in keys] for i, name in enumerate(CLASS_NAMES))
     return _csv_bytes(["class", *keys], rows)
 
 
@@ -158,7 +165,8 @@ BINARY_TABLES = {
 }
 
 CSV_WRITERS = {
-    "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "multiway": multiway_csv,
+    "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "fourhanded": fourhanded_csv,
+    "multiway": multiway_csv,
     "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
     "pushfold_thresholds": pushfold_thresholds_csv,
 }

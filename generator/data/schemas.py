@@ -233,6 +233,27 @@ THREEHANDED = _schema(
     {"boards": {"const": 2118760}, "opponent_pairs": {"const": 446985}},
 )
 
+FOURHANDED = _schema(
+    "fourhanded",
+    "Four-handed equity of each class against three random hands (exact)",
+    "Counts of deals per hero class over every unordered triple of card-disjoint opponent combos and every board: "
+    "total = combos × 2,118,760 boards × 122,175,900 opponent triples (C(45,2)·C(43,2)·C(41,2)/3!); tie_k = the hero "
+    "splits the pot k ways (k − 1 opponents tie it, the others are beaten); equity = (win + tie_2/2 + tie_3/3 + "
+    "tie_4/4) / total.",
+    {
+        "classes": CLASSES,
+        "combos": COMBOS,
+        "win": BY_CLASS_COUNTS,
+        "tie_2": BY_CLASS_COUNTS,
+        "tie_3": BY_CLASS_COUNTS,
+        "tie_4": BY_CLASS_COUNTS,
+        "loss": BY_CLASS_COUNTS,
+        "total": BY_CLASS_COUNTS,
+        "equity": BY_CLASS_FRACTIONS,
+    },
+    {"boards": {"const": 2118760}, "opponent_triples": {"const": 122175900}},
+)
+
 _SPOT_FREQUENCIES = {"type": "object", "minProperties": 1, "additionalProperties": BY_CLASS_FRACTIONS}
 _STACK_OR_NULL_BY_SPOT = {"type": "object", "minProperties": 1, "additionalProperties": _array({"type": ["number", "null"]}, N)}
 #: The worst per-class regret of a solution: the most a class loses at a decision by following the strategy instead
@@ -455,7 +476,7 @@ PUSHFOLD_TABLE = {
 }
 
 SCHEMAS = {
-    "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
+    "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "fourhanded": FOURHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
     "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
     "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE,
 }

@@ -15,7 +15,7 @@ from generator.core.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
 from kernels.constants import MAX_SEATS, Z_975
 
-DATA_FILES = ("headsup", "matchups", "threehanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
+DATA_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
 PLAYER_COUNTS = tuple(range(2, MAX_SEATS + 1))
 
 
@@ -81,16 +81,19 @@ def _headsup_table(headsup: dict) -> PlayerTable:
     )
 
 
-def _threehanded_table(threehanded: dict) -> PlayerTable:
-    totals = threehanded["total"]
-    win, tie2, tie3, loss = ([x / t for x, t in zip(threehanded[key], totals)] for key in ("win", "tie_2", "tie_3", "loss"))
-    equity = [float(e) for e in threehanded["equity"]]
+def _exact_table(players: int, counts: dict) -> PlayerTable:
+    """The table of an exact count file (``threehanded.json``, ``fourhanded.json``): fractions of its ``total``, the
+    splits ``tie_2 .. tie_<players>`` as ``tie_k``."""
+    totals = counts["total"]
+    win, loss = ([x / t for x, t in zip(counts[key], totals)] for key in ("win", "loss"))
+    splits = [[x / t for x, t in zip(counts[f"tie_{k}"], totals)] for k in range(2, players + 1)]
+    equity = [float(e) for e in counts["equity"]]
     return PlayerTable(
-        players=3,
+        players=players,
         exact=True,
         win=win,
-        tie=[a + b for a, b in zip(tie2, tie3)],
-        tie_k=[[a, b] + [0.0] * 7 for a, b in zip(tie2, tie3)],
+        tie=[sum(row) for row in zip(*splits)],
+        tie_k=[list(row) + [0.0] * (MAX_SEATS - players) for row in zip(*splits)],
         loss=loss,
         equity=equity,
         se_equity=[0.0] * N_CLASSES,
@@ -132,8 +135,11 @@ class SiteData:
         self.tables: dict[int, PlayerTable] = {}
         if self.headsup:
             self.tables[2] = _headsup_table(self.headsup)
+        self.fourhanded = files.get("fourhanded")
         if self.threehanded:  # exact: used instead of the Monte Carlo estimates at 3 players
-            self.tables[3] = _threehanded_table(self.threehanded)
+            self.tables[3] = _exact_table(3, self.threehanded)
+        if self.fourhanded:  # exact, where computed (`allin compute fourhanded`): used instead of the estimates at 4
+            self.tables[4] = _exact_table(4, self.fourhanded)
         for key, block in sorted((self.multiway or {}).get("by_players", {}).items(), key=lambda kv: int(kv[0])):
             players = int(key)
             if players not in self.tables and _has_error_bars(block):

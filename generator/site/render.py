@@ -68,6 +68,8 @@ class SiteRenderer:
         self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path,
                                 pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path,
                                 pushfold_solver_path=pushfold_solver_path, chart_buckets=charts.CHART_BUCKETS)
+        # the table sizes counted exactly (2, 3 and, once computed, 4): the calculators read those files
+        self.env.globals["exact_players"] = ",".join(str(n) for n, table in sorted(self.data.tables.items()) if table.exact)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
         self.content_dir = Path(config.path).parent
         self.site = config.site

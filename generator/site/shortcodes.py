@@ -33,7 +33,9 @@
                                    ``showdowns`` (combo pairs × boards a direct enumeration needs),
                                    ``threehanded_boards`` / ``threehanded_opponent_pairs``, ``hands`` (deals × seats), ``groups`` (batches
                                    of the standard errors), ``ci_checked`` / ``ci_missed`` (3-player
-                                   Monte Carlo intervals checked against the exact values)
+                                   Monte Carlo intervals checked against the exact values),
+                                   ``fourhanded_deals`` / ``fourhanded_seconds`` (the opt-in exact four-handed
+                                   table: "not computed yet" where the build has none)
 ``{{< bubble stacks=50,30,20``     the bubble-factor matrix of a field (kernels.icm.harville.bubble_factors)
 ``payouts=0.7,0.3 >}}``
 ``{{< bubble_value stacks=…``      one entry of it, row ``row`` risking against column ``col``
@@ -85,9 +87,10 @@ def _class(text: str) -> int:
 
 
 def player_words(counts: list[int]) -> str:
-    """Table sizes in words: ``[2, 3]`` → ``"heads-up and three-handed"``, ``[4, …, 10]`` → ``"4 to 10 players"``."""
+    """Table sizes in words: ``[2, 3, 4]`` → ``"heads-up, three-handed and four-handed"``, ``[5, …, 10]`` →
+    ``"5 to 10 players"``."""
     named = {2: "heads-up", 3: "three-handed", 4: "four-handed"}
-    if len(counts) >= 3 and counts == list(range(counts[0], counts[-1] + 1)):
+    if len(counts) >= 3 and counts == list(range(counts[0], counts[-1] + 1)) and not set(counts) <= set(named):
         return f"{counts[0]} to {counts[-1]} players"
     words = [named.get(n, f"{n} players") for n in counts]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -378,6 +381,8 @@ class Shortcodes:
             "ci_missed": lambda: self._interval_check(1),
             "threehanded_deals": lambda: big(sum(self.data.threehanded["total"])) if self.data.threehanded else None,
             "threehanded_seconds": lambda: f"{self.data.threehanded['meta']['wall_time_s']:.0f} s" if self.data.threehanded else None,
+            "fourhanded_deals": lambda: big(sum(self.data.fourhanded["total"])) if self.data.fourhanded else None,
+            "fourhanded_seconds": lambda: f"{self.data.fourhanded['meta']['wall_time_s']:.0f} s" if self.data.fourhanded else None,
         }
         if args[0] not in facts:
             raise InputError(f"unknown fact '{args[0]}' (known: {', '.join(facts)})")

@@ -39,12 +39,12 @@ from kernels.range_equity.deals import (
 )
 from kernels.range_equity.enumeration import enumerate_equity, enumeration_plan, enumeration_work
 from kernels.range_equity.sampling import JOINT_LIMIT, draw_units, mc_statistics, sample_equity, winner_counts
-from kernels.range_equity.tables import class_against_random, class_weights, multiway_table_equity, table_equity, three_handed_block
+from kernels.range_equity.tables import class_against_random, class_weights, exact_block, multiway_table_equity, table_equity
 
 __all__ = [
     "COMBO_MASK", "COMBO_OF", "EXACT_LIMIT", "JOINT_LIMIT", "MAX_PLAYERS", "EquityResult", "NoDealError", "blocker_text",
-    "card_mask", "class_against_random", "class_weights", "draw_units", "enumerate_equity", "enumeration_work", "exact_without_tables",
-    "live_weights", "mc_statistics", "multiway_table_equity", "range_equity", "sample_equity", "table_equity", "three_handed_block",
+    "card_mask", "class_against_random", "class_weights", "draw_units", "enumerate_equity", "enumeration_work", "exact_block", "exact_without_tables",
+    "live_weights", "mc_statistics", "multiway_table_equity", "range_equity", "sample_equity", "table_equity",
     "winner_counts",
 ]
 #: Default bound on the enumeration work (:func:`enumeration_work`): 1–2 s on 2 quiet cores, up to ~8 s on busy ones; the

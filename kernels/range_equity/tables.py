@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.cards import COMBO_CLASS, N_CLASSES
+from kernels.constants import MAX_SEATS
 from kernels.range_equity.deals import EquityResult, NoDealError
 
 
@@ -42,20 +43,27 @@ def class_against_random(weights: list[np.ndarray]) -> tuple[int, int] | None:
     return (heroes[0], int(classes[0])) if len(classes) == 1 else None
 
 
-def three_handed_block(win, tie_2, tie_3, total, boards: int) -> dict:
-    """The exact three-handed counts ``(169,)`` each (``threehanded.json``'s) as a table block of the shape
-    :func:`multiway_table_equity` reads, marked ``exact`` (``boards``: board completions behind each deal)."""
-    win, tie_2, tie_3, total = (np.asarray(x, dtype=np.float64) for x in (win, tie_2, tie_3, total))
+def exact_block(counts, players: int, boards: int) -> dict:
+    """The exact counts of a class against ``players`` − 1 random hands (``threehanded.json``'s or ``fourhanded.json``'s
+    ``win``, ``tie_2`` … ``tie_<players>``, ``total``: (169,) each) as a table block of the shape
+    :func:`multiway_table_equity` reads, marked ``exact`` (``boards``: board completions behind each deal). The
+    equity is (win + Σ tie_k / k) / total, summed in that order (the JS twin, ``exactBlock``, does the same)."""
+    total = np.asarray(counts["total"], dtype=np.float64)
+    win = np.asarray(counts["win"], dtype=np.float64)
+    splits = [np.asarray(counts[f"tie_{k}"], dtype=np.float64) for k in range(2, players + 1)]
+    shares = win.copy()
+    for k, split in enumerate(splits, start=2):
+        shares = shares + split / k
     return {
-        "equity": ((6 * win + 3 * tie_2 + 2 * tie_3) / (6 * total)).tolist(), "win": (win / total).tolist(),
-        "tie_k": [[a, b] + [0.0] * 7 for a, b in zip(tie_2 / total, tie_3 / total)],
+        "equity": (shares / total).tolist(), "win": (win / total).tolist(),
+        "tie_k": [[float(s[c] / total[c]) for s in splits] + [0.0] * (MAX_SEATS - players) for c in range(len(total))],
         "se_equity": [0.0] * len(total), "samples": total.astype(np.int64).tolist(), "exact": True, "boards": boards,
     }
 
 
 def multiway_table_equity(hero: int, hero_class: int, n: int, block: dict) -> EquityResult | None:
     """A class against n − 1 random hands preflop from a table block: ``multiway.json``'s ``by_players[n]`` (Monte
-    Carlo: the hero seat's published estimates and standard error) or :func:`three_handed_block` (exact). Each
+    Carlo: the hero seat's published estimates and standard error) or :func:`exact_block` (exact). Each
     random seat gets an equal share of the rest (exact by symmetry given the hero's; its win and ties are not in
     the table: NaN). None while a Monte Carlo table has no standard error for the class."""
     se = block["se_equity"][hero_class]

@@ -11,7 +11,7 @@
 * ``table``: a heads-up preflop spot of whole classes, answered from the exact 169×169 class table (the JS reads
   spec/matchups.bin.gz, the same counts as the build's heads-up tables used here);
 * ``three_handed``: one class against two random hands preflop, answered from made-up exact three-handed counts
-  (kernels/range_equity/tables.three_handed_block; the JS builds the same block with threeHandedBlock);
+  (kernels/range_equity/tables.exact_block; the JS builds the same block with exactBlock);
 * ``multiway``: one class against random hands preflop (hero in seat 2 of 4), answered from a multiway table
   whose only row is the hero class's (``row``, made-up figures of the published fields; every other class has
   no estimate, ``null``, in both languages).
@@ -71,6 +71,11 @@ MULTIWAY_ROW = {"equity": 0.3115234375, "se_equity": 0.000732421875, "win": 0.30
 #: One class against two random hands, answered from the exact three-handed counts (hero in seat 3).
 THREE_HANDED = ("random", "random", "KTs")
 #: Made-up three-handed counts in the shape of threehanded.json (integers; total > win + ties for every class).
+FOUR_HANDED = ("random", "QJs", "random", "random")
+#: Made-up counts of the fourhanded.json shape (the engines only divide them).
+FOUR_HANDED_COUNTS = {"win": [900 + 5 * c for c in range(N_CLASSES)], "tie_2": [30 + c for c in range(N_CLASSES)],
+                      "tie_3": [2 + c % 7 for c in range(N_CLASSES)], "tie_4": [1 + c % 3 for c in range(N_CLASSES)],
+                      "total": [8192 + 8 * c for c in range(N_CLASSES)]}
 THREE_HANDED_COUNTS = {"win": [1000 + 7 * c for c in range(N_CLASSES)], "tie_2": [40 + c for c in range(N_CLASSES)],
                        "tie_3": [3 + c % 5 for c in range(N_CLASSES)], "total": [4096 + 16 * c for c in range(N_CLASSES)]}
 
@@ -129,7 +134,7 @@ def build() -> dict:
     from generator.core.evaluator_tables import evaluator_tables
     from generator.build.stages.headsup import headsup_results
     from kernels.range_equity import EXACT_LIMIT, range_equity
-    from kernels.range_equity.tables import class_against_random, three_handed_block
+    from kernels.range_equity.tables import class_against_random, exact_block
 
     tables = evaluator_tables()
     headsup, _ = headsup_results(progress=False)
@@ -141,9 +146,11 @@ def build() -> dict:
     _, hero_class = class_against_random(weights_of(MULTIWAY))
     multiway = range_equity(weights_of(MULTIWAY), (), (), tables, None, {n: multiway_block(MULTIWAY_ROW, hero_class)})
     assert multiway.method == "table" and not multiway.exact
-    block = three_handed_block(*(THREE_HANDED_COUNTS[key] for key in ("win", "tie_2", "tie_3", "total")), comb(50, 5))
+    block = exact_block(THREE_HANDED_COUNTS, 3, comb(50, 5))
     three = range_equity(weights_of(THREE_HANDED), (), (), tables, None, {3: block})
     assert three.method == "table" and three.exact
+    four = range_equity(weights_of(FOUR_HANDED), (), (), tables, None, {4: exact_block(FOUR_HANDED_COUNTS, 4, comb(50, 5))})
+    assert four.method == "table" and four.exact
     return {
         "about": "kernels/range_equity's answers; the evaluator tables and the class table are spec/*.bin.gz",
         "exact": [exact_case(*spot, tables) for spot in (*EXACT, *random_spots())],
@@ -160,5 +167,10 @@ def build() -> dict:
             "ranges": list(THREE_HANDED), "counts": THREE_HANDED_COUNTS, "equity": three.equity, "boards": three.boards,
             "win": [None if np.isnan(v) else float(v) for v in three.win], "samples": three.samples,
             "ties": [[None if np.isnan(v) else float(v) for v in row] for row in three.ties],
+        },
+        "four_handed": {
+            "ranges": list(FOUR_HANDED), "counts": FOUR_HANDED_COUNTS, "equity": four.equity, "samples": four.samples,
+            "win": [None if np.isnan(v) else float(v) for v in four.win],
+            "ties": [[None if np.isnan(v) else float(v) for v in row] for row in four.ties],
         },
     }

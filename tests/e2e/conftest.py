@@ -54,7 +54,7 @@ def site_dir(tmp_path_factory) -> Path:
         return build_site(site, data_dir=Path(data))
     run_pushfold(site, run_headsup(site, progress=False))
     publish_coarse_threeway(site / "data", tmp_path_factory.mktemp("threeway") / "threeway.npz")
-    write_synthetic_data(site / "data", files=("threehanded", "multiway", "pushfold_charts", "pushfold_thresholds"))
+    write_synthetic_data(site / "data", files=("threehanded", "fourhanded", "multiway", "pushfold_charts", "pushfold_thresholds"))
     write_pushfold_set(site)
     render_site(site_config(), site)
     return site

@@ -225,17 +225,35 @@ def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir
 def test_class_against_two_random_hands_reads_the_exact_three_handed_counts(open_page, site_dir):
     """AKs against two random hands preflop: threehanded.json's exact counts, as Python reads them (exact, no interval),
     the same table the 3-player chart shows."""
-    from kernels.range_equity import three_handed_block
+    from kernels.range_equity import exact_block
 
     ranges = ("AKs", "random", "random")
     page = open_page(url(*ranges))
     assert wait_for_result(page) == "table"
     counts = json.loads((site_dir / "data" / "threehanded.json").read_text())
-    block = three_handed_block(*(counts[key] for key in ("win", "tie_2", "tie_3", "total")), comb(50, 5))
+    block = exact_block(counts, 3, comb(50, 5))
     expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None, {3: block})
     assert expected.exact
     np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
     assert page.locator("#equity-method").inner_text().startswith("Exact, from the three-handed table")
+    assert page.locator("#equity-table tbody tr").nth(0).locator("td.ci").inner_text() == "exact"
+
+
+def test_class_against_three_random_hands_reads_the_exact_four_handed_counts(open_page, site_dir):
+    """AKs against three random hands preflop: fourhanded.json's exact counts (the build's data page says so with
+    data-exact-players), as Python reads them, exact, no interval (issue #36)."""
+    from kernels.range_equity import exact_block
+
+    ranges = ("AKs", "random", "random", "random")
+    page = open_page(url(*ranges))
+    assert page.locator("form[data-exact-players]").first.get_attribute("data-exact-players") == "2,3,4"
+    assert wait_for_result(page) == "table"
+    counts = json.loads((site_dir / "data" / "fourhanded.json").read_text())
+    expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None,
+                            {4: exact_block(counts, 4, comb(50, 5))})
+    assert expected.exact
+    np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
+    assert page.locator("#equity-method").inner_text().startswith("Exact, from the four-handed table")
     assert page.locator("#equity-table tbody tr").nth(0).locator("td.ci").inner_text() == "exact"
 
 

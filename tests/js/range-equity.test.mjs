@@ -113,6 +113,19 @@ test("a class against two random hands comes from the exact three-handed counts,
   result.ties.forEach((row, p) => assert.deepEqual(row, spot.ties[p].every((t) => t === null) ? null : spot.ties[p]));
   assert.equal(classTableFile(3), "threehanded.json");
   assert.equal(classTableFile(4), "multiway.json");
+  assert.equal(classTableFile(4, [2, 3, 4]), "fourhanded.json");
+  assert.equal(classTableFile(5, [2, 3, 4]), "multiway.json");
+});
+
+test("a class against three random hands comes from the exact four-handed counts where the build has them", () => {
+  const spot = fixture.four_handed;
+  const result = rangeEquity(tables, weightsOf(spot.ranges), [], [], { multiway: classTableDocument(4, spot.counts, [2, 3, 4]) });
+  assert.equal(result.method, "table");
+  assert.equal(result.exact, true);
+  assert.equal(result.samples, spot.samples);
+  result.equity.forEach((e, p) => assert.ok(Math.abs(e - spot.equity[p]) <= 1e-15, `${e} vs ${spot.equity[p]}`));
+  assert.deepEqual(result.win, spot.win);
+  result.ties.forEach((row, p) => assert.deepEqual(row, spot.ties[p].every((t) => t === null) ? null : spot.ties[p]));
 });
 
 test("heads-up preflop class ranges come from the table, equal to Python's", () => {

@@ -21,7 +21,8 @@ export const MAX_PLAYERS = MAX_SEATS;
  *  two seconds of one worker (node on the 2-core machine: 1.5–1.8e8 units a second, WORK_PER_SECOND). */
 export const EXACT_LIMIT = RANGE_EQUITY_EXACT_LIMIT;
 /** Boards behind each deal of the exact three-handed counts: C(50, 5), the board cards after the hero's two. */
-export const THREE_HANDED_BOARDS = choose(50, 5);
+/** Boards a hero combo meets preflop (C(50, 5)): behind each deal of the exact three- and four-handed tables. */
+export const EXACT_TABLE_BOARDS = choose(50, 5);
 /** Enumeration work one worker does in a second (measured in node on the 2-core machine), for time estimates. */
 export const WORK_PER_SECOND = 1.5e8;
 export { Z_975 }; // spec/constants.json
@@ -589,21 +590,24 @@ export function progressResult({ total: of, counts }) {
   return { ...figures, seEquity: null, exact: false, partial: true, method: "enumeration", [unit]: counts.visited, of, unit };
 }
 
-/** threehanded.json's exact counts as a table block of the shape multiwayTableEquity reads, marked exact
- *  (kernels/range_equity/tables.three_handed_block); ``boards``: board completions behind each deal. */
-export function threeHandedBlock(threehanded, boards = THREE_HANDED_BOARDS) {
-  const { win, tie_2: tie2, tie_3: tie3, total } = threehanded;
+/** The exact counts of a class against players − 1 random hands (threehanded.json's or fourhanded.json's win,
+ *  tie_2 … tie_<players>, total) as a table block of the shape multiwayTableEquity reads, marked exact
+ *  (kernels/range_equity/tables.exact_block: the equity summed in the same order); ``boards``: board completions
+ *  behind each deal. */
+export function exactBlock(counts, players, boards = EXACT_TABLE_BOARDS) {
+  const { win, total } = counts;
+  const splits = Array.from({ length: players - 1 }, (_, k) => counts[`tie_${k + 2}`]);
   return {
-    equity: total.map((t, c) => (6 * win[c] + 3 * tie2[c] + 2 * tie3[c]) / (6 * t)),
+    equity: total.map((t, c) => splits.reduce((share, split, k) => share + split[c] / (k + 2), win[c]) / t),
     win: total.map((t, c) => win[c] / t),
-    tie_k: total.map((t, c) => [tie2[c] / t, tie3[c] / t, 0, 0, 0, 0, 0, 0, 0]),
+    tie_k: total.map((t, c) => [...splits.map((split) => split[c] / t), ...Array(MAX_PLAYERS - players).fill(0)]),
     se_equity: total.map(() => 0), samples: total.slice(), exact: true, boards,
   };
 }
 
 /**
  * A class against n − 1 random hands preflop from a table block: multiway.json's by_players[n] (Monte
- * Carlo: the hero seat's estimates and standard error as published) or threeHandedBlock (exact). Each
+ * Carlo: the hero seat's estimates and standard error as published) or exactBlock (exact). Each
  * random seat gets an equal share of the rest (its win and ties are not in the table: null). null when a
  * Monte Carlo table has no standard error for the class yet.
  */
@@ -623,12 +627,16 @@ export function multiwayTableEquity(hero, heroClass, n, block) {
   };
 }
 
-/** The build's file that answers a class against random hands at ``players`` seats: the exact three-handed
- *  counts at 3, the multiway Monte Carlo table otherwise. */
-export const classTableFile = (players) => (players === 3 ? "threehanded.json" : "multiway.json");
+/** The build's file that answers a class against random hands at ``players`` seats: the exact counts where the build
+ *  has them (``exactPlayers``: the table sizes its pages say are exact; threehanded.json at 3, fourhanded.json at 4
+ *  once computed), the multiway Monte Carlo table otherwise. */
+const EXACT_TABLE_FILES = { 3: "threehanded.json", 4: "fourhanded.json" };
+export const classTableFile = (players, exactPlayers = [3]) =>
+  (EXACT_TABLE_FILES[players] && exactPlayers.includes(players) ? EXACT_TABLE_FILES[players] : "multiway.json");
 
 /** That file's JSON as the document tableAnswer reads ({by_players: {n: block}}). */
-export const classTableDocument = (players, json) => (players === 3 ? { by_players: { 3: threeHandedBlock(json) } } : json);
+export const classTableDocument = (players, json, exactPlayers = [3]) =>
+  (classTableFile(players, exactPlayers) === "multiway.json" ? json : { by_players: { [players]: exactBlock(json, players) } });
 
 /** [hero seat, class] when exactly one player holds one whole class (equal weights) and every other
  * player holds every combo with equal weights (random), else null. */

@@ -87,12 +87,14 @@ export class EquityPool {
 }
 
 const tables = {};
-/** The table answer of a planned spot (matchups.bin, or threehanded.json / multiway.json beside it; each fetched once per
+/** The table answer of a planned spot (matchups.bin, or threehanded.json / fourhanded.json / multiway.json beside it; each fetched once per
  * page), or null when the table is missing or does not hold the answer (then a worker computes it). */
 async function tableAnswerOf(message, { method, live }) {
   const players = live.length;
-  const url = method === "table" ? message.matchupsUrl : new URL(classTableFile(players), message.matchupsUrl).href;
-  const read = method === "table" ? async (r) => parseMatchupTable(await r.arrayBuffer()) : async (r) => classTableDocument(players, await r.json());
+  const exactPlayers = message.exactPlayers ?? [3];
+  const url = method === "table" ? message.matchupsUrl : new URL(classTableFile(players, exactPlayers), message.matchupsUrl).href;
+  const read = method === "table" ? async (r) => parseMatchupTable(await r.arrayBuffer())
+    : async (r) => classTableDocument(players, await r.json(), exactPlayers);
   tables[url] ??= fetch(url).then((response) => (response.ok ? read(response) : null)).catch(() => null);
   const table = await tables[url];
   try {

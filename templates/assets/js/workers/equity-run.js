@@ -13,7 +13,8 @@ export class Cancelled extends Error {}
 const absolute = (path) => new URL(path, location.href).href;
 
 /**
- * Start one run. ``urls``: {worker, tables, matchups} (site-relative, from the page's data-*);
+ * Start one run. ``urls``: {worker, tables, matchups, exactPlayers} (site-relative, from the page's data-*;
+ * ``exactPlayers``: "2,3" or "2,3,4", the table sizes the build counted exactly);
  * ``weights``: one Float64Array(1326) per player; ``board``, ``dead``: card ids;
  * ``onProgress({done, total, counts} | {samples, se, counts})`` about every 100 ms, with the running
  * counts merged across the pool's workers (progressShower shows them).
@@ -39,6 +40,7 @@ export function startEquity(urls, { weights, board, dead, targetSe = 1e-3, exact
   });
   worker.postMessage({
     id: 1, tablesUrl: absolute(urls.tables), matchupsUrl: absolute(urls.matchups),
+    exactPlayers: (urls.exactPlayers ?? "2,3").split(",").map(Number),
     weights: weights.map((w) => Array.from(w)), board, dead, targetSe, exact, seed,
   });
   return { done, cancel: () => fail(new Cancelled("Cancelled.")) };
@@ -83,10 +85,12 @@ export function progressShower(bar, text, isCurrent, onFigures = () => {}) {
   };
 }
 
+const TABLE_NAMES = { 2: "heads-up", 3: "three-handed", 4: "four-handed" };
+
 /** How a result was reached, in ``ms``: "Exact: 1,176 boards enumerated in 415 ms." and the like. */
 export function methodText(result, ms) {
   return result.method === "table" && result.exact
-    ? `Exact, from the ${result.equity.length === 2 ? "heads-up" : "three-handed"} table (${duration(ms)}).`
+    ? `Exact, from the ${TABLE_NAMES[result.equity.length]} table (${duration(ms)}).`
     : result.method.includes("table") ? `From the multiway table: ${count(result.samples)} deals; ± is the 95% confidence interval (${duration(ms)}).`
     : result.exact ? `Exact: ${count(result.boards)} boards enumerated in ${duration(ms)}.`
     : `Monte Carlo: ${count(result.samples)} deals in ${duration(ms)}; ± is the 95% confidence interval.`;

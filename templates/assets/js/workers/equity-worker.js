@@ -22,14 +22,14 @@ async function fetched(url, read) {
   return cache[url];
 }
 
-/** The class-against-random table beside matchups.bin (threehanded.json at 3 players, else multiway.json), or
- *  null when the site has none (then the spot is sampled). */
-const multiwayTable = (matchupsUrl, players) => fetched(new URL(classTableFile(players), matchupsUrl).href,
-  async (r) => classTableDocument(players, await r.json())).catch(() => null);
+/** The class-against-random table beside matchups.bin (the exact counts at the sizes in ``exactPlayers``, else
+ *  multiway.json), or null when the site has none (then the spot is sampled). */
+const multiwayTable = (matchupsUrl, players, exactPlayers) => fetched(new URL(classTableFile(players, exactPlayers), matchupsUrl).href,
+  async (r) => classTableDocument(players, await r.json(), exactPlayers)).catch(() => null);
 
 self.onmessage = async (e) => {
   const { id, tablesUrl, matchupsUrl, weights, board, dead, targetSe, part = 0, parts = 1, progressMs = PROGRESS_EVERY_MS,
-    seed = 1, exact = false } = e.data;
+    seed = 1, exact = false, exactPlayers = [3] } = e.data;
   const exactLimit = exact ? Infinity : undefined;
   try {
     const tables = await fetched(tablesUrl, async (r) => parseTables(await r.arrayBuffer()));
@@ -53,7 +53,7 @@ self.onmessage = async (e) => {
     }
     const { method } = planEquity(arrays, board, dead, { exactLimit });
     const matchups = method === "table" ? await fetched(matchupsUrl, async (r) => parseMatchupTable(await r.arrayBuffer())) : null;
-    const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl, arrays.length) : null;
+    const multiway = method === "multiway table" ? await multiwayTable(matchupsUrl, arrays.length, exactPlayers) : null;
     const result = rangeEquity(tables, arrays, board, dead, { matchups, multiway, targetSe, seed, exactLimit, onProgress });
     self.postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {

@@ -1,0 +1,116 @@
+"""The ``fourhanded`` stage: exact four-handed equity of every class against three random hands.
+
+Walks the 134,459 suit-symmetry classes of boards, as the heads-up and three-handed stages do, and counts per hero
+combo the opponent triples it beats, or ties with one, two or three of them (``kernels.fourhanded``: 3-matchings of
+the graph of weaker and tied combos, from its degrees, paths and triangles): every deal of three random opponents
+and five board cards, counted exactly. The walk takes about 2 minutes on 2 cores, so it is saved after each of its
+:data:`SLICES` slices (``<cache>/fourhanded-<code version>.partial.npz``) and resumes there after a stop; the whole
+result is cached in ``<cache>/fourhanded-<code version>.npz``. Writes ``site/data/fourhanded.json`` (+ .csv).
+"""
+
+from __future__ import annotations
+
+import time
+from math import comb
+from pathlib import Path
+
+import click
+import numpy as np
+
+import kernels.cards
+from generator.build.stages.board_walk import board_classes
+from generator.core import interrupts
+from generator.core.cache import array_json, cache_dir, cached_arrays, json_array
+from generator.core.evaluator_tables import evaluator_tables
+from generator.core.progress import progress_bar
+from generator.core.provenance import code_version, meta_block
+from generator.core.storage import CorruptFileError, load_arrays, save_arrays
+from generator.data.datafiles import publish
+from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, N_CLASSES
+
+#: Kernel modules that compute the counts (hashed into the cache key).
+KERNELS = ("kernels.fourhanded.cpu", "kernels.fourhanded.core", "kernels.headsup.boards", "kernels.headsup.core", "kernels.cards")
+CODE_VERSION = code_version(*KERNELS)
+#: Boards a hero combo meets (C(50, 5)); opponent triples on each (C(45,2)·C(43,2)·C(41,2)/3!); deals per hero combo.
+BOARDS_PER_HERO = comb(50, 5)
+OPPONENT_TRIPLES = comb(45, 2) * comb(43, 2) * comb(41, 2) // 6
+DEALS_PER_HERO = BOARDS_PER_HERO * OPPONENT_TRIPLES
+#: Slices of the board classes between checkpoints.
+SLICES = 200
+COUNT_KEYS = ("win", "tie_2", "tie_3", "tie_4")
+METHOD = (
+    "exact count of every deal of three random opponents and five board cards: per board (134,459 suit-symmetry "
+    "classes weighted by size) and hero combo, the opponent triples beaten or tied with one, two or three follow from "
+    "the 3-matchings of the graph of weaker (and tied) combos on the live cards, counted from its edges, degrees, "
+    "3-edge paths and triangles; integer counts"
+)
+
+
+def _partial_path() -> Path:
+    return cache_dir() / f"fourhanded-{CODE_VERSION}.partial.npz"
+
+
+def compute_fourhanded_counts(progress: bool = True) -> tuple[np.ndarray, ...]:
+    """Walk every board class once (resuming a saved partial walk): ``(win, tie_2, tie_3, tie_4)`` int64 ``(169,)``."""
+    from kernels.fourhanded import cpu
+
+    tables = evaluator_tables()
+    boards, weights = board_classes()
+    bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
+    done, totals = 0, np.zeros((4, N_CLASSES), dtype=np.int64)
+    path = _partial_path()
+    if path.exists():
+        try:
+            saved = load_arrays(path)
+            done, totals = int(saved["slices"]), saved["counts"]
+        except CorruptFileError as exc:
+            click.echo(f"warning: {exc}; starting the four-handed walk again", err=True)
+    with progress_bar("four-handed boards", len(boards), "board", enabled=progress) as advance:
+        advance(int(bounds[done]))
+        for k in range(done, SLICES):
+            start, stop = bounds[k], bounds[k + 1]
+            with interrupts.deferred():  # a slice is counted and saved whole, or not at all
+                tallies = cpu.tally_boards(boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS,
+                                           kernels.cards.COMBO_CLASS, tables)
+                totals = totals + np.array(tallies)
+                save_arrays(path, {"slices": np.array(k + 1), "counts": totals})
+            advance(int(stop))
+    return tuple(totals)
+
+
+def fourhanded_results(progress: bool = True) -> dict:
+    """The ``fourhanded.json`` object: from the cache when the code is unchanged, else computed (≈ 2 minutes on 2 cores)."""
+
+    def compute() -> dict:
+        started = time.perf_counter()
+        counts = compute_fourhanded_counts(progress)
+        meta = meta_block("fourhanded", METHOD, CODE_VERSION, "cpu", time.perf_counter() - started,
+                          boards=BOARDS_PER_HERO, opponent_triples=OPPONENT_TRIPLES)
+        return {**dict(zip(COUNT_KEYS, counts)), "meta": json_array(meta)}
+
+    arrays = cached_arrays("fourhanded", CODE_VERSION, compute)
+    _partial_path().unlink(missing_ok=True)
+    return fourhanded_json(arrays, array_json(arrays["meta"]))
+
+
+def fourhanded_json(counts: dict, meta: dict) -> dict:
+    """The ``fourhanded.json`` object (docs/data-format.md) from the integer counts."""
+    total = CLASS_COMBO_COUNT.astype(np.int64) * DEALS_PER_HERO
+    win, tie2, tie3, tie4 = (np.asarray(counts[key], dtype=np.int64) for key in COUNT_KEYS)
+    equity = (12 * win + 6 * tie2 + 4 * tie3 + 3 * tie4) / (12 * total)
+    return {
+        "meta": meta,
+        "classes": list(CLASS_NAMES),
+        "combos": CLASS_COMBO_COUNT.tolist(),
+        **{key: value.tolist() for key, value in zip(COUNT_KEYS, (win, tie2, tie3, tie4))},
+        "loss": (total - win - tie2 - tie3 - tie4).tolist(),
+        "total": total.tolist(),
+        "equity": [round(float(e), 12) for e in equity],
+    }
+
+
+def run_fourhanded(site_dir: Path, progress: bool = True) -> dict:
+    """Compute (or load) the counts and write ``site_dir/data/fourhanded.json`` and ``.csv``."""
+    result = fourhanded_results(progress)
+    publish(Path(site_dir) / "data", "fourhanded", result)
+    return result

@@ -1,0 +1,132 @@
+"""Exact four-handed counts (kernels.fourhanded): the 3-matching formula against brute force on random graphs, and
+a board's counts against every opponent triple enumerated directly on small decks, ties of every size included."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from numba import njit
+
+from generator.core.evaluator_tables import evaluator_tables
+from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, COMBO_CLASS
+from kernels.evaluator import cpu as evaluator
+from kernels.fourhanded import cpu
+
+add_edge, matchings3_without, matchings2_without = (cpu.graph.add_edge, cpu.graph.matchings3_without,
+                                                    cpu.graph.matchings2_without)
+
+
+@njit
+def _graph(edges):
+    nbr, deg, s = np.zeros(52, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64)
+    triangles = 0
+    for i in range(edges.shape[0]):
+        triangles += add_edge(nbr, deg, s, edges[i, 0], edges[i, 1])
+    return nbr, deg, s, triangles
+
+
+@njit
+def _m3(nbr, deg, s, m, triangles, a, b):
+    return matchings3_without(nbr, deg, s, m, triangles, a, b)
+
+
+@njit
+def _m2(nbr, deg, m, a, b, c, d):
+    return matchings2_without(nbr, deg, m, a, b, c, d)
+
+
+def _matchings(edges, removed, size):
+    live = [e for e in edges if not set(e) & removed]
+    return sum(1 for t in itertools.combinations(live, size) if len(set().union(*t)) == 2 * size)
+
+
+@pytest.mark.slow
+def test_matchings_of_a_graph_less_two_or_four_vertices_equal_brute_force():
+    rng = random.Random(36)
+    for _ in range(300):
+        vertices = rng.sample(range(52), rng.randint(6, 12))
+        pairs = list(itertools.combinations(vertices, 2))
+        edges = rng.sample(pairs, rng.randint(0, len(pairs)))
+        nbr, deg, s, triangles = _graph(np.array(edges, dtype=np.int64).reshape(-1, 2))
+        a, b = rng.sample(vertices, 2)
+        assert _m3(nbr, deg, s, len(edges), triangles, a, b) == _matchings(edges, {a, b}, 3)
+        c, d = rng.sample([v for v in vertices if v not in (a, b)], 2)
+        assert _m2(nbr, deg, len(edges), a, b, c, d) == _matchings(edges, {a, b, c, d}, 2)
+
+
+def _direct_counts(strength: dict, combos: list) -> dict:
+    """combo → (c0, c1, c2, c3): every unordered triple of card-disjoint opponent combos, none stronger than the
+    hero, by how many tie it."""
+    counts = {}
+    for hero in combos:
+        others = [c for c in combos if not set(c) & set(hero)]
+        tally = [0, 0, 0, 0]
+        for triple in itertools.combinations(others, 3):
+            if len(set().union(*triple)) == 6 and all(strength[c] <= strength[hero] for c in triple):
+                tally[sum(strength[c] == strength[hero] for c in triple)] += 1
+        counts[hero] = tuple(tally)
+    return counts
+
+
+CARD = {f"{r}{s}": 4 * "23456789TJQKA".index(r) + "cdhs".index(s) for r in "23456789TJQKA" for s in "cdhs"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board, live", [
+    ("AsKsQsJsTs", "2c3d4h5c6d7h8c9dTh2d"),  # a royal flush on the board: every triple ties four ways
+    ("AcAdKcKdQh", "2c3d4h5c6d7hAhKhQc9s"),  # the board's two pair plays for most: big tie groups, a few better
+    ("2c2d7h8sKc", "9h9s9d3c4d5h6c3h4s5c"),  # one nine and a low card tie on 22K98 above the low pairs of cards
+    (None, None), (None, None), (None, None),  # random boards and decks
+])
+def test_a_boards_counts_equal_every_opponent_triple_enumerated(board, live):
+    tables = evaluator_tables()
+    rng = random.Random(hash((board, live)) % 1000)
+    if board is None:
+        cards = rng.sample(range(52), 14)
+        board_cards, live_cards = cards[:5], cards[5:]
+    else:
+        board_cards = [CARD[board[i:i + 2]] for i in range(0, 10, 2)]
+        live_cards = [CARD[live[i:i + 2]] for i in range(0, len(live), 2)]
+    combos = [tuple(sorted(p)) for p in itertools.combinations(live_cards, 2)]
+    index = {tuple(c): i for i, c in enumerate(map(tuple, ALL_COMBOS.tolist()))}
+    hands = np.array([[*board_cards, *c] for c in combos])
+    strength = dict(zip(combos, evaluator.evaluate(hands, tables).tolist()))
+    keys = np.sort(np.array([(strength[c] << 11) | index[c] for c in combos], dtype=np.int64))
+    counts = cpu.count_subset(keys, cpu.COMBOS)
+    expected = _direct_counts(strength, combos)
+    assert {c: tuple(counts[index[c]]) for c in combos} == expected
+    if board == "AsKsQsJsTs":
+        assert all(value[3] > 0 and value[:3] == (0, 0, 0) for value in expected.values())
+    if board == "2c2d7h8sKc":
+        assert all(sum(v[k] for v in expected.values()) > 0 for k in (1, 2))  # one and two opponents tying, others weaker
+
+
+@pytest.mark.slow
+def test_the_board_walk_sums_each_boards_counts_by_class_within_its_deals():
+    """The parallel walk equals the per-board counts summed by class with the boards' weights, and no class gets
+    more than its combos' deals; on a royal flush board every combo ties all its triples four ways."""
+    tables = evaluator_tables()
+    boards = np.array([[48, 44, 40, 36, 32], [0, 5, 10, 15, 20], [51, 47, 43, 39, 2]], dtype=np.int64)
+    weights = np.array([4, 24, 12], dtype=np.int64)
+    walked = np.array(cpu.tally_boards(boards, weights, ALL_COMBOS, COMBO_CLASS, tables, n_chunks=2))
+    expected = np.zeros((4, 169), dtype=np.int64)
+    keys = np.empty(1326, dtype=np.int64)
+    for board, weight in zip(boards, weights):
+        count = cpu._sorted_live_combos(board, cpu.COMBOS, keys, tables.card_key, tables.card_mask, tables.rank_offsets,
+                                        tables.rank_values, tables.flush_values)
+        per_combo = cpu.count_subset(keys[:count].copy(), cpu.COMBOS)
+        np.add.at(expected.T, COMBO_CLASS, weight * per_combo)
+    assert np.array_equal(walked, expected)
+    triples = 990 * 903 * 820 // 6  # C(45,2) C(43,2) C(41,2) / 3!: opponent triples of a combo on a board
+    assert (walked.sum(axis=0) <= weights.sum() * triples * CLASS_COMBO_COUNT).all()
+    # each deal's four seats share one pot: over every hero, Σ (12 win + 6 tie_2 + 4 tie_3 + 3 tie_4) = 3 × its deals
+    live = sum(int(w) * sum(1 for c in ALL_COMBOS if not set(c) & set(b)) for b, w in zip(boards, weights))
+    shares = (12 * walked[0] + 6 * walked[1] + 4 * walked[2] + 3 * walked[3]).sum()
+    assert int(shares) == 3 * live * triples
+    royal = np.array(cpu.tally_boards(boards[:1], weights[:1], ALL_COMBOS, COMBO_CLASS, tables, n_chunks=1))
+    by_class = np.array([sum(1 for c in np.flatnonzero(COMBO_CLASS == k) if not set(ALL_COMBOS[c]) & set(boards[0]))
+                         for k in range(169)])
+    assert np.array_equal(royal[3], 4 * triples * by_class) and not royal[:3].any()

@@ -1,0 +1,59 @@
+"""The four-handed stage: a walk stopped between slices resumes to the counts of one uninterrupted walk, the
+published document adds up, and the site's 4-player column is exact where the counts exist."""
+
+from __future__ import annotations
+
+import signal
+
+import numpy as np
+import pytest
+
+from generator.build.stages import fourhanded
+from generator.build.stages.board_walk import board_classes
+from generator.core import interrupts
+from kernels.cards import CLASS_COMBO_COUNT
+
+#: A few board classes of every kind (paired, flush, straight, high card), walked in 4 slices.
+BOARDS = slice(0, 134459, 13000)
+
+
+@pytest.fixture
+def few_boards(monkeypatch, tmp_path):
+    boards, weights = board_classes()
+    monkeypatch.setattr(fourhanded, "board_classes", lambda: (boards[BOARDS], weights[BOARDS]))
+    monkeypatch.setattr(fourhanded, "SLICES", 4)
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+@pytest.mark.slow
+def test_a_walk_stopped_after_a_slice_resumes_to_the_counts_of_one_walk(few_boards, monkeypatch):
+    whole = np.array(fourhanded.compute_fourhanded_counts(progress=False))
+    fourhanded._partial_path().unlink()
+    slices = []
+    real = fourhanded.save_arrays
+
+    def save_then_stop(path, arrays):  # a stop request arrives while the second slice is counted
+        real(path, arrays)
+        slices.append(int(arrays["slices"]))
+        if len(slices) == 1:
+            interrupts._Requests.signal = signal.SIGINT
+
+    monkeypatch.setattr(fourhanded, "save_arrays", save_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        fourhanded.compute_fourhanded_counts(progress=True)
+    interrupts.reset()
+    assert slices == [1]  # the first slice was saved whole, and the walk stopped at its progress point
+    resumed = np.array(fourhanded.compute_fourhanded_counts(progress=False))
+    assert slices == [1, 2, 3, 4] and np.array_equal(resumed, whole)
+
+
+def test_the_published_counts_add_up():
+    counts = {"win": np.arange(169) * 7, "tie_2": np.arange(169), "tie_3": np.full(169, 3), "tie_4": np.ones(169)}
+    document = fourhanded.fourhanded_json(counts, {"stage": "fourhanded"})
+    total = np.array(document["total"])
+    assert np.array_equal(total, CLASS_COMBO_COUNT * fourhanded.DEALS_PER_HERO)
+    parts = sum(np.array(document[k]) for k in ("win", "tie_2", "tie_3", "tie_4", "loss"))
+    assert np.array_equal(parts, total)
+    expected = (counts["win"] + counts["tie_2"] / 2 + counts["tie_3"] / 3 + counts["tie_4"] / 4) / total
+    assert np.allclose(document["equity"], expected, rtol=0, atol=1e-12)
