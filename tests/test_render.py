@@ -254,8 +254,14 @@ def test_a_config_outside_content_says_it_found_no_articles(tmp_path):
     result = CliRunner().invoke(render_command, ["--config", str(config), "--site-dir", str(tmp_path / "site")])
     assert result.exit_code == 0, result.output
     warning = [line for line in result.output.splitlines() if "no articles" in line]
-    assert warning == [f"warning: no articles in {config.parent / 'articles'} (articles are read from the folder 'articles' "
-                       "beside the config file): the site has none"]
+    assert warning == [f"warning: no articles in {config.parent / 'articles'} (site.articles in the config, a folder beside "
+                       "the config file unless absolute): the site has none"]
+    # the config key says where they are: the same copy with site.articles pointing at the project's articles finds them
+    articles = Path(__file__).resolve().parents[1] / "content" / "articles"
+    config.write_text(re.sub(r"(?m)^  articles: .*$", f"  articles: {articles}", config.read_text()))
+    result = CliRunner().invoke(render_command, ["--config", str(config), "--site-dir", str(tmp_path / "site")])
+    assert result.exit_code == 0 and "no articles" not in result.output, result.output
+    assert (tmp_path / "site" / "articles" / "reading-the-charts" / "index.html").exists()
 
 
 def _flip_middle_byte(path: Path) -> None:

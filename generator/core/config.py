@@ -51,6 +51,7 @@ class SiteSettings:
     base_url: str = "/"
     author: str = "All-in Atlas"
     origin: str = ""  # e.g. https://example.org: prefixes absolute URLs (sitemap, feed, canonical links)
+    articles: str = "articles"  # the articles' folder: relative to the config file's folder, or absolute
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,11 @@ class Config:
     icm_presets: tuple = ()  # validated presets {name, payouts, players}, see generator.core.icm_presets
     path: str = str(DEFAULT_CONFIG_PATH)
 
+    @property
+    def articles_dir(self) -> Path:
+        """Where the articles are read from: ``site.articles`` beside the config file (or that absolute folder)."""
+        return Path(self.path).parent / self.site.articles
+
 
 def _section(raw: dict, name: str, source: str) -> dict:
     value = raw.get(name) or {}
@@ -92,7 +98,10 @@ def _check_keys(section: dict, allowed: set, where: str) -> None:
 
 
 def _site_settings(section: dict, source: str) -> SiteSettings:
-    _check_keys(section, {"title", "description", "base_url", "author", "origin"}, f"{source}: site")
+    _check_keys(section, {"title", "description", "base_url", "author", "origin", "articles"}, f"{source}: site")
+    articles = section.get("articles", SiteSettings.articles)
+    if not isinstance(articles, str) or not articles.strip() or "\0" in articles:
+        raise InputError(f"{source}: site.articles must be a folder such as articles or /srv/atlas/articles, got {shown(articles)}")
     values = {key: str(section[key]) for key in ("title", "description", "author") if key in section}
     base_url = str(section.get("base_url", "/"))
     if not base_url.startswith("/") or "//" in base_url or any(c.isspace() for c in base_url):
@@ -100,7 +109,7 @@ def _site_settings(section: dict, source: str) -> SiteSettings:
     origin = str(section.get("origin", "")).rstrip("/")
     if origin and not re.fullmatch(r"https?://[^/\s]+", origin):  # fullmatch: "$" would let a trailing newline in
         raise InputError(f"{source}: site.origin must be a scheme and host such as https://example.org, got {shown(origin)}")
-    return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, **values)
+    return SiteSettings(base_url=base_url.rstrip("/") + "/", origin=origin, articles=articles, **values)
 
 
 def _multiway_settings(section: dict, source: str) -> MultiwaySettings:

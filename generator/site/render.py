@@ -71,7 +71,6 @@ class SiteRenderer:
         # the table sizes counted exactly (2, 3 and, once computed, 4): the calculators read those files
         self.env.globals["exact_players"] = ",".join(str(n) for n, table in sorted(self.data.tables.items()) if table.exact)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
-        self.content_dir = Path(config.path).parent
         self.site = config.site
 
     def absolute_url(self, pretty_path: str) -> str | None:
@@ -96,7 +95,7 @@ class SiteRenderer:
 
     def articles(self) -> list[Article]:
         shortcodes = Shortcodes(self.data, self.render_partial, root="../../")
-        return load_articles(self.content_dir / "articles", shortcodes)
+        return load_articles(self.config.articles_dir, shortcodes)
 
     @cached_property
     def pushfold_index(self) -> dict | None:
@@ -189,9 +188,9 @@ class SiteRenderer:
         pages = self.pages(articles)
         for page in pages:
             self.write(page)
-        # articles come from the folder "articles" beside the config file: a config copied elsewhere finds none
-        warnings = [] if articles else [f"warning: no articles in {self.content_dir / 'articles'} (articles are read from the "
-                                        "folder 'articles' beside the config file): the site has none"]
+        # articles come from site.articles, beside the config file unless absolute: a config copied elsewhere finds none
+        warnings = [] if articles else [f"warning: no articles in {self.config.articles_dir} (site.articles in the config, "
+                                        "a folder beside the config file unless absolute): the site has none"]
         if not self.site.origin:
             for name in ABSOLUTE_URL_FILES:  # never leave files with wrong (root-relative) URLs behind
                 (self.site_dir / name).unlink(missing_ok=True)
