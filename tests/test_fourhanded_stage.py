@@ -57,3 +57,22 @@ def test_the_published_counts_add_up():
     assert np.array_equal(parts, total)
     expected = (counts["win"] + counts["tie_2"] / 2 + counts["tie_3"] / 3 + counts["tie_4"] / 4) / total
     assert np.allclose(document["equity"], expected, rtol=0, atol=1e-12)
+
+
+def test_cli_four_handed_is_the_exact_table(monkeypatch):
+    """`allin equity AKs --players 4` answers from the four-handed counts (exact), as the chart does."""
+    import json
+
+    from click.testing import CliRunner
+
+    from generator.cli import main as cli
+    from kernels.cards import CLASS_NAMES
+
+    counts = {"win": np.arange(169) * 7 + 1000, "tie_2": np.arange(169) + 5, "tie_3": np.full(169, 3), "tie_4": np.ones(169)}
+    document = fourhanded.fourhanded_json(counts, {"stage": "fourhanded"})
+    monkeypatch.setattr(fourhanded, "fourhanded_results", lambda progress=True: document)
+    row = json.loads(CliRunner().invoke(cli, ["equity", "AKs", "--players", "4", "--json"]).stdout)
+    index = CLASS_NAMES.index("AKs")
+    assert row["exact"] is True and row["players"] == 4 and row["counts"]["total"] == document["total"][index]
+    assert row["equity"] == pytest.approx(document["equity"][index], abs=1e-12)
+    assert row["tie"] == pytest.approx(sum(row["tie_k"][k] for k in ("2", "3", "4")), abs=1e-15)

@@ -28,21 +28,23 @@ def _class_index(text: str) -> int:
         raise InputError(str(exc)) from None
 
 
-def _exact_three_handed_row(index: int) -> dict:
-    """A class against two random hands, from the exact three-handed counts (computed once, cached)."""
+def _exact_split_row(index: int, players: int) -> dict:
+    """A class against two or three random hands, from the exact three- or four-handed counts (computed once, cached)."""
+    from generator.build.stages.fourhanded import fourhanded_results
     from generator.build.stages.threehanded import threehanded_results
 
-    counts = threehanded_results(progress=True)
-    win, tie2, tie3, loss, total = (int(counts[key][index]) for key in ("win", "tie_2", "tie_3", "loss", "total"))
+    counts = threehanded_results(progress=True) if players == 3 else fourhanded_results(progress=True)
+    splits = {str(k): int(counts[f"tie_{k}"][index]) for k in range(2, players + 1)}
+    win, loss, total = (int(counts[key][index]) for key in ("win", "loss", "total"))
     return {
         "hand": CLASS_NAMES[index],
-        "players": 3,
+        "players": players,
         "win": win / total,
-        "tie": (tie2 + tie3) / total,
+        "tie": sum(splits.values()) / total,
         "loss": loss / total,
-        "equity": (6 * win + 3 * tie2 + 2 * tie3) / (6 * total),
-        "tie_k": {"2": tie2 / total, "3": tie3 / total},
-        "counts": {"win": win, "tie_2": tie2, "tie_3": tie3, "loss": loss, "total": total},
+        "equity": (win + sum(count / int(k) for k, count in splits.items())) / total,
+        "tie_k": {k: count / total for k, count in splits.items()},
+        "counts": {"win": win, **{f"tie_{k}": count for k, count in splits.items()}, "loss": loss, "total": total},
         "exact": True,
     }
 
@@ -258,10 +260,10 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
 @click.option("--seed", type=int, default=0, show_default=True, help="Monte Carlo: random stream.")
 @click.option("--all", "all_hands", is_flag=True, help="Every one of the 169 classes.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (4+ players; a class against random hands).")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True, help="Where the multiway results live (5+ players; a class against random hands).")
 def equity_command(hands, players, board, dead, target_se, budget, seed, all_hands, as_json, site_dir):
     """All-in equity. With one HAND (a class such as AKs, QQ, T9o) and no board: against random opponents,
-    heads-up and three-handed exact (every deal counted), 4 to 10 players from the stored Monte Carlo
+    heads-up, three- and four-handed exact (every deal counted), 5 to 10 players from the stored Monte Carlo
     results (standard errors, 95% CIs).
 
     With two or more HANDS (2..10 players, each a combo, a range or random; grammar in docs/equity.md),
@@ -282,8 +284,8 @@ def equity_command(hands, players, board, dead, target_se, budget, seed, all_han
     indices = range(len(CLASS_NAMES)) if all_hands else [_class_index(hands[0])]
     if players == 2:
         rows = [_exact_row(i, players) for i in indices]
-    elif players == 3:
-        rows = [_exact_three_handed_row(i) for i in indices]
+    elif players in (3, 4):
+        rows = [_exact_split_row(i, players) for i in indices]
     else:
         block = _load_multiway(site_dir, players)
         rows = [_monte_carlo_row(block, i, players) for i in indices]

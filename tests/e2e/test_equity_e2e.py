@@ -204,13 +204,13 @@ def test_a_hand_page_opens_the_calculator_prefilled(open_page):
 
 
 def test_class_against_random_hands_reads_the_multiway_table(open_page, site_dir, screenshot):
-    """QQ against three random hands preflop: the site's multiway.json answer, as Python reads it (not exact:
+    """QQ against four random hands preflop: the site's multiway.json answer, as Python reads it (not exact:
     ± its interval; a random seat's win and tie are not in the table: shown as –)."""
-    ranges = ("random", "QQ", "random", "random")
+    ranges = ("random", "QQ", "random", "random", "random")
     page = open_page(url(*ranges))
     assert wait_for_result(page) == "table"
-    block = json.loads((site_dir / "data" / "multiway.json").read_text())["by_players"]["4"]
-    expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None, {4: block})
+    block = json.loads((site_dir / "data" / "multiway.json").read_text())["by_players"]["5"]
+    expected = range_equity([parse_range(r).weights for r in ranges], (), (), evaluator_tables(), None, {5: block})
     np.testing.assert_allclose(shown_equities(page), expected.equity, rtol=0, atol=1e-15)
     assert page.locator("#equity-method").inner_text().startswith("From the multiway table:")
     rows = page.locator("#equity-table tbody tr")
