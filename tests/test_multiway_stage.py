@@ -306,9 +306,9 @@ def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, mon
                                       "--deals", str(2 * PASS_DEALS), "--backend", "cpu"])
     assert result.exit_code == 0 and "pages re-rendered" in result.stdout, result.output
     document = json.loads((site / "data" / "multiway.json").read_text())
-    html = (site / "charts" / "4" / "index.html").read_text()
+    html = (site / "charts" / "5" / "index.html").read_text()
     payload = json.loads(re.search(r'<script type="application/json" id="chart-data">(.*?)</script>', html).group(1))
-    assert payload["table"]["equity"] == document["by_players"]["4"]["equity"]
+    assert payload["table"]["equity"] == document["by_players"]["5"]["equity"]
     assert payload["generated"] == document["meta"]["generated"]
     assert f"<dd>{FILTERS['big'](document['meta']['deals'])}</dd>" in (site / "index.html").read_text()
 

@@ -79,7 +79,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The form as numbers ({stacks, payouts, bounties (null: none), share}), or null after showing
  * every problem under its field. */
-async function validate() {
+let runs = 0; // the latest run's number: an older run that finishes after it changes nothing
+
+/** The form's numbers, or null when a field is wrong (its errors shown); also null, showing nothing, when a newer
+ * run (``run`` is not ``runs``) began while this one read the fields. */
+async function validate(run) {
   const byField = { stacks: [], payouts: [], bounties: [], share: [], form: [] };
   const stacks = (await parseField("stacks", byField))?.values ?? null;
   await nextTask();
@@ -97,6 +101,7 @@ async function validate() {
   if (stacks !== null && bounties !== null && !byField.stacks.length) {
     for (const error of bountyErrors(stacks, bounties)) byField[error.field].push(error.message);
   }
+  if (run !== runs) return null;
   return showErrors(byField) ? null : { stacks, payouts, bounties, share };
 }
 
@@ -409,18 +414,24 @@ function writeUrl(input, players = "") {
 }
 
 async function run() {
-  const input = await validate();
+  const run = ++runs;
+  document.getElementById("icm-progress").textContent = ""; // an older run's "Computing …" ends with it
+  const input = await validate(run);
+  if (run !== runs) return;
   if (!input) { results.hidden = true; return; }
   if (input.stacks.length > MAX_PLACE_ROWS) {
     await nextTask();
+    if (run !== runs) return;
     writeUrl(input);
     const bands = placeBands(input.stacks.length, input.payouts.length);
     document.getElementById("icm-progress").textContent = `Computing ${input.stacks.length.toLocaleString("en-US")} players…`;
     try {
       const summary = await inWorker("summary", input.stacks, input.payouts, { bands, groups: HEATMAP_GROUPS });
+      if (run !== runs) return;
       await renderBigField(input, summary, bands);
       document.getElementById("icm-progress").textContent = "";
     } catch (error) {
+      if (run !== runs) return;
       document.getElementById("icm-progress").textContent = "";
       showErrors({ form: [`Could not compute: ${error.message}`] });
       results.hidden = true;
@@ -431,8 +442,10 @@ async function run() {
   document.getElementById("icm-big").hidden = true;
   writeUrl(input, document.getElementById("bubble-players").value.trim());
   try {
-    renderResults(input, await compute(input.stacks, input.payouts));
+    const answer = await compute(input.stacks, input.payouts);
+    if (run === runs) renderResults(input, answer);
   } catch (error) {
+    if (run !== runs) return;
     showErrors({ form: [`Could not compute: ${error.message}`] });
     results.hidden = true;
   }
