@@ -340,3 +340,11 @@ def test_the_four_player_column_is_exact_where_the_four_handed_counts_exist(tmp_
     plain = build_site(tmp_path / "plain", data_dir=tmp_path / "older")  # data from before the four-handed stage
     assert "Four-handed" not in read(plain, "charts/4/index.html")
     assert "at 2 and 3 players every deal is counted exactly" in read(plain, "hands/AKs/index.html")
+
+
+def test_large_counts_read_in_words_up_to_quintillions():
+    """The four-handed table's 3.4 × 10¹⁷ deals read "343.25 quadrillion", not "343250.23 trillion"."""
+    from generator.site.formatting import big
+
+    assert [big(x) for x in (343_250_230_000_000_000, 2_100_000_000, 1_712_304, 12_000)] == [
+        "343.25 quadrillion", "2.10 billion", "1.71 million", "12,000"]

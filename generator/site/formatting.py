@@ -22,7 +22,7 @@ def big(value: int | None) -> str:
     """Large counts in words: 2.1e9 → ``"2.10 billion"``."""
     if value is None:
         return "–"
-    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+    for size, word in ((1e18, "quintillion"), (1e15, "quadrillion"), (1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
         if value >= size:
             return f"{value / size:.2f} {word}"
     return count(value)
