@@ -42,7 +42,6 @@ def data_dir(tmp_path_factory, monkeypatch_module):
 
     boards, weights = board_walk.board_classes()
     monkeypatch_module.setattr(fourhanded, "board_classes", lambda: (boards[::50000], weights[::50000]))
-    monkeypatch_module.setattr(fourhanded, "SLICES", 1)
     fourhanded.run_fourhanded(site, progress=False)
     # a small 3-way table (32 boards) and two small chart groups for pushfold_charts.json
     from generator.core.evaluator_tables import evaluator_tables

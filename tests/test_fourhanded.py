@@ -1,14 +1,19 @@
-"""Exact four-handed counts (kernels.fourhanded): the 3-matching formula against brute force on random graphs, and
-a board's counts against every opponent triple enumerated directly on small decks, ties of every size included."""
+"""Exact four-handed counts (kernels.fourhanded): the 3-matching formula against brute force on random graphs, a
+board's counts against every opponent triple enumerated directly on small decks, ties of every size included, and
+the CUDA walk equal to the CPU's in Numba's simulator."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import textwrap
 
 import numpy as np
 import pytest
 from numba import njit
+
+from cuda_simulator import run_in_cuda_simulator
 
 from generator.core.evaluator_tables import evaluator_tables
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, COMBO_CLASS
@@ -130,3 +135,42 @@ def test_the_board_walk_sums_each_boards_counts_by_class_within_its_deals():
     by_class = np.array([sum(1 for c in np.flatnonzero(COMBO_CLASS == k) if not set(ALL_COMBOS[c]) & set(boards[0]))
                          for k in range(169)])
     assert np.array_equal(royal[3], 4 * triples * by_class) and not royal[:3].any()
+
+
+CUDASIM_SCRIPT = textwrap.dedent(
+    """
+    import json, sys
+    import numpy as np
+    from generator.core.evaluator_tables import evaluator_tables
+    from kernels.fourhanded import gpu
+
+    boards, weights, combos, classes = (np.array(x, dtype=np.int64) for x in json.loads(sys.stdin.read()))
+    counts = gpu.tally_boards(boards, weights, combos, classes, evaluator_tables(), blocks=1)  # one block, both boards
+    print(json.dumps(np.array(counts).tolist()))
+    print("cuda-sim-ok")
+    """
+)
+
+
+@pytest.mark.slow
+def test_cuda_walk_counts_equal_the_cpu_counts_in_simulator():
+    """The combos of the tens to kings (16 cards; the simulator takes seconds a combo): on A K Q J 2 every ten makes
+    the straight, so big tie groups sit above weaker combos and all four outcomes count (c1 through the 2-matchings,
+    four-way ties through the group's graph); the same block then walks T T J Q K (55 live combos in groups of 1 to
+    9)."""
+    tables = evaluator_tables()
+    index = {tuple(c): i for i, c in enumerate(ALL_COMBOS.tolist())}
+    keep = np.array(sorted(index[p] for p in itertools.combinations(range(32, 48), 2)))
+    combos, classes = ALL_COMBOS[keep], COMBO_CLASS[keep]
+    boards = np.array([[CARD[c] for c in ("As", "Kc", "Qd", "Jh", "2c")], [CARD[c] for c in ("Tc", "Td", "Jh", "Qs", "Kd")]])
+    weights = np.array([3, 5], dtype=np.int64)
+    expected = np.zeros((4, 169), dtype=np.int64)
+    keys = np.empty(len(combos), dtype=np.int64)
+    for board, weight in zip(boards, weights):
+        count = cpu._sorted_live_combos(board, combos, keys, tables.card_key, tables.card_mask, tables.rank_offsets,
+                                        tables.rank_values, tables.flush_values)
+        np.add.at(expected.T, classes, weight * cpu.count_subset(keys[:count].copy(), combos))
+    assert (expected.sum(axis=1) > 0).all()  # every outcome is counted
+    payload = json.dumps([boards.tolist(), weights.tolist(), combos.tolist(), classes.tolist()])
+    printed = run_in_cuda_simulator(CUDASIM_SCRIPT, stdin=payload)
+    assert np.array_equal(np.array(json.loads(printed.splitlines()[0])), expected)

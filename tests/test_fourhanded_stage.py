@@ -13,7 +13,7 @@ from generator.build.stages.board_walk import board_classes
 from generator.core import interrupts
 from kernels.cards import CLASS_COMBO_COUNT
 
-#: A few board classes of every kind (paired, flush, straight, high card), walked in 4 slices.
+#: A few board classes of every kind (paired, flush, straight, high card): 11 boards, walked in slices of 3.
 BOARDS = slice(0, 134459, 13000)
 
 
@@ -21,13 +21,13 @@ BOARDS = slice(0, 134459, 13000)
 def few_boards(monkeypatch, tmp_path):
     boards, weights = board_classes()
     monkeypatch.setattr(fourhanded, "board_classes", lambda: (boards[BOARDS], weights[BOARDS]))
-    monkeypatch.setattr(fourhanded, "SLICES", 4)
+    monkeypatch.setattr(fourhanded, "SLICE_BOARDS", {"cpu": 3})
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path
 
 
 @pytest.mark.slow
-def test_a_walk_stopped_after_a_slice_resumes_to_the_counts_of_one_walk(few_boards, monkeypatch):
+def test_a_walk_stopped_after_a_slice_resumes_to_the_counts_of_one_walk(few_boards, monkeypatch, capsys):
     whole = np.array(fourhanded.compute_fourhanded_counts(progress=False))
     fourhanded._partial_path().unlink()
     slices = []
@@ -35,7 +35,7 @@ def test_a_walk_stopped_after_a_slice_resumes_to_the_counts_of_one_walk(few_boar
 
     def save_then_stop(path, arrays):  # a stop request arrives while the second slice is counted
         real(path, arrays)
-        slices.append(int(arrays["slices"]))
+        slices.append(int(arrays["boards"]))
         if len(slices) == 1:
             interrupts._Requests.signal = signal.SIGINT
 
@@ -43,9 +43,15 @@ def test_a_walk_stopped_after_a_slice_resumes_to_the_counts_of_one_walk(few_boar
     with pytest.raises(KeyboardInterrupt):
         fourhanded.compute_fourhanded_counts(progress=True)
     interrupts.reset()
-    assert slices == [1]  # the first slice was saved whole, and the walk stopped at its progress point
+    assert slices == [3]  # the first slice was saved whole, and the walk stopped at its progress point
     resumed = np.array(fourhanded.compute_fourhanded_counts(progress=False))
-    assert slices == [1, 2, 3, 4] and np.array_equal(resumed, whole)
+    assert slices == [3, 6, 9, 11] and np.array_equal(resumed, whole)
+    # a partial walk that does not fit the boards (past their end, or of another shape) is said and walked again
+    for saved in ({"boards": np.array(99), "counts": whole * 0}, {"boards": np.array(3), "counts": np.zeros(3)},
+                  {"slices": np.array(1), "counts": whole}):
+        real(fourhanded._partial_path(), saved)
+        assert np.array_equal(fourhanded.compute_fourhanded_counts(progress=False), whole)
+        assert "starting" in capsys.readouterr().err
 
 
 def test_the_published_counts_add_up():

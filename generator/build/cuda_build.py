@@ -15,6 +15,7 @@ Used by ``tests/test_cuda_build.py`` (a compile error or any spill fails) and
 
 from __future__ import annotations
 
+import importlib
 import re
 import subprocess
 import tempfile
@@ -40,10 +41,16 @@ REGISTER_UNIT = 256  # registers are allocated per warp in units of 256
 
 @dataclass(frozen=True)
 class KernelSpec:
-    name: str  # "module:function"
-    kernel: Callable[[], object]  # returns the @cuda.jit dispatcher (imported lazily)
+    name: str  # "module:function"; the module's THREADS_PER_BLOCK is the launcher's
     arguments: Callable[[], tuple]  # stand-in host arguments with the launcher's types
-    threads_per_block: Callable[[], int]
+
+    def kernel(self):
+        """The ``@cuda.jit`` dispatcher (its module imported now, not when the list is made)."""
+        module, function = self.name.split(":")
+        return getattr(importlib.import_module(module), function)
+
+    def threads_per_block(self) -> int:
+        return importlib.import_module(self.name.split(":")[0]).THREADS_PER_BLOCK
 
 
 @dataclass(frozen=True)
@@ -63,12 +70,6 @@ class KernelBuild:
         return self.spill_store_bytes + self.spill_load_bytes
 
 
-def _evaluator_kernel():
-    from kernels.evaluator import gpu
-
-    return gpu._evaluate_rows_kernel
-
-
 def _evaluator_arguments():
     from generator.core.evaluator_tables import evaluator_tables
 
@@ -76,26 +77,20 @@ def _evaluator_arguments():
     return (np.zeros((1, 7), np.uint8), np.zeros(1, np.uint16), *tables[:5])
 
 
-def _headsup_kernel():
-    from kernels.headsup import gpu
+def _board_walk_arguments(*tallies: np.ndarray) -> tuple:
+    """A board walk's arguments (heads-up, three-, four-handed): boards, weights, combos, combo classes, then its
+    ``tallies``, then the evaluator tables."""
+    from generator.core.evaluator_tables import evaluator_tables
 
-    return gpu._tally_kernel
+    i64 = np.int64
+    return (np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64), *tallies,
+            *evaluator_tables()[:5])
 
 
 def _headsup_arguments():
-    from generator.core.evaluator_tables import evaluator_tables
-
-    tables, i64 = evaluator_tables(), np.int64
-    return (
-        np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
-        np.zeros((169, 169), i64), np.zeros((169, 169), i64), np.zeros(169, i64), np.zeros(169, i64), *tables[:5],
-    )
-
-
-def _multiway_kernel():
-    from kernels.multiway import gpu
-
-    return gpu._simulate_kernel
+    i64 = np.int64
+    return _board_walk_arguments(np.zeros((169, 169), i64), np.zeros((169, 169), i64), np.zeros(169, i64),
+                                 np.zeros(169, i64))
 
 
 def _multiway_arguments():
@@ -106,36 +101,16 @@ def _multiway_arguments():
     return (new_tally(), np.uint64(1), 0, 1, 4096, FULL_DECK, 52, 10, *tables[:5], np.zeros(7463, np.int32), pair_class_table())
 
 
-def _multiway_clear_kernel():
-    from kernels.multiway import gpu
-
-    return gpu._clear_kernel
-
-
 def _multiway_clear_arguments():
     return (np.zeros(1, np.int64),)
 
 
-def _threehanded_kernel():
-    from kernels.threehanded import gpu
-
-    return gpu._tally_kernel
-
-
 def _threehanded_arguments():
-    from generator.core.evaluator_tables import evaluator_tables
-
-    tables, i64 = evaluator_tables(), np.int64
-    return (
-        np.zeros((1, 5), i64), np.zeros(1, i64), np.zeros((1326, 2), i64), np.zeros(1326, i64),  # boards .. combo_class
-        *(np.zeros(169, i64) for _ in range(3)), *tables[:5],  # win, tie2, tie3, evaluator tables
-    )
+    return _board_walk_arguments(*(np.zeros(169, np.int64) for _ in range(3)))  # win, tie2, tie3
 
 
-def _threeway_board_kernel():
-    from kernels.threeway import gpu
-
-    return gpu._board_kernel
+def _fourhanded_arguments():
+    return _board_walk_arguments(np.zeros((4, 169), np.int64))  # counts of 4 outcomes × 169 classes
 
 
 def _threeway_board_arguments():
@@ -148,12 +123,6 @@ def _threeway_board_arguments():
     )
 
 
-def _threeway_triple_kernel():
-    from kernels.threeway import gpu
-
-    return gpu._triple_kernel
-
-
 def _threeway_triple_arguments():
     from kernels.threeway.core import ORDER_CODE, combo_tables
 
@@ -164,23 +133,15 @@ def _threeway_triple_arguments():
     )
 
 
-def _threads(module: str) -> Callable[[], int]:
-    def threads() -> int:
-        import importlib
-
-        return importlib.import_module(module).THREADS_PER_BLOCK
-
-    return threads
-
-
 KERNELS = (
-    KernelSpec("kernels.evaluator.gpu:_evaluate_rows_kernel", _evaluator_kernel, _evaluator_arguments, _threads("kernels.evaluator.gpu")),
-    KernelSpec("kernels.headsup.gpu:_tally_kernel", _headsup_kernel, _headsup_arguments, _threads("kernels.headsup.gpu")),
-    KernelSpec("kernels.multiway.gpu:_simulate_kernel", _multiway_kernel, _multiway_arguments, _threads("kernels.multiway.gpu")),
-    KernelSpec("kernels.multiway.gpu:_clear_kernel", _multiway_clear_kernel, _multiway_clear_arguments, _threads("kernels.multiway.gpu")),
-    KernelSpec("kernels.threehanded.gpu:_tally_kernel", _threehanded_kernel, _threehanded_arguments, _threads("kernels.threehanded.gpu")),
-    KernelSpec("kernels.threeway.gpu:_board_kernel", _threeway_board_kernel, _threeway_board_arguments, _threads("kernels.threeway.gpu")),
-    KernelSpec("kernels.threeway.gpu:_triple_kernel", _threeway_triple_kernel, _threeway_triple_arguments, _threads("kernels.threeway.gpu")),
+    KernelSpec("kernels.evaluator.gpu:_evaluate_rows_kernel", _evaluator_arguments),
+    KernelSpec("kernels.headsup.gpu:_tally_kernel", _headsup_arguments),
+    KernelSpec("kernels.multiway.gpu:_simulate_kernel", _multiway_arguments),
+    KernelSpec("kernels.multiway.gpu:_clear_kernel", _multiway_clear_arguments),
+    KernelSpec("kernels.threehanded.gpu:_tally_kernel", _threehanded_arguments),
+    KernelSpec("kernels.fourhanded.gpu:_tally_kernel", _fourhanded_arguments),
+    KernelSpec("kernels.threeway.gpu:_board_kernel", _threeway_board_arguments),
+    KernelSpec("kernels.threeway.gpu:_triple_kernel", _threeway_triple_arguments),
 )
 
 

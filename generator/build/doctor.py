@@ -106,7 +106,7 @@ def _evaluator(simulated: bool):
 
 
 def _board_walk(module: str, simulated: bool):
-    """The heads-up or three-handed board walk (``kernels.<module>``): class tallies over a few boards."""
+    """The heads-up, three- or four-handed board walk (``kernels.<module>``): class tallies over a few boards."""
     from generator.core.evaluator_tables import evaluator_tables
     from kernels.cards import ALL_COMBOS, COMBO_CLASS
 
@@ -160,6 +160,7 @@ KERNELS: dict[str, Callable] = {
     "evaluator": _evaluator,
     "heads-up walk": lambda simulated: _board_walk("headsup", simulated),
     "three-handed walk": lambda simulated: _board_walk("threehanded", simulated),
+    "four-handed walk": lambda simulated: _board_walk("fourhanded", simulated),
     "3-way table": _threeway,
     "multiway deals": _multiway,
 }

@@ -59,7 +59,7 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     headsup = run_headsup(site_dir, backend)
     click.echo("[2/6] three- and four-handed counts (exact; about 2 minutes on 2 cores the first time, cached after)")
     run_threehanded(site_dir, backend)
-    run_fourhanded(site_dir)
+    run_fourhanded(site_dir)  # on the CPU's cores even on a GPU machine (the stage's docstring says why)
     click.echo(f"[3/6] 3-way class-triple table ({boards:,} boards, Monte Carlo; resumes the checkpoint up to its board count)")
     threeway = threeway_stage(backend, boards)
     publish_threeway(Path(site_dir) / "data", threeway[0], threeway[1]["boards"], threeway[1]["seed"])

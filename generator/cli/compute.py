@@ -88,13 +88,14 @@ class _CalledDefault(click.Option):
 @compute_group.command("fourhanded")
 @config_option
 @site_dir_option
-def compute_fourhanded_command(config_path, site_dir):
-    """Exact four-handed counts: every class against three random hands over every deal (about 2 minutes on 2 cores,
-    on the CPU's cores; saved as it goes: an interrupted run resumes; part of every build, cached after the first)."""
+@backend_option
+def compute_fourhanded_command(config_path, site_dir, backend):
+    """Exact four-handed counts: every class against three random hands over every deal (about 2 minutes on 2 cores;
+    saved as it goes: an interrupted run resumes; part of every build, on the CPU's cores, cached after the first)."""
     from generator.build.stages.fourhanded import run_fourhanded
 
     load_config(config_path)
-    result = run_fourhanded(site_dir)
+    result = run_fourhanded(site_dir, resolve_backend(backend))
     click.echo(f"wrote {site_dir}/data/fourhanded.json (+ .csv); computed in {result['meta']['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
 

@@ -14,9 +14,10 @@ hero of a group ``T`` of equal strength:
 The number of 3-matchings of a simple graph follows from its edge count ``m``, degrees ``d``, 3-edge paths and
 triangles ``τ`` (a triple of edges is a matching, a path of two plus an edge, a path of three, a star or a triangle;
 :func:`compile_graph_functions` counts each kind): m3 = C(m,3) − (m − 2)·Σ C(d,2) + P3 + 2·(Σ C(d,3) + τ), with
-P3 = Σ_{uv ∈ E} (d_u − 1)(d_v − 1) − 3τ; and m2 = C(m,2) − Σ C(d,2). A graph is kept as 52 neighbour bit masks, the
-degrees and ``s_u`` = Σ of the neighbours' degrees, so a graph less the hero's two cards is counted in O(52) with
-bit counts, without being built.
+P3 = Σ_{uv ∈ E} (d_u − 1)(d_v − 1) − 3τ; and m2 = C(m,2) − Σ C(d,2). With Σ d = 2m, both follow from m, Σ d²,
+Σ d³, Σ_u d_u·s_u and τ (:func:`compile_matching_formulas`, shared by the CPU walk and the GPU's). A graph is kept as
+52 neighbour bit masks, the degrees and ``s_u`` = Σ of the neighbours' degrees, so a graph less the hero's two cards
+is counted in O(52) with bit counts, without being built.
 """
 
 from types import SimpleNamespace
@@ -29,8 +30,29 @@ N_CARDS = 52
 ONE = np.uint64(1)
 
 
+def compile_matching_formulas(jit) -> SimpleNamespace:
+    """Compile ``matchings3(m, squares, cubes, cross, triangles)`` and ``matchings2(m, squares)``: the 3- and
+    2-matchings of a simple graph from its edge count, Σ d², Σ d³, Σ_u d_u·s_u (= 2 Σ_{uv ∈ E} d_u·d_v) and
+    triangle count (module docstring)."""
+
+    @jit
+    def matchings3(m, squares, cubes, cross, triangles):
+        pairs = (squares - 2 * m) // 2  # Σ C(d, 2), with Σ d = 2m
+        stars = (cubes - 3 * squares + 4 * m) // 6  # Σ C(d, 3)
+        paths3 = cross // 2 - squares + m - 3 * triangles
+        return m * (m - 1) * (m - 2) // 6 - (m - 2) * pairs + paths3 + 2 * (stars + triangles)
+
+    @jit
+    def matchings2(m, squares):
+        return m * (m - 1) // 2 - (squares - 2 * m) // 2
+
+    return SimpleNamespace(matchings3=matchings3, matchings2=matchings2)
+
+
 def compile_graph_functions(jit) -> SimpleNamespace:
     """Compile the graph counting for one target (``jit``: ``numba.njit`` or a CUDA device decorator)."""
+    formulas = compile_matching_formulas(jit)
+    matchings3, matchings2 = formulas.matchings3, formulas.matchings2
 
     @jit
     def bits(mask):
@@ -78,9 +100,8 @@ def compile_graph_functions(jit) -> SimpleNamespace:
         if m < 3:
             return np.int64(0)
         tau = triangles - triangles_at(nbr, a) - triangles_at(nbr, b) + ab * bits(nbr[a] & nbr[b])
-        pairs = 0  # Σ C(d', 2)
-        stars = 0  # Σ C(d', 3)
         squares = 0  # Σ d'²
+        cubes = 0  # Σ d'³
         cross = 0  # Σ_u d'_u s'_u = 2 Σ_{uv ∈ E'} d'_u d'_v
         for u in range(N_CARDS):
             if u == a or u == b or deg[u] == 0:
@@ -91,12 +112,10 @@ def compile_graph_functions(jit) -> SimpleNamespace:
                 continue
             with_a, with_b = nbr[u] & nbr[a], nbr[u] & nbr[b]
             su = s[u] - hit_a * deg[a] - hit_b * deg[b] - (bits(with_a) - has(with_a, b)) - (bits(with_b) - has(with_b, a))
-            pairs += d * (d - 1) // 2
-            stars += d * (d - 1) * (d - 2) // 6
             squares += d * d
+            cubes += d * d * d
             cross += d * su
-        paths3 = cross // 2 - squares + m - 3 * tau
-        return m * (m - 1) * (m - 2) // 6 - (m - 2) * pairs + paths3 + 2 * (stars + tau)
+        return matchings3(m, squares, cubes, cross, tau)
 
     @jit
     def matchings2_without(nbr, deg, edges, a, b, c, d):
@@ -106,13 +125,13 @@ def compile_graph_functions(jit) -> SimpleNamespace:
         m = edges - deg[a] - deg[b] - deg[c] - deg[d] + inside
         if m < 2:
             return np.int64(0)
-        pairs = 0
+        squares = 0
         for u in range(N_CARDS):
             if (q >> np.uint64(u)) & ONE or deg[u] == 0:
                 continue
             k = deg[u] - bits(nbr[u] & q)
-            pairs += k * (k - 1) // 2
-        return m * (m - 1) // 2 - pairs
+            squares += k * k
+        return matchings2(m, squares)
 
     return SimpleNamespace(bits=bits, has=has, add_edge=add_edge, triangles_at=triangles_at,
                            matchings3_without=matchings3_without, matchings2_without=matchings2_without)

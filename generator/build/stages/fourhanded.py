@@ -3,13 +3,19 @@
 Walks the 134,459 suit-symmetry classes of boards, as the heads-up and three-handed stages do, and counts per hero
 combo the opponent triples it beats, or ties with one, two or three of them (``kernels.fourhanded``: 3-matchings of
 the graph of weaker and tied combos, from its degrees, paths and triangles): every deal of three random opponents
-and five board cards, counted exactly. The walk takes about 2 minutes on 2 cores, so it is saved after each of its
-:data:`SLICES` slices (``<cache>/fourhanded-<code version>.partial.npz``) and resumes there after a stop; the whole
-result is cached in ``<cache>/fourhanded-<code version>.npz``. Writes ``site/data/fourhanded.json`` (+ .csv).
+and five board cards, counted exactly. The walk takes about 2 minutes on 2 cores, so it is saved after each slice of
+:data:`SLICE_BOARDS` boards (``<cache>/fourhanded-<code version>.partial.npz``, with the number of boards counted) and
+resumes there after a stop, whichever backend counts the rest; the whole result is cached in
+``<cache>/fourhanded-<code version>.npz``. Writes ``site/data/fourhanded.json`` (+ .csv).
+
+The build counts on the CPU's cores on every machine: the CUDA twin (``kernels.fourhanded.gpu``, ``allin compute
+fourhanded --backend gpu``) walks a board's strength groups in order in one warp, which an estimate from its step
+count puts slower than a GPU machine's 16 cores; it has not been timed on a GPU.
 """
 
 from __future__ import annotations
 
+import importlib
 import time
 from math import comb
 from pathlib import Path
@@ -29,14 +35,15 @@ from generator.data.datafiles import publish
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, N_CLASSES
 
 #: Kernel modules that compute the counts (hashed into the cache key).
-KERNELS = ("kernels.fourhanded.cpu", "kernels.fourhanded.core", "kernels.headsup.boards", "kernels.headsup.core", "kernels.cards")
+KERNELS = ("kernels.fourhanded.cpu", "kernels.fourhanded.gpu", "kernels.fourhanded.core", "kernels.headsup.boards",
+           "kernels.headsup.core", "kernels.cards")
 CODE_VERSION = code_version(*KERNELS)
 #: Boards a hero combo meets (C(50, 5)); opponent triples on each (C(45,2)·C(43,2)·C(41,2)/3!); deals per hero combo.
 BOARDS_PER_HERO = comb(50, 5)
 OPPONENT_TRIPLES = comb(45, 2) * comb(43, 2) * comb(41, 2) // 6
 DEALS_PER_HERO = BOARDS_PER_HERO * OPPONENT_TRIPLES
-#: Slices of the board classes between checkpoints.
-SLICES = 200
+#: Boards counted between checkpoints: about a second on 2 cores; on a GPU, a launch that fills it.
+SLICE_BOARDS = {"cpu": 672, "gpu": 16384}
 COUNT_KEYS = ("win", "tie_2", "tie_3", "tie_4")
 METHOD = (
     "exact count of every deal of three random opponents and five board cards: per board (134,459 suit-symmetry "
@@ -50,41 +57,46 @@ def _partial_path() -> Path:
     return cache_dir() / f"fourhanded-{CODE_VERSION}.partial.npz"
 
 
-def compute_fourhanded_counts(progress: bool = True) -> tuple[np.ndarray, ...]:
-    """Walk every board class once (resuming a saved partial walk): ``(win, tie_2, tie_3, tie_4)`` int64 ``(169,)``."""
-    from kernels.fourhanded import cpu
-
+def compute_fourhanded_counts(backend: str = "cpu", progress: bool = True) -> tuple[np.ndarray, ...]:
+    """Walk every board class once (resuming a saved partial walk) on ``backend`` ("cpu" or "gpu"):
+    ``(win, tie_2, tie_3, tie_4)`` int64 ``(169,)``."""
+    walk = importlib.import_module(f"kernels.fourhanded.{backend}")
     tables = evaluator_tables()
     boards, weights = board_classes()
-    bounds = np.linspace(0, len(boards), SLICES + 1).astype(int)
     done, totals = 0, np.zeros((4, N_CLASSES), dtype=np.int64)
     path = _partial_path()
     if path.exists():
         try:
             saved = load_arrays(path)
-            done, totals = int(saved["slices"]), saved["counts"]
+            done, totals = int(saved["boards"]), saved["counts"]
         except CorruptFileError as exc:
             click.echo(f"warning: {exc}; starting the four-handed walk again", err=True)
+        except KeyError:  # another layout
+            done = -1
+        if not 0 <= done <= len(boards) or totals.shape != (4, N_CLASSES):
+            click.echo(f"warning: {path} does not fit the board classes; starting the four-handed walk again", err=True)
+            done, totals = 0, np.zeros((4, N_CLASSES), dtype=np.int64)
     with progress_bar("four-handed boards", len(boards), "board", enabled=progress) as advance:
-        advance(int(bounds[done]))
-        for k in range(done, SLICES):
-            start, stop = bounds[k], bounds[k + 1]
+        advance(done)
+        for start in range(done, len(boards), SLICE_BOARDS[backend]):
+            stop = min(start + SLICE_BOARDS[backend], len(boards))
             with interrupts.deferred():  # a slice is counted and saved whole, or not at all
-                tallies = cpu.tally_boards(boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS,
-                                           kernels.cards.COMBO_CLASS, tables)
+                tallies = walk.tally_boards(boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS,
+                                            kernels.cards.COMBO_CLASS, tables)
                 totals = totals + np.array(tallies)
-                save_arrays(path, {"slices": np.array(k + 1), "counts": totals})
-            advance(int(stop))
+                save_arrays(path, {"boards": np.array(stop), "counts": totals})
+            advance(stop)
     return tuple(totals)
 
 
-def fourhanded_results(progress: bool = True) -> dict:
-    """The ``fourhanded.json`` object: from the cache when the code is unchanged, else computed (≈ 2 minutes on 2 cores)."""
+def fourhanded_results(backend: str = "cpu", progress: bool = True) -> dict:
+    """The ``fourhanded.json`` object: from the cache when the code is unchanged, else computed on ``backend``
+    (≈ 2 minutes on 2 cores)."""
 
     def compute() -> dict:
         started = time.perf_counter()
-        counts = compute_fourhanded_counts(progress)
-        meta = meta_block("fourhanded", METHOD, CODE_VERSION, "cpu", time.perf_counter() - started,
+        counts = compute_fourhanded_counts(backend, progress)
+        meta = meta_block("fourhanded", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
                           boards=BOARDS_PER_HERO, opponent_triples=OPPONENT_TRIPLES)
         return {**dict(zip(COUNT_KEYS, counts)), "meta": json_array(meta)}
 
@@ -109,8 +121,8 @@ def fourhanded_json(counts: dict, meta: dict) -> dict:
     }
 
 
-def run_fourhanded(site_dir: Path, progress: bool = True) -> dict:
-    """Compute (or load) the counts and write ``site_dir/data/fourhanded.json`` and ``.csv``."""
-    result = fourhanded_results(progress)
+def run_fourhanded(site_dir: Path, backend: str = "cpu", progress: bool = True) -> dict:
+    """Compute (or load) the counts on ``backend`` and write ``site_dir/data/fourhanded.json`` and ``.csv``."""
+    result = fourhanded_results(backend, progress)
     publish(Path(site_dir) / "data", "fourhanded", result)
     return result
