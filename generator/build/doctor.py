@@ -172,10 +172,12 @@ def run_kernel(name: str, simulated: bool) -> KernelRun:
     inputs = ""
     try:
         inputs, on_cpu, on_gpu = KERNELS[name](simulated)
-        # the simulator runs the kernels' uint64 hashing on NumPy scalars, which warn; the small inputs leave most of a
-        # GPU idle, which numba-cuda warns of
+        # the simulator runs the kernels' uint64 hashing on NumPy scalars, which warn (in the simulator's threads, where
+        # np.errstate, a per-thread setting, does not reach: hence the warning filter); the small inputs leave most of
+        # a GPU idle, which numba-cuda warns of
         with np.errstate(over="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", NumbaPerformanceWarning)
+            warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
             if not simulated:  # compile first: the timings are of the kernels, not of Numba
                 on_cpu(), on_gpu()
             cpu_result, cpu_s = _timed(on_cpu)
