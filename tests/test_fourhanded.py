@@ -174,3 +174,35 @@ def test_cuda_walk_counts_equal_the_cpu_counts_in_simulator():
     payload = json.dumps([boards.tolist(), weights.tolist(), combos.tolist(), classes.tolist()])
     printed = run_in_cuda_simulator(CUDASIM_SCRIPT, stdin=payload)
     assert np.array_equal(np.array(json.loads(printed.splitlines()[0])), expected)
+
+
+@pytest.mark.slow
+def test_every_deal_of_a_fourteen_card_deck_by_an_independent_evaluator():
+    """Full brute force on a reduced deck: the tens, jacks and queens of every suit and the king and ace of spades.
+    Every board (2,002), hero and triple of opponents among the nine cards left, ranked by phevaluator, equals the
+    walk's counts per class (straights, a royal flush and big tie groups included)."""
+    from phevaluator import evaluate_cards  # same card numbers (4 × rank + suit, suits c d h s), lower is stronger
+
+    deck = [CARD[r + s] for r in "TJQ" for s in "cdhs"] + [CARD["Ks"], CARD["As"]]
+    index = {tuple(c): i for i, c in enumerate(ALL_COMBOS.tolist())}
+    keep = np.array(sorted(index[p] for p in itertools.combinations(sorted(deck), 2)))
+    boards = np.array(list(itertools.combinations(sorted(deck), 5)), dtype=np.int64)
+    walked = np.array(cpu.tally_boards(boards, np.ones(len(boards), np.int64), ALL_COMBOS[keep], COMBO_CLASS[keep],
+                                       evaluator_tables(), n_chunks=4))
+    local = list(itertools.combinations(range(9), 2))  # the 36 combos of the nine cards a board leaves
+    deals = np.array([(h, *t) for h, hero in enumerate(local)
+                      for t in itertools.combinations([i for i, c in enumerate(local) if not set(c) & set(hero)], 3)
+                      if len({x for i in t for x in local[i]}) == 6])  # (hero, three opponents), cards disjoint
+    assert len(deals) == 36 * 105
+    brute = np.zeros((4, 169), dtype=np.int64)
+    for board in boards.tolist():
+        live = [c for c in deck if c not in board]
+        combos = [(live[i], live[j]) for i, j in local]
+        rank = np.array([evaluate_cards(*board, *c) for c in combos])
+        hero, opponents = rank[deals[:, 0]], rank[deals[:, 1:]]
+        none_stronger = (opponents >= hero[:, None]).all(axis=1)
+        tied = (opponents == hero[:, None]).sum(axis=1)
+        classes = COMBO_CLASS[[index[tuple(sorted(c))] for c in combos]][deals[:, 0]]
+        np.add.at(brute, (tied[none_stronger], classes[none_stronger]), 1)
+    assert (brute.sum(axis=1) > 0).all()  # wins and ties of every size
+    assert np.array_equal(walked, brute)
