@@ -5,7 +5,7 @@ A file is damaged when it no longer matches what wrote it: a CSV or binary that 
 (:data:`~generator.data.datafiles.CSV_WRITERS`, :data:`~generator.data.datafiles.BINARY_WRITERS`), a push/fold table
 whose SHA-256 differs from the one ``data/pushfold/index.json`` recorded when it was written (a table with no
 recorded digest, from a build before digests, must at least read as JSON), an unreadable index, or a
-``threeway.bin.gz`` that fails its gzip check or its layout. The JSON data files themselves are read (and refused
+``threeway.bin.gz`` that fails its gzip check or its layout, or was written with another ``matchups.bin``. The JSON data files themselves are read (and refused
 when unreadable) by :meth:`~generator.data.sitedata.SiteData.load`.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from generator.build.stages.threeway_bin import read_threeway_bin
+from generator.build.stages.threeway_bin import MATCHUPS_NAME, read_threeway_counts
 from generator.core.errors import InputError
 from generator.core.storage import CorruptFileError, read_json
 from generator.data.datafiles import BINARY_WRITERS, CSV_WRITERS, THREEWAY_BIN_NAME
@@ -41,8 +41,11 @@ def _threeway_table(data_dir: Path) -> list[str]:
     path = data_dir / THREEWAY_BIN_NAME
     if not path.exists():
         return []
+    matchups = data_dir / MATCHUPS_NAME
+    if not matchups.exists():
+        return [f"{matchups} is missing ({THREEWAY_BIN_NAME} is read with it)"]
     try:
-        read_threeway_bin(path.read_bytes())
+        read_threeway_counts(path.read_bytes(), matchups.read_bytes())
     except ValueError as error:
         return [f"{path.parent}/{error}"]  # the error names the file
     return []

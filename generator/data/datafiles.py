@@ -108,6 +108,23 @@ def matchups_bin(matchups: dict) -> bytes:
     return MATCHUPS_BIN_MAGIC + header.tobytes() + b"".join(part.tobytes() for part in parts)
 
 
+def read_matchups_bin(data: bytes) -> dict:
+    """The counts of a :func:`matchups_bin` file as ``{"win", "tie", "pairs"}`` (n, n) int64 arrays and ``boards``
+    (as ``engines/matchup-table.js`` parses it); raises ValueError on another file or a truncated one."""
+    if data[: len(MATCHUPS_BIN_MAGIC)] != MATCHUPS_BIN_MAGIC or len(data) < 20:
+        raise ValueError("matchups.bin: not a matchup table")
+    version, n, boards = np.frombuffer(data, dtype="<u4", count=3, offset=8).tolist()
+    if version != MATCHUPS_BIN_VERSION:
+        raise ValueError(f"matchups.bin: not a version {MATCHUPS_BIN_VERSION} table")
+    if len(data) != 20 + 9 * n * n:
+        raise ValueError("matchups.bin: truncated")
+    cells = n * n
+    win = np.frombuffer(data, dtype="<u4", count=cells, offset=20).astype(np.int64).reshape(n, n)
+    tie = np.frombuffer(data, dtype="<u4", count=cells, offset=20 + 4 * cells).astype(np.int64).reshape(n, n)
+    pairs = np.frombuffer(data, dtype="u1", count=cells, offset=20 + 8 * cells).astype(np.int64).reshape(n, n)
+    return {"win": win, "tie": tie, "pairs": pairs, "boards": boards}
+
+
 #: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
 BINARY_WRITERS = {"matchups": matchups_bin}
 
@@ -161,7 +178,8 @@ THREEWAY_BIN_NAME = "threeway.bin.gz"
 #: Binary tables published without a JSON twin, with their description for the download page.
 BINARY_TABLES = {
     THREEWAY_BIN_NAME: "3-way class triples (818,805 sorted triples i ≤ j ≤ k): compatible combo triples and the probabilities "
-    "of the 13 showdown orderings, Monte Carlo, quantised to 1/255, gzip-compressed; read by the browser's push/fold solver.",
+    "of the 13 showdown orderings (Monte Carlo, in 1/255), stored as a prediction from matchups.bin's heads-up results plus a "
+    "residual in steps of 10/255, gzip-compressed; read with matchups.bin by the browser's push/fold solver.",
 }
 
 CSV_WRITERS = {

@@ -1,12 +1,13 @@
 """A 3-way showdown's ordering probabilities from the three heads-up results alone (no 3-way table).
 
 The browser's push/fold solver answers a 3+-player table first with this approximation, while the Monte
-Carlo 3-way table (``threeway.bin.gz``, 5 MB) downloads, then again with the table (docs/pushfold.md,
+Carlo 3-way table (``threeway.bin.gz``, 1 MB) downloads, then again with the table (docs/pushfold.md,
 "Browser solver"). The model: the three pairwise showdowns are independent except that their results must
 form a consistent weak ordering, so P(ordering o) ∝ Π over the pairs (a, b), (a, c), (b, c) of the heads-up
 probability of the pair's result in o (win, tie or loss of the first), normalised over the 13 orderings
 (:data:`kernels.threeway.core.ORDERINGS`). It ignores that the three hands share one board and remove each
-other's cards, which is what the Monte Carlo table measures.
+other's cards, which is what the Monte Carlo table measures; ``threeway.bin.gz`` stores that table as this
+model's counts plus corrections and residuals (:mod:`kernels.threeway.compact`).
 
 ``templates/assets/js/engines/pushfold/model.js`` (``pairwiseOrderings``) is its twin: the same products in the same
 order, so the two agree to the last bit (tests/js/pushfold_solver.test.mjs).

@@ -10,9 +10,11 @@ gains and values; and bad tables (bounties among them) with the messages of ``ta
 The 3-way table is the provisional one (kernels/threeway/pairwise.py: ordering probabilities from the heads-up
 results alone), quantised as ``threeway.bin.gz`` stores it, with the exact compatible counts of
 spec/threeway-compatible.bin.gz: the JS builds the same table from spec/matchups.bin.gz and that file
-(``provisionalEquities``), so no Monte Carlo table (5.5 MB) is committed. ``pairwise`` holds its SHA-256 and a
+(``provisionalEquities``), so no Monte Carlo table (1.2 MB) is committed. ``pairwise`` holds its SHA-256 and a
 few rows, and the SHA-256 of the whole ``threeway.bin`` the build's writer gives for it (the JS composes the same
-bytes and loads them as the site's file).
+bytes and loads them as the site's file). ``synthetic`` holds the counts Python's reader rebuilds from the
+synthetic table's file (spec/tables.py: its header and compatible counts, then spec/threeway-synthetic-tail.bin.gz),
+which the JS decoder must rebuild to the last unit.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ import numpy as np
 
 import kernels.pushfold as pf
 from generator.build.stages.pushfold_table import holdem_equities, solution_json, spot_name
-from generator.build.stages.threeway_bin import quantise_orderings, read_threeway_bin, threeway_bin
+from generator.build.stages.threeway_bin import read_threeway_bin, read_threeway_counts, threeway_bin
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
+from kernels.threeway.compact import quantise_orderings
 from kernels.threeway.core import triple_classes
 from kernels.threeway.pairwise import pairwise_orderings
 
@@ -92,29 +95,31 @@ def spot_names(game: pf.Game) -> list[str]:
     return [names[key[1]] if key[0] == "open" else spot_name(names, key) for key in pf.infoset_keys(game)]
 
 
-def provisional_threeway(headsup, compatible: np.ndarray) -> tuple[np.ndarray, bytes]:
+def provisional_threeway(headsup, compatible: np.ndarray, matchups: bytes) -> tuple[np.ndarray, bytes]:
     """The provisional 3-way table the browser builds from matchups.bin (heads-up win / tie / loss over the pair's
     deals, as pushfold/model.js divides them) and the compatible counts: its ``(T, 13)`` quantised counts, zero
     where no combo triple is compatible, and the uncompressed ``threeway.bin`` that the build's writer gives for it
-    (boards and seed 0)."""
+    with ``matchups`` (the same file's bytes; boards and seed 0)."""
     total = (headsup.pairs * BOARDS_PER_MATCHUP).astype(np.float64)
     win, tie = headsup.win.astype(np.float64), headsup.tie.astype(np.float64)
     duel = np.stack([win / total, tie / total, (total - win - tie) / total], axis=-1)
     counts = quantise_orderings(pairwise_orderings(duel, triple_classes()))
     counts[compatible == 0] = 0
     table = SimpleNamespace(orderings=counts / 255.0, compatible=compatible, samples=np.ones(len(counts)))
-    data = gzip.decompress(threeway_bin(table, 0, 0))
-    assert np.array_equal(read_threeway_bin(data).orderings * 255.0, counts), "the file stores the counts as they are"
+    data = gzip.decompress(threeway_bin(table, matchups, 0, 0))
+    assert np.array_equal(read_threeway_counts(data, matchups)[1], counts), "the file stores the counts as they are"
     return counts, data
 
 
 def build() -> dict:
     from generator.build.stages.headsup import headsup_results
-    from spec.tables import threeway_compatible
+    from spec.golden import read_gzip
+    from spec.tables import MATCHUPS, THREEWAY_COMPATIBLE, THREEWAY_SYNTHETIC_TAIL, threeway_compatible
 
     headsup, _ = headsup_results(progress=False)
-    counts, data = provisional_threeway(headsup, threeway_compatible())
-    equities = holdem_equities(headsup, read_threeway_bin(data), dtype=np.float64)
+    matchups = read_gzip(MATCHUPS)
+    counts, data = provisional_threeway(headsup, threeway_compatible(), matchups)
+    equities = holdem_equities(headsup, read_threeway_bin(data, matchups), dtype=np.float64)
 
     solved, warm = [], None
     for index, (name, spot, iterations) in enumerate(TABLES):
@@ -168,7 +173,11 @@ def build() -> dict:
     rows = [0, 1, 4_096, 400_000, 818_804]
     pairwise = {"sha256": hashlib.sha256(counts.tobytes()).hexdigest(), "rows": {str(r): counts[r].tolist() for r in rows},
                 "threeway_bin_sha256": hashlib.sha256(data).hexdigest()}
+    synthetic_file = read_gzip(THREEWAY_COMPATIBLE) + read_gzip(THREEWAY_SYNTHETIC_TAIL)
+    _, decoded = read_threeway_counts(synthetic_file, matchups)
+    decoded = decoded.astype(np.uint8)
+    synthetic = {"sha256": hashlib.sha256(decoded.tobytes()).hexdigest(), "rows": {str(r): decoded[r].tolist() for r in rows + [97 * 4_000]}}
     return {"about": "kernels/pushfold's answers on the provisional 3-way table (kernels/threeway/pairwise.py) of "
             "spec/matchups.bin.gz and spec/threeway-compatible.bin.gz",
-            "classes": list(CLASS_NAMES), "pairwise": pairwise, "bad": bad, "evaluated": evaluated, "ruled": ruled,
+            "classes": list(CLASS_NAMES), "pairwise": pairwise, "synthetic": synthetic, "bad": bad, "evaluated": evaluated, "ruled": ruled,
             "fallback": fallback, "warm": warm, "solved": solved}

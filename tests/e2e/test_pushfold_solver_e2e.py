@@ -284,7 +284,7 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     solution = json.loads(open(download.value.path()).read())
     game = pf.make_game(pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0)))
     tables, _ = headsup_results(progress=False)
-    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin.gz").read_bytes()))
+    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin.gz").read_bytes(), (site_dir / "data" / "matchups.bin").read_bytes()))
     check = pf.best_response(game, equities, record_strategy(game, solution))  # a pool of 100: prize units = % of it
     assert solution["rule_met"] and check.max_class_regret <= 0.01 + 1e-4
     assert abs(check.max_class_regret - solution["class_regret"]["pool_pct"]) <= 1e-4
@@ -407,7 +407,7 @@ def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(
     table = pf.Table((12.0, 8.0, 20.0, 5.0), payouts=(50.0, 30.0, 20.0), bounties=(10.0, 10.0, 20.0, 5.0), bounty_share=0.5)
     game = pf.make_game(table)
     tables, _ = headsup_results(progress=False)
-    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin.gz").read_bytes()))
+    equities = holdem_equities(tables, read_threeway_bin((site_dir / "data" / "threeway.bin.gz").read_bytes(), (site_dir / "data" / "matchups.bin").read_bytes()))
     check = pf.best_response(game, equities, record_strategy(game, solution))  # a prize pool of 100: prize units = % of it
     assert solution["rule_met"] and check.max_class_regret <= 0.01 + 1e-4 and check.gains.sum() <= 0.05 + 1e-4
     assert abs(check.gains.sum() - solution["exploitability"]["pool_pct"]) <= 1e-4

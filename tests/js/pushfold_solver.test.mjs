@@ -213,12 +213,11 @@ test("the provisional 3-way table (heads-up results, the file's compatible count
   for (const [row, expected] of Object.entries(fixtures.pairwise.rows)) assert.deepEqual([...counts.subarray(row * NO, row * NO + NO)], expected, `row ${row}`);
   assert.equal(createHash("sha256").update(counts).digest("hex"), fixtures.pairwise.sha256);
   assert.throws(() => provisionalEquities(matchups, prefix.slice(0, THREEWAY_WEIGHTS_END - 1)), /truncated/);
-  // the same table as the site's file: the compatible counts, then one plane of counts per ordering, are the bytes
-  // Python's writer gives (threeway_bin), and loadEquities reads them back to the provisional table
-  const rowsOf = counts.length / NO;
+  // the same table as the site's file: the header and compatible counts, then corrections and residuals that are all
+  // zero (the table is the file's own prediction), are the bytes Python's writer gives (threeway_bin), and
+  // loadEquities reads them back to the provisional table
   const file = new Uint8Array(THREEWAY_BYTES);
   file.set(new Uint8Array(prefix, 0, THREEWAY_WEIGHTS_END));
-  for (let row = 0; row < rowsOf; row++) for (let o = 0; o < NO; o++) file[THREEWAY_WEIGHTS_END + o * rowsOf + row] = counts[row * NO + o];
   assert.equal(createHash("sha256").update(file).digest("hex"), fixtures.pairwise.threeway_bin_sha256);
   const loaded = loadEquities(matchups, file.buffer);
   assert.ok(Buffer.from(loaded.triple.rows).equals(Buffer.from(rows)), "rows and compatible counts");
@@ -228,4 +227,45 @@ test("the provisional 3-way table (heads-up results, the file's compatible count
   for (const [seat, shoves] of Object.entries(fixtures.ruled.document.shove)) { // Python's lists the classes at 0 too
     for (const [name, p] of Object.entries(shoves)) assert.equal(solution.shove[seat][name] ?? 0, p, `${seat} ${name}`);
   }
+});
+
+/** The synthetic table's whole threeway.bin (uncompressed): its header and compatible counts, then its tail. */
+function syntheticFile() {
+  const tail = new Uint8Array(specTable("threeway-synthetic-tail.bin.gz"));
+  const file = new Uint8Array(THREEWAY_WEIGHTS_END + tail.length);
+  file.set(new Uint8Array(prefix, 0, THREEWAY_WEIGHTS_END));
+  file.set(tail, THREEWAY_WEIGHTS_END);
+  return file;
+}
+
+/** A triple table's counts, row after row (13 per row). */
+function tableCounts({ rows }) {
+  const counts = new Uint8Array(rows.length / ROW_BYTES * NO);
+  for (let row = 0; row < counts.length / NO; row++) counts.set(rows.subarray(row * ROW_BYTES, row * ROW_BYTES + NO), row * NO);
+  return counts;
+}
+
+test("threeway.bin.gz version 3 decodes to Python's counts: prediction, corrections and residuals (synthetic table)", () => {
+  const file = syntheticFile();
+  assert.equal(file.length, THREEWAY_BYTES);
+  const counts = tableCounts(loadEquities(matchups, file.buffer).triple);
+  for (const [row, expected] of Object.entries(fixtures.synthetic.rows)) assert.deepEqual([...counts.subarray(row * NO, row * NO + NO)], expected, `row ${row}`);
+  assert.equal(createHash("sha256").update(counts).digest("hex"), fixtures.synthetic.sha256);
+  // with the provisional table of the same matchups.bin at hand (the worker's case), its pairwise counts are reused
+  const reused = loadEquities(matchups, file.buffer, provisionalEquities(matchups, prefix)).triple;
+  assert.ok(Buffer.from(reused.rows).equals(Buffer.from(loadEquities(matchups, file.buffer).triple.rows)));
+});
+
+test("threeway.bin.gz: another version, another matchups.bin, a truncated or damaged file are refused", () => {
+  const file = syntheticFile();
+  const version2 = file.slice();
+  version2[8] = 2;
+  assert.throws(() => loadEquities(matchups, version2.buffer), /not a version 3 table/);
+  assert.throws(() => loadEquities(matchups, file.slice(0, -1).buffer), /truncated/);
+  const otherMatchups = new Uint8Array(matchups).slice();
+  otherMatchups[100] ^= 1;
+  assert.throws(() => loadEquities(otherMatchups.buffer, file.buffer), /another matchups\.bin/);
+  const damaged = file.slice();
+  damaged.fill(127, THREEWAY_BYTES - NO * 818_805); // every residual at its largest: counts above the scale
+  assert.throws(() => loadEquities(matchups, damaged.buffer), /damaged/);
 });

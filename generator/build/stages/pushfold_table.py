@@ -34,7 +34,7 @@ def holdem_equities(headsup_tables, threeway_table=None, dtype=np.float32) -> pf
     if threeway_table is None:
         return pf.Equities(prior, pairs, duel, None)
     orderings = threeway_table.orderings.copy()
-    samples = None  # None: the quantised table of threeway.bin.gz (generator.data.datafiles.read_threeway_bin) has no counts
+    samples = None  # None: the stored table of threeway.bin.gz (generator.build.stages.threeway_bin.read_threeway_bin) has no counts
     if threeway_table.samples is not None:
         orderings[(threeway_table.compatible > 0) & (threeway_table.samples == 0), THREE_WAY_TIE] = 1.0
         samples = pf.dense_triples(threeway_table.samples, N_CLASSES)

@@ -1,69 +1,81 @@
 """``threeway.bin.gz``: the 3-way class-triple table of the ``threeway`` stage in the compact binary form the
-browser's push/fold solver loads (format in docs/data-format.md), written and read back."""
+browser's push/fold solver loads (format in docs/data-format.md; the encoding in :mod:`kernels.threeway.compact`),
+written and read back."""
 
 from __future__ import annotations
 
 import gzip
+import zlib
 from pathlib import Path
 
 import numpy as np
 
-from generator.data.datafiles import THREEWAY_BIN_NAME
 from generator.build.stages.pushfold_table import THREE_WAY_TIE
 from generator.build.stages.threeway import ThreewayTable, ordering_shares
 from generator.core.storage import atomic_write_bytes
+from generator.data.datafiles import THREEWAY_BIN_NAME, read_matchups_bin
 from kernels.cards import N_CLASSES
-from kernels.threeway.core import N_ORDERINGS, N_TRIPLES
+from kernels.threeway import compact
+from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, triple_classes
 
 THREEWAY_BIN_MAGIC = b"ALLINTWY"
-THREEWAY_BIN_VERSION = 2
-#: Each row's 13 ordering probabilities are stored as uint8 counts out of this scale (largest remainder).
-THREEWAY_SCALE = 255
-#: Largest error of a stored probability (a row's quantised counts are within one unit of p · scale).
-THREEWAY_QUANT_BOUND = 1 / THREEWAY_SCALE
+#: 3: prediction from matchups.bin + corrections + residual (2: every count stored; 1: uncompressed rows).
+THREEWAY_BIN_VERSION = 3
+THREEWAY_SCALE = compact.SCALE
+#: The residual's step in counts: a stored probability is within about THREEWAY_STEP / 255 of the table's
+#: (measured: docs/data-format.md); BENCHMARKS.md ("3-way table encoding") has what it does to solved tables.
+THREEWAY_STEP = 10
 _THREEWAY_HEADER = np.dtype([("version", "<u4"), ("classes", "<u4"), ("orderings", "<u4"), ("scale", "<u4"),
-                             ("boards", "<u4"), ("seed", "<u4")])
+                             ("boards", "<u4"), ("seed", "<u4"), ("step", "<u4"), ("matchups_crc32", "<u4")])
 #: Bytes before the compatible counts: the magic and the header.
 THREEWAY_HEADER_BYTES = len(THREEWAY_BIN_MAGIC) + _THREEWAY_HEADER.itemsize
+_CORRECTION_BYTES = 3 * N_ORDERINGS * compact.N_PAIRS
+#: Bytes of the whole table, uncompressed.
+THREEWAY_BYTES = THREEWAY_HEADER_BYTES + 2 * N_TRIPLES + _CORRECTION_BYTES + N_ORDERINGS * N_TRIPLES
+MATCHUPS_NAME = "matchups.bin"
 
 
-def quantise_orderings(orderings: np.ndarray, scale: int = THREEWAY_SCALE) -> np.ndarray:
-    """``(N, 13)`` uint8: each row of probabilities as integer counts summing exactly to ``scale``
-    (largest-remainder rounding: every count is floor or ceil of ``p · scale``, so off by < 1 unit);
-    all-zero rows stay zero."""
-    scaled = np.asarray(orderings, dtype=np.float64) * scale
-    low = np.floor(scaled)
-    short = np.where(scaled.sum(axis=1) > 0, scale - low.sum(axis=1), 0).round().astype(np.int64)
-    order = np.argsort(-(scaled - low), axis=1, kind="stable")
-    rank = np.empty_like(order)
-    np.put_along_axis(rank, order, np.arange(scaled.shape[1])[None, :].repeat(len(scaled), axis=0), axis=1)
-    return (low + (rank < short[:, None])).astype(np.uint8)
+def _prediction(matchups: bytes, classes: np.ndarray) -> np.ndarray:
+    counts = read_matchups_bin(matchups)
+    duel = compact.heads_up_duel(counts["win"], counts["tie"], counts["pairs"], counts["boards"])
+    return compact.pairwise_counts(duel, classes)
 
 
-def threeway_bin(table, boards: int, seed: int) -> bytes:
+def threeway_bin(table, matchups: bytes, boards: int, seed: int, step: int = THREEWAY_STEP) -> bytes:
     """``threeway.bin.gz``: the 3-way class-triple table for the browser's push/fold solver (docs/data-format.md),
-    gzip-compressed (level 9, no timestamp: the same table gives the same bytes).
+    gzip-compressed (level 9, no timestamp: the same tables give the same bytes).
 
-    Uncompressed, little-endian: "ALLINTWY", uint32 version (2), classes K (169), orderings (13), scale (255),
-    boards, seed; uint16 compatible[T] (compatible ordered combo triples per sorted triple i ≤ j ≤ k, row
-    :func:`kernels.threeway.core.triple_index`); then uint8 counts out of ``scale``, one plane of T per ordering
-    (counts[o·T + row]): a plane of similar numbers compresses better than rows, and the compatible counts come
-    first, so that a reader streaming the file has them after a few hundred kilobytes.
-    ``table``: :class:`.threeway.ThreewayTable`; a possible triple without samples is
-    stored as a 3-way tie, as :func:`.pushfold_table.holdem_equities` prices it.
+    Uncompressed, little-endian: "ALLINTWY", uint32 version (3), classes K (169), orderings (13), scale (255),
+    boards, seed, step, CRC-32 of ``matchups`` (the matchups.bin the prediction reads); uint16 compatible[T]
+    (compatible ordered combo triples per sorted triple, row :func:`kernels.threeway.core.triple_index`); int8
+    corrections[3 · 13 · 14,365] (:func:`kernels.threeway.compact.fit_corrections`); int8 residual[13 · T], one plane
+    per ordering, rows in :func:`kernels.threeway.compact.row_order`. ``table``: :class:`.threeway.ThreewayTable`;
+    a possible triple without samples is stored as a 3-way tie, as :func:`.pushfold_table.holdem_equities` prices it.
     """
-    orderings = table.orderings.copy()
-    orderings[(table.compatible > 0) & (table.samples == 0), THREE_WAY_TIE] = 1.0
-    header = np.array([(THREEWAY_BIN_VERSION, N_CLASSES, orderings.shape[1], THREEWAY_SCALE, boards, seed)], _THREEWAY_HEADER)
-    raw = (THREEWAY_BIN_MAGIC + header.tobytes() + np.asarray(table.compatible, dtype="<u2").tobytes()
-           + np.ascontiguousarray(quantise_orderings(orderings).T).tobytes())
+    orderings = np.asarray(table.orderings, dtype=np.float64).copy()
+    compatible = np.asarray(table.compatible, dtype=np.int64)
+    possible = compatible > 0
+    if table.samples is not None:
+        orderings[possible & (np.asarray(table.samples) == 0)] = 0.0
+        orderings[possible & (np.asarray(table.samples) == 0), THREE_WAY_TIE] = 1.0
+    classes = triple_classes()
+    target = THREEWAY_SCALE * orderings[possible]
+    predicted = _prediction(matchups, classes)
+    corrections = compact.fit_corrections(target, predicted[possible], classes[possible])
+    model = compact.model_counts(predicted[possible], corrections, classes[possible])
+    residual = np.zeros((N_TRIPLES, N_ORDERINGS), dtype=np.int8)
+    residual[possible] = compact.encode_residual(target, model, step)
+    header = np.array([(THREEWAY_BIN_VERSION, N_CLASSES, N_ORDERINGS, THREEWAY_SCALE, boards, seed, step,
+                        zlib.crc32(matchups))], _THREEWAY_HEADER)
+    raw = (THREEWAY_BIN_MAGIC + header.tobytes() + compatible.astype("<u2").tobytes() + corrections.tobytes()
+           + np.ascontiguousarray(residual[compact.row_order(classes)].T).tobytes())
     return gzip.compress(raw, compresslevel=9, mtime=0)
 
 
-def read_threeway_bin(data: bytes):
-    """The table stored by :func:`threeway_bin` (gzip-compressed or not), as a
-    :class:`.threeway.ThreewayTable` with the dequantised probabilities (``se`` and ``samples``
-    are not stored: None)."""
+def read_threeway_counts(data: bytes, matchups: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """``(compatible (T,), counts (T, 13))`` int64 of the table stored by :func:`threeway_bin` (gzip-compressed or
+    not), rebuilt with ``matchups`` (the bytes of the matchups.bin it was written with); card-impossible rows are
+    all zero. Raises ValueError, naming the file, on a damaged file, another version or another matchups.bin."""
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -73,17 +85,45 @@ def read_threeway_bin(data: bytes):
         raise ValueError(f"{THREEWAY_BIN_NAME}: not a 3-way table")
     header = np.frombuffer(data, _THREEWAY_HEADER, count=1, offset=len(THREEWAY_BIN_MAGIC))[0]
     if header["version"] != THREEWAY_BIN_VERSION or header["classes"] != N_CLASSES or header["orderings"] != N_ORDERINGS:
-        raise ValueError(f"{THREEWAY_BIN_NAME}: not a version {THREEWAY_BIN_VERSION} table of {N_CLASSES} classes")
-    if len(data) != THREEWAY_HEADER_BYTES + N_TRIPLES * (2 + N_ORDERINGS):
+        raise ValueError(f"{THREEWAY_BIN_NAME}: not a version {THREEWAY_BIN_VERSION} table of {N_CLASSES} classes (rebuild the site)")
+    if len(data) != THREEWAY_BYTES:
         raise ValueError(f"{THREEWAY_BIN_NAME}: truncated")
-    compatible = np.frombuffer(data, "<u2", count=N_TRIPLES, offset=THREEWAY_HEADER_BYTES).astype(np.int64)
-    counts = np.frombuffer(data, np.uint8, offset=THREEWAY_HEADER_BYTES + 2 * N_TRIPLES).reshape(N_ORDERINGS, N_TRIPLES).T
-    orderings = counts / float(header["scale"])
+    if header["scale"] != THREEWAY_SCALE or header["step"] == 0:
+        raise ValueError(f"{THREEWAY_BIN_NAME}: damaged (scale {header['scale']}, step {header['step']})")
+    if header["matchups_crc32"] != zlib.crc32(matchups):
+        raise ValueError(f"{THREEWAY_BIN_NAME}: written with another {MATCHUPS_NAME} (rebuild the site)")
+    at = THREEWAY_HEADER_BYTES
+    compatible = np.frombuffer(data, "<u2", count=N_TRIPLES, offset=at).astype(np.int64)
+    at += 2 * N_TRIPLES
+    corrections = np.frombuffer(data, np.int8, count=_CORRECTION_BYTES, offset=at).reshape(3, N_ORDERINGS, compact.N_PAIRS)
+    at += _CORRECTION_BYTES
+    classes = triple_classes()
+    residual = np.empty((N_TRIPLES, N_ORDERINGS), dtype=np.int64)
+    residual[compact.row_order(classes)] = np.frombuffer(data, np.int8, offset=at).reshape(N_ORDERINGS, N_TRIPLES).T
+    possible = compatible > 0
+    counts = np.zeros((N_TRIPLES, N_ORDERINGS), dtype=np.int64)
+    model = compact.model_counts(_prediction(matchups, classes[possible]), corrections, classes[possible])
+    try:
+        counts[possible] = compact.decode(model, residual[possible], int(header["step"]))
+    except ValueError as error:
+        raise ValueError(f"{THREEWAY_BIN_NAME}: damaged ({error})") from None
+    return compatible, counts
+
+
+def read_threeway_bin(data: bytes, matchups: bytes):
+    """The table stored by :func:`threeway_bin` as a :class:`.threeway.ThreewayTable` with the stored probabilities
+    (counts / 255; ``se`` and ``samples`` are not stored: None); ``matchups``: the bytes of its matchups.bin."""
+    compatible, counts = read_threeway_counts(data, matchups)
+    orderings = counts / float(THREEWAY_SCALE)
     return ThreewayTable(orderings, orderings @ ordering_shares(), None, None, compatible)
 
 
 def publish_threeway(data_dir: Path, table, boards: int, seed: int) -> None:
-    """Write ``threeway.bin.gz`` (atomically) for the browser's push/fold solver, and remove the uncompressed
-    version 1 ``threeway.bin`` (12 MB) that builds before it wrote, so that it is not deployed with the site."""
-    atomic_write_bytes(Path(data_dir) / THREEWAY_BIN_NAME, threeway_bin(table, boards, seed))
+    """Write ``threeway.bin.gz`` (atomically) for the browser's push/fold solver, predicted from the
+    ``matchups.bin`` already in ``data_dir``, and remove the uncompressed version 1 ``threeway.bin`` (12 MB) that
+    builds before it wrote, so that it is not deployed with the site."""
+    matchups = Path(data_dir) / MATCHUPS_NAME
+    if not matchups.exists():
+        raise FileNotFoundError(f"{matchups}: the heads-up table is written first ({THREEWAY_BIN_NAME} is predicted from it)")
+    atomic_write_bytes(Path(data_dir) / THREEWAY_BIN_NAME, threeway_bin(table, matchups.read_bytes(), boards, seed))
     (Path(data_dir) / "threeway.bin").unlink(missing_ok=True)

@@ -8,7 +8,7 @@
 //        {type: "forming", solution, provisional}  (the averages at a check: the answer so far, at most every FORMING_EVERY_MS)
 //        {type: "result", solution, warmStarted, provisional} | {type: "error", message} (one sentence for the reader)
 //        | {type: "cancelled"}
-// 3+ players: while threeway.bin.gz (5 MB) downloads, the table is solved on a provisional 3-way table built from
+// 3+ players: while threeway.bin.gz (1 MB) downloads, the table is solved on a provisional 3-way table built from
 // the heads-up results (pushfold/model.js pairwiseThreeway) and that answer is posted with provisional: true; then
 // it is solved again on the downloaded table, the answer posted with provisional: false. A provisional solve still
 // running when the download ends is dropped. Both start from `start` (a solution object), used when its NashConv is
@@ -229,7 +229,8 @@ async function solve(number, { table, dataUrl, start = null, tolerance, maxItera
   }
   const [buffer, full] = await Promise.all([matchups.full, threeway.full]);
   if (number !== job) throw new Cancelled();
-  const eq = equitiesFor("full", urls, () => loadEquities(buffer, full));
+  const provisional = equities.provisional?.urls === urls ? equities.provisional.value : null; // its pairwise counts are reused
+  const eq = equitiesFor("full", urls, () => loadEquities(buffer, full, provisional));
   return run(number, table, eq, { ...options, provisional: false });
 }
 

@@ -1,5 +1,6 @@
 // The class-level showdown data of the game (kernels/pushfold/model.py): the 169 classes, matchups.bin's
-// heads-up tables and threeway.bin.gz's sorted class triples, their seatings and marginals.
+// heads-up tables and threeway.bin.gz's sorted class triples (decoded as kernels/threeway/compact.py), their
+// seatings and marginals.
 // Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
 
 import { CLASS_NAMES } from "../cards.js";
@@ -32,8 +33,12 @@ export const TRI2 = Int32Array.from({ length: K }, (_, j) => ((j + 1) * j) / 2);
 const N_TRIPLES = ((K + 2) * (K + 1) * K) / 6;
 
 const THREEWAY_MAGIC = "ALLINTWY";
-const THREEWAY_VERSION = 2;
-const THREEWAY_HEADER_BYTES = 8 + 6 * 4;
+const THREEWAY_VERSION = 3;
+const THREEWAY_HEADER_BYTES = 8 + 8 * 4;
+const SCALE = 255;
+/** Unordered class pairs x ≤ y, the rows of the file's corrections (kernels.threeway.compact.N_PAIRS). */
+const N_PAIRS = (K * (K + 1)) / 2;
+const CORRECTION_BYTES = 3 * 13 * N_PAIRS;
 export const ROW_BYTES = 16;
 export const ROW_WORDS = ROW_BYTES / 2;
 export const WEIGHT_WORD = 7;
@@ -41,8 +46,10 @@ export const WEIGHT_WORD = 7;
 // ------------------------------------------------------------------------------------------ equities
 
 /** Class-level showdown data: matchups.bin (exact heads-up win / tie / loss, compatible combo pairs) and,
- *  for 3+ players, threeway.bin.gz uncompressed (docs/data-format.md). Throws Error on a damaged file. */
-export function loadEquities(matchupsBuffer, threewayBuffer = null) {
+ *  for 3+ players, threeway.bin.gz uncompressed (docs/data-format.md). Throws Error on a damaged file.
+ *  `provisional`: provisionalEquities of the same matchups.bin, if at hand: its pairwise counts are the file's
+ *  prediction, reused instead of computed again. */
+export function loadEquities(matchupsBuffer, threewayBuffer = null, provisional = null) {
   const m = parseMatchupTable(matchupsBuffer);
   const comboTotal = COMBOS.reduce((s, c) => s + c, 0);
   const prior = Float64Array.from(COMBOS, (c) => c / comboTotal);
@@ -66,38 +73,144 @@ export function loadEquities(matchupsBuffer, threewayBuffer = null) {
       condEquity[c * K + d] = cond[c * K + d] * (duel[at] + duel[at + 1] / 2);
     }
   }
-  return { prior, cond, duel, joint, condEquity, triple: threewayBuffer ? parseThreeway(threewayBuffer) : null };
+  const triple = threewayBuffer ? parseThreeway(threewayBuffer, duel, crc32(new Uint8Array(matchupsBuffer)), provisional?.triple ?? null) : null;
+  return { prior, cond, duel, joint, condEquity, triple };
 }
 
 /** The header of an uncompressed threeway.bin.gz (docs/data-format.md) from its first bytes; throws on another file. */
 export function threewayHeader(buffer) {
   if (buffer.byteLength < THREEWAY_HEADER_BYTES) throw new Error("threeway.bin.gz: truncated");
   const magic = String.fromCharCode(...new Uint8Array(buffer, 0, 8));
-  const [version, classes, orderings, scale, boards, seed] = new Uint32Array(buffer.slice(8, THREEWAY_HEADER_BYTES));
+  const [version, classes, orderings, scale, boards, seed, step, matchupsCrc] = new Uint32Array(buffer.slice(8, THREEWAY_HEADER_BYTES));
   if (magic !== THREEWAY_MAGIC || version !== THREEWAY_VERSION || classes !== K || orderings !== NO) {
     throw new Error(`threeway.bin.gz: not a version ${THREEWAY_VERSION} table of ${K} classes`);
   }
-  return { scale, boards, seed };
+  if (scale !== SCALE || step === 0) throw new Error(`threeway.bin.gz: damaged (scale ${scale}, step ${step})`);
+  return { scale, boards, seed, step, matchupsCrc };
 }
 
 /** Bytes of an uncompressed threeway.bin.gz up to the end of its compatible counts, and in all. */
 export const THREEWAY_WEIGHTS_END = THREEWAY_HEADER_BYTES + 2 * N_TRIPLES;
-export const THREEWAY_BYTES = THREEWAY_WEIGHTS_END + NO * N_TRIPLES;
+export const THREEWAY_BYTES = THREEWAY_WEIGHTS_END + CORRECTION_BYTES + NO * N_TRIPLES;
 
 /** loadEquities with the provisional 3-way table of pairwiseThreeway instead of the Monte Carlo one: `prefix`,
  *  the first THREEWAY_WEIGHTS_END bytes (or more) of threeway.bin.gz uncompressed. */
 export function provisionalEquities(matchupsBuffer, prefix) {
   const equities = loadEquities(matchupsBuffer, null);
-  return { ...equities, triple: pairwiseThreeway(prefix, equities.duel) };
+  return { ...equities, triple: { ...pairwiseThreeway(prefix, equities.duel), matchupsCrc: crc32(new Uint8Array(matchupsBuffer)) } };
 }
 
-function parseThreeway(buffer) {
-  const { scale, boards, seed } = threewayHeader(buffer);
+// CRC-32 (IEEE, as Python's zlib.crc32): the file names the matchups.bin its predictions were made from.
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+function crc32(bytes) {
+  let c = -1;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+/** The sorted classes (a ≤ b ≤ c) of every row: classes[3·row + seat]. */
+function tripleClasses() {
+  const classes = new Uint8Array(3 * N_TRIPLES);
+  let row = 0;
+  for (let c = 0; c < K; c++) for (let b = 0; b <= c; b++) for (let a = 0; a <= b; a++, row++) {
+    classes[3 * row] = a;
+    classes[3 * row + 1] = b;
+    classes[3 * row + 2] = c;
+  }
+  return classes;
+}
+
+const shareRank = (x, y) => {
+  const xr = Math.floor(x / 13), xc = x % 13, yr = Math.floor(y / 13), yc = y % 13;
+  return xr === yr || xr === yc || xc === yr || xc === yc ? 1 : 0;
+};
+
+/** Where each row's residuals sit in the file's planes (kernels.threeway.compact.row_order): rows grouped by how
+ *  many of their three class pairs share a rank, in row order within a group. */
+function rowPositions(classes) {
+  const group = new Uint8Array(N_TRIPLES);
+  const start = new Int32Array(4);
+  for (let row = 0; row < N_TRIPLES; row++) {
+    const a = classes[3 * row], b = classes[3 * row + 1], c = classes[3 * row + 2];
+    group[row] = shareRank(a, b) + shareRank(a, c) + shareRank(b, c);
+    start[group[row]]++;
+  }
+  for (let g = 3, total = N_TRIPLES; g >= 0; g--) start[g] = total -= start[g];
+  const position = new Int32Array(N_TRIPLES);
+  for (let row = 0; row < N_TRIPLES; row++) position[row] = start[group[row]]++;
+  return position;
+}
+
+/** The model counts of sorted classes a ≤ b ≤ c (kernels.threeway.compact.model_counts): the pairwise counts `pc`
+ *  plus the file's three corrections, clipped at 0 and rescaled to SCALE by largest remainder in integers. */
+function modelCounts(pc, corrections, a, b, c, out, value, remainder) {
+  const ab = (b * (b + 1)) / 2 + a, ac = (c * (c + 1)) / 2 + a, bc = (c * (c + 1)) / 2 + b;
+  let total = 0;
+  for (let o = 0; o < NO; o++) {
+    const v = pc[o] + corrections[o * N_PAIRS + ab] + corrections[(NO + o) * N_PAIRS + ac] + corrections[(2 * NO + o) * N_PAIRS + bc];
+    value[o] = Math.max(v, 0);
+    total += value[o];
+  }
+  if (total === 0) {
+    out.fill(0)[THREE_WAY_TIE] = SCALE;
+    return out;
+  }
+  let short = SCALE;
+  for (let o = 0; o < NO; o++) {
+    out[o] = Math.floor((SCALE * value[o]) / total);
+    remainder[o] = SCALE * value[o] - out[o] * total;
+    short -= out[o];
+  }
+  for (; short > 0; short--) {
+    let best = 0;
+    for (let o = 1; o < NO; o++) if (remainder[o] > remainder[best]) best = o;
+    out[best]++;
+    remainder[best] = -1;
+  }
+  return out;
+}
+
+/** The 3-way table of threeway.bin.gz (uncompressed) version 3: each row's pairwise counts from `duel` (or the rows
+ *  of `pairwise`, a provisional table of the same matchups.bin), the corrections, then the residual
+ *  (kernels.threeway.compact.decode); `matchupsCrc`: CRC-32 of the matchups.bin that `duel` came from, which must be
+ *  the one the file was written with. */
+function parseThreeway(buffer, duel, matchupsCrc, pairwise = null) {
+  const { scale, boards, seed, step, matchupsCrc: written } = threewayHeader(buffer);
   if (buffer.byteLength !== THREEWAY_BYTES) throw new Error("threeway.bin.gz: truncated");
+  if (written !== matchupsCrc) throw new Error("threeway.bin.gz: written with another matchups.bin");
   const compatible = new Uint16Array(buffer, THREEWAY_HEADER_BYTES, N_TRIPLES);
-  const planes = new Uint8Array(buffer, THREEWAY_WEIGHTS_END, N_TRIPLES * NO); // planes[o·T + row]
+  const corrections = new Int8Array(buffer, THREEWAY_WEIGHTS_END, CORRECTION_BYTES);
+  const planes = new Int8Array(buffer, THREEWAY_WEIGHTS_END + CORRECTION_BYTES, N_TRIPLES * NO); // planes[o·T + position]
+  const classes = tripleClasses();
+  const position = rowPositions(classes);
+  const probs = new Float64Array(NO);
+  const pc = new Uint8Array(NO);
+  const model = new Int32Array(NO);
+  const value = new Int32Array(NO);
+  const remainder = new Float64Array(NO);
+  const reuse = pairwise?.pairwise && pairwise.matchupsCrc === matchupsCrc && pairwise.scale === scale ? pairwise.rows : null;
   return tripleTable(compatible, (row, counts) => {
-    for (let o = 0; o < NO; o++) counts[o] = planes[o * N_TRIPLES + row];
+    const a = classes[3 * row], b = classes[3 * row + 1], c = classes[3 * row + 2];
+    if (reuse) pc.set(reuse.subarray(row * ROW_BYTES, row * ROW_BYTES + NO));
+    else quantiseOrderings(pairwiseOrderings(duel, a, b, c, probs), scale, pc, remainder);
+    modelCounts(pc, corrections, a, b, c, model, value, remainder);
+    let anchor = 0;
+    for (let o = 1; o < NO; o++) if (model[o] > model[anchor]) anchor = o;
+    if (planes[anchor * N_TRIPLES + position[row]] !== 0) throw new Error("threeway.bin.gz: damaged (a residual where there is none)");
+    let rest = SCALE;
+    for (let o = 0; o < NO; o++) {
+      if (o === anchor) continue;
+      const count = Math.max(model[o] + step * planes[o * N_TRIPLES + position[row]], 0);
+      if (count > SCALE) throw new Error("threeway.bin.gz: damaged (a count above the scale)");
+      counts[o] = count;
+      rest -= count;
+    }
+    if (rest < 0) throw new Error("threeway.bin.gz: damaged (a count below 0)");
+    counts[anchor] = rest;
   }, scale, { boards, seed });
 }
 
@@ -155,8 +268,7 @@ export function pairwiseOrderings(duel, a, b, c, out = new Float64Array(NO)) {
 
 /** Counts out of `scale` summing to it exactly, each the floor or ceiling of p · scale (largest remainder;
  *  equal remainders: the lower ordering first), as generator.data.datafiles.quantise_orderings. */
-export function quantiseOrderings(probs, scale, out = new Uint8Array(NO)) {
-  const remainder = new Float64Array(NO);
+export function quantiseOrderings(probs, scale, out = new Uint8Array(NO), remainder = new Float64Array(NO)) {
   let short = scale;
   for (let o = 0; o < NO; o++) {
     const scaled = probs[o] * scale;
@@ -180,13 +292,7 @@ export function pairwiseThreeway(prefix, duel) {
   const { scale } = threewayHeader(prefix);
   if (prefix.byteLength < THREEWAY_WEIGHTS_END) throw new Error("threeway.bin.gz: truncated");
   const compatible = new Uint16Array(prefix.slice(THREEWAY_HEADER_BYTES, THREEWAY_WEIGHTS_END));
-  const classes = new Uint8Array(3 * N_TRIPLES); // the sorted triple (a ≤ b ≤ c) of each row
-  let row = 0;
-  for (let c = 0; c < K; c++) for (let b = 0; b <= c; b++) for (let a = 0; a <= b; a++, row++) {
-    classes[3 * row] = a;
-    classes[3 * row + 1] = b;
-    classes[3 * row + 2] = c;
-  }
+  const classes = tripleClasses();
   const probs = new Float64Array(NO);
   return tripleTable(compatible, (r, counts) => {
     pairwiseOrderings(duel, classes[3 * r], classes[3 * r + 1], classes[3 * r + 2], probs);
