@@ -1,5 +1,6 @@
 """What a reader downloads before a page is of use: every page under a size, every calculator under a size before
-its first answer (issue #24's targets), measured in headless Chromium. Shared by the e2e test
+its first answer (issue #24's targets), measured in headless Chromium; and what a whole push/fold solve downloads,
+counted from the site's files (:func:`solve_download`, issue #37). Shared by the e2e test
 (tests/e2e/test_page_weight_e2e.py, on the e2e site) and benchmarks/bench_page_weight.py (on the built site).
 
 Bytes are the response bodies the server sent (:class:`StallingHandler` counts them; a plain static server, no
@@ -12,13 +13,21 @@ the answer needed, not what a fast connection happened to bring meanwhile.
 from __future__ import annotations
 
 import http.server
+import re
 import threading
 import zlib
+from pathlib import Path
 
 #: Bytes a page may transfer before it is of use (loaded, network idle).
 PAGE_LIMIT = 300 * 1024
 #: Bytes a calculator may transfer before its first answer.
 CALCULATOR_LIMIT = 2 * 1024 * 1024
+
+#: Bytes a whole solve in the browser may download (issue #37): :func:`solve_download`.
+SOLVE_LIMIT = 2_000_000
+#: The solver page, and the data files its worker fetches for a 3+-player table (pushfold-worker.js).
+SOLVER_PAGE = "pushfold/solver/index.html"
+SOLVER_DATA = ("matchups.bin", "threeway.bin.gz")
 
 #: (name, path, JavaScript condition of its first answer, file stalled after the bytes the answer needs or None).
 CALCULATORS = (
@@ -124,3 +133,57 @@ def stalled_after(site_dir, file: str):
             del StallingHandler.stalled["/" + file]
 
     return stall()
+
+
+_PAGE_TAG = re.compile(r"<(script|link)\b([^>]*)>")
+_ATTRIBUTE = re.compile(r'\b([a-z-]+)="([^"]*)"')
+#: The links a browser fetches with the page (a canonical or alternate link is an address, not a download).
+_FETCHED_LINKS = {"stylesheet", "icon", "modulepreload", "preload", "manifest"}
+_PAGE_DATA = re.compile(r'\bdata-(worker|index|data)="([^"]+)"')
+_MODULE_REFERENCE = re.compile(r'\b(?:import|export)\b[^;"\'`]*?\bfrom\s*["\']([^"\']+)["\']|\bimport\s*\(?\s*["\']([^"\']+)["\']')
+
+
+def _module_graph(site_dir: Path, entry: Path, seen: dict) -> None:
+    """Add ``entry`` and every module it imports (static ``import`` / ``export … from``, ``import("…")``) to ``seen``."""
+    if entry in seen:
+        return
+    if not entry.is_file():
+        raise FileNotFoundError(f"{entry.relative_to(site_dir)}: imported but not in the site")
+    seen[entry] = entry.stat().st_size
+    for match in _MODULE_REFERENCE.finditer(entry.read_text(encoding="utf-8")):
+        target = match.group(1) or match.group(2)
+        if target.startswith("."):
+            _module_graph(site_dir, (entry.parent / target).resolve(), seen)
+
+
+def solve_download(site_dir: Path) -> dict:
+    """``{path in the site: bytes}``: what a browser downloads, at most, to solve a 3+-player table on the solver
+    page, from the site's files (no browser): the page; the scripts, stylesheets and icon it links and every module
+    they import; the worker (``data-worker``) and its modules; the index of precomputed tables (``data-index``) and
+    the largest of them (the page may fetch the nearest one as the solve's start); and the worker's data files
+    (:data:`SOLVER_DATA` in ``data-data``). Raises FileNotFoundError when one of them is missing."""
+    site_dir = Path(site_dir).resolve()
+    page = site_dir / SOLVER_PAGE
+    html = page.read_text(encoding="utf-8")
+    seen = {page: page.stat().st_size}
+    for tag, attributes in _PAGE_TAG.findall(html):
+        attribute = dict(_ATTRIBUTE.findall(attributes))
+        href = attribute.get("src") if tag == "script" else attribute.get("href")
+        if not href or (tag == "link" and attribute.get("rel") not in _FETCHED_LINKS) or re.match(r"[a-z]+:", href):
+            continue
+        target = (page.parent / href.split("#")[0].split("?")[0]).resolve()
+        if target.suffix == ".js":
+            _module_graph(site_dir, target, seen)
+        elif target.is_file():
+            seen[target] = target.stat().st_size
+        else:
+            raise FileNotFoundError(f"{href}: linked from {SOLVER_PAGE} but not in the site")
+    data = dict(_PAGE_DATA.findall(html))
+    _module_graph(site_dir, (page.parent / data["worker"]).resolve(), seen)
+    index = (page.parent / data["index"]).resolve()
+    tables = sorted(index.parent.glob("*/*.json"), key=lambda p: p.stat().st_size)
+    for path in [index, *tables[-1:], *((page.parent / data["data"] / name).resolve() for name in SOLVER_DATA)]:
+        if not path.is_file():
+            raise FileNotFoundError(f"{path.relative_to(site_dir)}: a solve downloads it, but it is not in the site")
+        seen[path] = path.stat().st_size
+    return {path.relative_to(site_dir).as_posix(): size for path, size in seen.items()}

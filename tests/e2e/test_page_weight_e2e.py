@@ -5,7 +5,7 @@ measured; benchmarks/bench_page_weight.py records the built site's figures in BE
 import contextlib
 
 import pytest
-from page_weight import CALCULATOR_LIMIT, CALCULATORS, PAGE_LIMIT, is_calculator, stalled_after, transferred
+from page_weight import CALCULATOR_LIMIT, CALCULATORS, PAGE_LIMIT, is_calculator, solve_download, stalled_after, transferred
 
 pytestmark = pytest.mark.e2e
 #: The 169 hand pages share one template: these stand for them (a pair, a suited and an offsuit hand, the extremes).
@@ -32,3 +32,18 @@ def test_every_calculator_answers_within_the_budget(browser, base_url, site_dir,
     assert 0 < sum(sizes.values()) <= CALCULATOR_LIMIT, sorted(sizes.items(), key=lambda kv: -kv[1])[:4]
     if stall:  # the first answer came from the part of the file it needs, not from the whole of it
         assert sizes["/" + stall] < (site_dir / stall).stat().st_size / 4
+
+
+def test_a_whole_solve_fetches_only_what_solve_download_counts(browser, base_url, site_dir):
+    """The static count of tests/test_solve_weight.py (issue #37's 2 MB for a whole solve, checked on the built site)
+    covers what Chromium really fetches for a 3-player table, to the final answer on the 3-way table: every file,
+    at its size, all of it."""
+    final = "document.querySelector('#solver-solution[data-state=drawn]:not([data-provisional]):not([data-forming])')"
+    path = "pushfold/solver/index.html?stacks=13,9,7&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20"
+    fetched = {url.lstrip("/"): size for url, size in transferred(browser, base_url, path, final).items()}
+    counted = solve_download(site_dir)
+    assert {"data/threeway.bin.gz", "data/matchups.bin", "assets/js/workers/pushfold-worker.js"} <= fetched.keys()
+    outside = {name: size for name, size in fetched.items() if name not in counted and not name.startswith("data/pushfold/")}
+    assert outside == {}
+    assert all(size == counted[name] for name, size in fetched.items() if name in counted)
+    assert sum(fetched.values()) <= sum(counted.values())
