@@ -13,7 +13,7 @@ strength_of_key = _HAND.strength_of_key
 strength_of_row = _HAND.strength_of_row
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _evaluate_rows(hands, card_key, card_mask, rank_offsets, rank_values, flush_values):
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
@@ -35,7 +35,7 @@ def evaluate(hands: np.ndarray, tables) -> np.ndarray:
     )
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _seven_card_histogram(card_key, card_mask, rank_offsets, rank_values, flush_values):
     partial = np.zeros((46, 7463), dtype=np.int64)
     for a in prange(46):

@@ -22,7 +22,7 @@ _sorted_live_combos = compile_ranking(_jit, hand).sorted_live_combos
 COMBOS = np.ascontiguousarray(ALL_COMBOS, dtype=np.int64)
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, card_key, card_mask, rank_offsets, rank_values,
                   flush_values):
     n_chunks = chunk_starts.size - 1
@@ -53,7 +53,7 @@ def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 6
     return tuple(counts)
 
 
-@njit
+@njit(cache=True)
 def count_subset(keys, combos):
     """(c0..c3) of the combos in sorted ``keys`` (``strength << 11 | combo``), the opponents drawn from them alone
     (the tests' small decks)."""

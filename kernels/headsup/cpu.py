@@ -28,7 +28,7 @@ _BOARD = compile_board_functions(njit, hand, _add_to_matrix, _add_to_vector, _ad
 accumulate_board = _BOARD.accumulate_board
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, card_key, card_mask, rank_offsets, rank_values, flush_values):
     n_chunks = chunk_starts.size - 1
     win = np.zeros((n_chunks, N_CLASSES, N_CLASSES), dtype=np.int64)
@@ -63,7 +63,7 @@ def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 6
     )
 
 
-@njit
+@njit(cache=True)
 def combo_matchup_counts(a, b, c, d, card_key, card_mask, rank_offsets, rank_values, flush_values):
     """(wins of {a,b}, ties, wins of {c,d}) over all C(48, 5) boards; a..d distinct card ids."""
     key_first = KEY_BASE + card_key[a] + card_key[b]

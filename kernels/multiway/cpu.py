@@ -41,7 +41,7 @@ _child = _RNG.child
 _simulate_deal = compile_deal_functions(_jit, hand.strength_of_key, compile_dealing(_jit, _RNG), _add_seat).simulate_deal
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _simulate_pass(
     tally, shard_key, first_block, n_blocks, block_deals, base_deck, deck_size, seats,
     card_key, card_mask, rank_offsets, rank_values, flush_values, percentile, pair_class,

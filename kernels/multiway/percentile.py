@@ -27,7 +27,7 @@ def percentile_table(tables) -> np.ndarray:
     return np.floor(PERCENTILE_LEVELS * weaker**PERCENTILE_POWER).astype(np.int32)
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _combo_percentile_sums(combos, deck, percentile, card_key, card_mask, rank_offsets, rank_values, flush_values):
     """Σ percentile over every board from ``deck`` minus each combo's cards: ``(K,)`` sums and ``(K,)`` board counts."""
     sums = np.zeros(combos.shape[0], dtype=np.int64)

@@ -16,7 +16,7 @@ def _add_to_vector(vector, i, value):
 accumulate_board = compile_board_functions(njit, compile_ranking(njit, hand), _add_to_vector).accumulate_board
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, combo_index, card_key, card_mask, rank_offsets,
                   rank_values, flush_values):
     n_chunks = chunk_starts.size - 1

@@ -20,7 +20,7 @@ _THREEWAY = compile_threeway(_jit, hand.strength_of_key, _RNG, compile_dealing(_
 _board_strengths, _sample_triple, _child = _THREEWAY.board_strengths, _THREEWAY.sample_triple, _RNG.child
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _board_pass(shard_key, first_board, board_keys, board_bits, strengths, combos, card_key, card_mask, rank_offsets,
                 rank_values, flush_values):
     base_deck = np.arange(N_CARDS).astype(np.uint8)
@@ -31,7 +31,7 @@ def _board_pass(shard_key, first_board, board_keys, board_bits, strengths, combo
                                          rank_offsets, rank_values, flush_values)
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _triple_pass(triples, classes, board_keys, board_bits, strengths, class_start, class_combo, combo_mask, order_code,
                  counts):
     for row in prange(triples.size):
@@ -57,7 +57,7 @@ def simulate(counts, shard_key, first_board, n_boards, triples, classes, tables)
                  board_bits, strengths, class_start, class_combo, combo_mask, ORDER_CODE, counts)
 
 
-@njit(parallel=True)
+@njit(parallel=True, cache=True)
 def _compatible(classes, class_start, class_combo, combo_mask, out):
     for row in prange(classes.shape[0]):
         total = 0
