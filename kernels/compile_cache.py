@@ -8,11 +8,18 @@ stale ``cpu.py`` kernel in place. A folder per source hash rules that out. It li
 written, in a fresh temporary folder of this process (nothing kept). Set by ``kernels/__init__.py`` before any
 kernel is compiled, without importing Numba (commands that need none start faster); the only file access in
 ``kernels/``.
+
+Numba freezes a module's global values into the compiled code but keys its cache by source alone: a process that
+changes a kernel module's globals before compiling (a test does) must not share the cache, or it would load code
+compiled for other values, or leave its own for others. ``ALLIN_NUMBA_CACHE=off`` in the environment gives such a
+process a fresh private folder.
 """
 
+import atexit
 import hashlib
 import importlib.metadata
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -37,9 +44,12 @@ def use_cache_folder() -> None:
     folder = cache_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        writable = os.access(folder, os.W_OK)
+        writable = os.access(folder, os.W_OK) and os.environ.get("ALLIN_NUMBA_CACHE") != "off"
     except OSError:
         writable = False
-    os.environ["NUMBA_CACHE_DIR"] = str(folder) if writable else tempfile.mkdtemp(prefix="allin-numba-")
+    if not writable:
+        folder = Path(tempfile.mkdtemp(prefix="allin-numba-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # imported already: its configuration was read from the environment then
         sys.modules["numba"].core.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]

@@ -43,3 +43,13 @@ def test_the_cache_folder_is_numbas_in_this_process_and_the_next(tmp_path):
                              check=True).stdout.strip()
     assert printed == str(compile_cache.cache_folder())
     assert any(compile_cache.cache_folder().rglob("cpu.count_subset-*.nbi"))  # numba's index of the compiled walk
+
+
+def test_a_process_that_changes_kernel_globals_can_keep_its_compilations_to_itself():
+    """ALLIN_NUMBA_CACHE=off: a fresh private folder, not the shared one (tests/test_multiway_kernels.py's simulator
+    script compiles the multiway kernels for 4 groups)."""
+    script = "import os, kernels; print(os.environ['NUMBA_CACHE_DIR'])"
+    env = dict(os.environ, ALLIN_NUMBA_CACHE="off")
+    folders = {subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True,
+                              check=True).stdout.strip() for _ in range(2)}
+    assert len(folders) == 2 and str(compile_cache.cache_folder()) not in folders

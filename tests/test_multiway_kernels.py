@@ -129,6 +129,7 @@ def test_gain_over_one_game_equals_cv_gain_where_there_is_one_table_and_exceeds_
 CUDASIM_SCRIPT = textwrap.dedent(
     """
     import warnings; warnings.filterwarnings("ignore")  # uint64 wrap-around warnings of NumPy scalars
+    import os; os.environ["ALLIN_NUMBA_CACHE"] = "off"  # kernels compiled for 4 groups stay in this process
     import numpy as np
     from kernels.multiway import layout
     layout.GROUPS = 4  # both kernels read it at import: a grid of 4 thread blocks then holds several RNG blocks each
