@@ -288,6 +288,8 @@ def test_icm_bubble_factors_of_a_large_field_for_chosen_players(open_page, scree
     page.fill("#bubble-players", "3, 99")
     page.wait_for_function("document.querySelector('#bubble-players-error li')?.textContent.includes('99 is not a player')")
     assert page.locator("#icm-bubble").is_hidden()
+    # its scrolling region (a tab stop) goes with it: no empty, zero-height stop for the keyboard or a finger
+    assert page.locator(".table-scroll:has(#icm-bubble)").evaluate("region => region.hidden")
 
 
 def spot_hands(side: str, stacks, payouts, range_text: str, **spot):

@@ -242,17 +242,18 @@ function factorShade(factor, withBounties) {
  * Fields above BUBBLE_SHOWN players show chosen players' rows and columns. */
 async function renderBubbleFactors({ stacks, payouts, bounties, share }) {
   const table = document.getElementById("icm-bubble");
+  const region = table.closest(".table-scroll"); // hidden while it has no matrix: no empty stop for the keyboard
   const note = document.getElementById("icm-bubble-note");
   const request = ++bubbleRequest;
   document.getElementById("bubble-choose").hidden = stacks.length <= BUBBLE_SHOWN || stacks.length > BUBBLE_MAX_PLAYERS;
   if (stacks.length > BUBBLE_MAX_PLAYERS) {
-    table.hidden = true;
+    region.hidden = true;
     note.textContent = `Bubble factors are computed here for up to ${BUBBLE_MAX_PLAYERS} players (this field has ${stacks.length}); ` +
       "the command line computes them too: allin icm --bubble-factors.";
     return;
   }
   const chosen = chosenPlayers(stacks);
-  if (chosen === null) { table.hidden = true; return; }
+  if (chosen === null) { region.hidden = true; return; }
   const key = `${stacks.join(",")}/${payouts.join(",")}/${bounties?.join(",")}/${share}`;
   document.getElementById("icm-bubble-bounties").hidden = bounties === null;
   if (lastBubble?.key !== key) {
@@ -260,7 +261,7 @@ async function renderBubbleFactors({ stacks, payouts, bounties, share }) {
     try {
       lastBubble = { key, result: await inWorker("bubble", stacks, payouts, { bounties, share }) };
     } catch (error) {
-      if (request === bubbleRequest) { table.hidden = true; note.textContent = `Could not compute bubble factors: ${error.message}`; }
+      if (request === bubbleRequest) { region.hidden = true; note.textContent = `Could not compute bubble factors: ${error.message}`; }
       return;
     }
     if (request !== bubbleRequest) return;
@@ -279,7 +280,7 @@ async function renderBubbleFactors({ stacks, payouts, bounties, share }) {
     });
     return `<tr><th scope="row">${i + 1}</th>${cells.join("")}</tr>`;
   }).join("");
-  table.hidden = false;
+  region.hidden = false;
   showBubbleDetail(null);
   note.textContent = chosen.length < stacks.length
     ? `Players ${chosen.map((i) => i + 1).join(", ")} of ${stacks.length} shown${document.getElementById("bubble-players").value.trim() ? "" : " (the largest stacks)"}.`
