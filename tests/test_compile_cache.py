@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import kernels
 from kernels import compile_cache
 
@@ -32,6 +34,7 @@ def test_an_edit_to_any_kernel_source_moves_the_cache_folder(tmp_path):
     (compile_cache.cache_folder().parent / after).rmdir()  # made, empty, by the edited copy's import
 
 
+@pytest.mark.slow  # compiles a walk in a new process (10 s cold)
 def test_the_cache_folder_is_numbas_in_this_process_and_the_next(tmp_path):
     import numba
 
