@@ -244,6 +244,7 @@ def test_a_full_disk_during_render_leaves_every_page_whole_and_is_one_error_line
     assert not list(site.rglob("*.tmp"))
 
 
+@pytest.mark.slow  # 10 s or more on 2 cores
 def test_a_config_outside_content_says_it_found_no_articles(tmp_path):
     """Articles are read beside the config file: an exact copy of site.yaml elsewhere rendered a site without them
     and said nothing; now one warning line names the folder."""
@@ -321,6 +322,7 @@ def test_the_push_fold_index_records_each_table_files_sha256(tmp_path):
     assert sum(len(g["sha256"]) for g in index["groups"]) == index["meta"]["tables"]
 
 
+@pytest.mark.slow  # 10 s or more on 2 cores
 def test_the_four_player_column_is_exact_where_the_four_handed_counts_exist(tmp_path):
     """With fourhanded.json the 4-player chart, the hand pages and the facts say exact, from its counts; a site
     without it (a build's data from before it) shows the Monte Carlo's (issue #36)."""

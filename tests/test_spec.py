@@ -22,6 +22,7 @@ def test_golden_is_what_the_python_engine_answers(module):
     assert not wrong, f"spec/{spec.NAME}.json is stale ({len(wrong)} differences; python -m spec.regenerate {module}): {wrong[:5]}"
 
 
+@pytest.mark.slow  # 10 s or more on 2 cores
 def test_binary_tables_are_the_builds():
     for name, data in tables.build().items():
         assert golden.read_gzip(name) == data, f"spec/{name} is stale: python -m spec.regenerate"

@@ -74,6 +74,7 @@ def test_round_trip(small_table, matchups):
         threeway_bin.read_threeway_bin(bytes(residuals), matchups)
 
 
+@pytest.mark.slow  # 10 s or more on 2 cores
 def test_published_and_listed(tmp_path, small_table, matchups):
     with pytest.raises(FileNotFoundError, match="matchups.bin"):  # the prediction's heads-up table comes first
         threeway_bin.publish_threeway(tmp_path, small_table, boards=32, seed=1)
