@@ -35,7 +35,8 @@ def source_hash() -> str:
 
 
 def cache_folder() -> Path:
-    return Path(tempfile.gettempdir()) / f"allin-numba-{os.getuid()}" / source_hash()
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")  # no uid on Windows
+    return Path(tempfile.gettempdir()) / f"allin-numba-{user}" / source_hash()
 
 
 def use_cache_folder() -> None:
