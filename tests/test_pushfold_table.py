@@ -354,8 +354,8 @@ def test_three_way_values_from_packed_and_full_tensors_equal_the_direct_sum():
     assert not _Model(eq._replace(triple_mass=lopsided)).opponent_symmetric()
 
 
-def _reference_dcfr(game, eq, iterations, alpha=1.5):
-    """Discounted CFR (α = 3/2, β = −∞, γ = 2) written directly on :func:`pf.counterfactual_values` (the solver
+def _reference_dcfr(game, eq, iterations, alpha=pf.DISCOUNT_POSITIVE):
+    """Discounted CFR (α = pf.DISCOUNT_POSITIVE, β = −∞, γ = 2) written directly on :func:`pf.counterfactual_values` (the solver
     before its term program): zero regrets at first, alternating seat updates, regrets floored at 0 and
     multiplied by t^α / (t^α + 1) after iteration t (α = ∞: by 1/2 after the first, then kept), iteration t's
     strategies weighted by t²."""

@@ -11,8 +11,8 @@ Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
 docs/data-format.md), and ``data/pushfold_charts.json`` (+ ``.csv``) for the tables the chart pages
 show (:data:`CHART_TABLES`). :data:`FULL_GROUPS` is the whole set; the default build solves
-:data:`DEFAULT_GROUPS` (all of it but the 7- to 10-player groups and the PKO groups with bounties of a whole stack, to
-stay within its time budget) and also publishes every group of the whole set already in the cache (``allin compute
+:data:`DEFAULT_GROUPS` (all of it but the 7- to 10-player groups, of which it solves 9 players at the chart stacks, and the
+PKO groups with bounties of a whole stack, to stay within its time budget) and also publishes every group of the whole set already in the cache (``allin compute
 pushfold-charts --full``).
 """
 
@@ -72,7 +72,7 @@ PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
 METHOD = (
     "n-player push/fold (first in shoves or folds, later players call all-in or fold, side pots exact; PKO groups: "
     "knockouts settled per pot layer, only a covering stack winning a bounty, bounties left valued by chip share); "
-    "discounted CFR (alpha 1.5, regrets floored at 0, quadratic averages) with alternating updates over 169 classes until the NashConv "
+    "discounted CFR (alpha 1, regrets floored at 0, quadratic averages) with alternating updates over 169 classes until the NashConv "
     "and every class's regret at every decision are within the stated tolerances; heads-up pots from the exact matchup table, 3-way pots "
     "from the Monte Carlo class-triple table, 4+-way pots by independent-opponent equity products; published "
     f"strategies rounded to {DECIMALS} decimals with the averaging residue removed where the certified NashConv "
@@ -169,21 +169,24 @@ FULL_GROUPS = tuple(g for n in range(2, MAX_SEATS + 1) for g in _chip_ev(n)) + (
     Group(3, (), payouts=(65.0, 35.0), stack_sets=((15.0, 10.0, 5.0), (5.0, 10.0, 15.0))),
     Group(9, (), payouts=SNG, stack_sets=((30.0, 12.0, 25.0, 8.0, 18.0, 15.0, 22.0, 10.0, 6.0),)),
 ) + tuple(_pko(n, b) for b in PKO_BOUNTIES for n in range(3, 7)) + tuple(_pko(n, b, SNG) for b in PKO_BOUNTIES for n in (3, 4))
-#: Players of the groups the default build leaves out. Under the per-class stopping rule the 7- to 10-player
-#: tables need 100–700 iterations instead of 5–30 (measured: 10 players at 3 bb, 690), more than a first build
-#: from a fresh clone can afford within 10 minutes on 2 cores: from a fresh clone on 2 cores, 2–6 players took
-#: 1 min 48 s of push/fold tables (4 min 19 s for the whole build), 2–8 players 4 min 53 s (over 8 min).
+#: Players of the groups the default build solves only at the chart stacks (:data:`NINE_HANDED_CHART_GROUPS`, 9 players) or
+#: leaves out (7, 8 and 10). Under the per-class stopping rule these tables need 40–700 iterations where 2–6 players need
+#: 5–100, at 10–25 times the cost of a 6-player iteration (BENCHMARKS.md, "Full-ring push/fold"): every grid stack of them
+#: does not fit a first build from a fresh clone within 10 minutes on 2 cores.
 OPT_IN_PLAYERS = (7, 8, 9, 10)
 #: Bounty sizes of the PKO groups the default build leaves out: its PKO groups (bounties of half a stack: 3–6 players
 #: chip EV, 3 and 4 players ICM) add 65 s to the stage on 2 cores (94 s of solver CPU), and the whole-stack bounties
 #: would add as much again (BENCHMARKS.md, "PKO push/fold charts and bounty speeds").
 OPT_IN_BOUNTIES = (1.0,)
-#: The default build on the CPU: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size (with 9
-#: players at the chart stacks alone, chip EV with a BB ante and the SNG, the stage took 8m24s instead of 2m19s on 2
-#: cores, certificates included: BENCHMARKS.md, "Full-ring push/fold"). A build on a GPU machine solves :data:`FULL_GROUPS`.
-DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES)
 #: The stacks of each chart page (every other table of a group: the solver page, which shows it at once).
 CHART_STACKS = (5.0, 10.0, 15.0, 20.0)
+#: The full-ring tables of the CPU default build: 9 players at the chart stacks only, chip EV with a 1 bb BB ante and the
+#: SNG (50/30/20 ICM). Same ids as their :data:`FULL_GROUPS` grids, which replace them once cached
+#: (:func:`run_pushfold_charts`).
+NINE_HANDED_CHART_GROUPS = (Group(9, CHART_STACKS, 1.0, True), Group(9, CHART_STACKS, payouts=SNG))
+#: The default build on the CPU: every group of :data:`FULL_GROUPS` with fewer players and no opt-in bounty size, plus
+#: :data:`NINE_HANDED_CHART_GROUPS`. A build on a GPU machine solves :data:`FULL_GROUPS`.
+DEFAULT_GROUPS = tuple(g for g in FULL_GROUPS if g.players not in OPT_IN_PLAYERS and g.bounty not in OPT_IN_BOUNTIES) + NINE_HANDED_CHART_GROUPS
 
 
 def chart_tables(groups, stacks=CHART_STACKS) -> tuple:
@@ -192,8 +195,8 @@ def chart_tables(groups, stacks=CHART_STACKS) -> tuple:
     return tuple((g.id, stacks) for g in groups if g.stack_sets is None and set(stacks) <= set(g.stacks))
 
 
-#: The chart tables of the default build (2–6 players chip EV with and without the BB ante, the SNG ICM groups, the PKO
-#: groups with bounties of half a stack); a build that has the opt-in groups cached (``allin compute pushfold --full``)
+#: The chart tables of the default build (2–6 players chip EV with and without the BB ante, 9 players chip EV with the BB
+#: ante, the SNG ICM groups, the PKO groups with bounties of half a stack); a build that has the opt-in groups cached (``allin compute pushfold --full``)
 #: publishes theirs too.
 CHART_TABLES = chart_tables(DEFAULT_GROUPS)
 
@@ -482,7 +485,8 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
                         workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
     stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`); publish ``site_dir/data/pushfold/``
-    (``groups`` plus every group of :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``)
+    (``groups``, each replaced by its :data:`FULL_GROUPS` namesake when that one is cached whole, plus every other group of
+    :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``)
     with the :func:`chart_tables` of all of them at ``chart_stacks``.
 
     Returns ``{"groups": published groups, "results": {group id: [table records]}, "charts": the charts
@@ -491,8 +495,10 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     table, summary = threeway
     base = _base_key(headsup_meta, summary)
     started = time.perf_counter()
+    full = {g.id: g for g in FULL_GROUPS}
+    groups = [full[g.id] if g.id in full and _is_cached(full[g.id], base) else g for g in groups]  # a whole grid already solved
     ids = {g.id for g in groups}
-    groups = list(groups) + [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
+    groups += [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
     workers = default_workers(len(groups)) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)

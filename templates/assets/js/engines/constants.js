@@ -97,7 +97,7 @@ export const PUSHFOLD_START_WITHIN = 2.5;
 /** [NashConv tolerances] ...with regrets of this many tolerances, so that the first iterates stay near it. */
 export const PUSHFOLD_START_REGRET = 10.0;
 /** [exponent alpha] Discounted CFR: positive regrets times t^alpha / (t^alpha + 1) after iteration t. */
-export const PUSHFOLD_DISCOUNT_POSITIVE = 1.5;
+export const PUSHFOLD_DISCOUNT_POSITIVE = 1.0;
 /** [exponent gamma] Discounted CFR: iteration t's strategies weighted by t^gamma in the average. */
 export const PUSHFOLD_AVERAGE_POWER = 2.0;
 /** [exponent alpha] The schedule of a second run when the first misses the rule: no discount of positive regrets (CFR+'s regrets). */
