@@ -189,6 +189,34 @@ def test_tables_are_cached_one_by_one_and_a_run_resumes(solved, small_threeway, 
     assert {g: strip(r) for g, r in again["results"].items()} == {g: strip(r) for g, r in first["results"].items()}
 
 
+def test_the_default_build_has_full_ring_tables_at_the_chart_stacks():
+    """9 players in the CPU default build: chip EV with a 1 bb BB ante and the 50/30/20 SNG, at the chart stacks only, under
+    the ids of their whole grids in FULL_GROUPS."""
+    nine = [g for g in pushfold_charts.DEFAULT_GROUPS if g.players == 9]
+    assert nine == list(pushfold_charts.NINE_HANDED_CHART_GROUPS)
+    assert {(g.ante, g.bb_ante, g.payouts) for g in nine} == {(1.0, True, None), (0.0, False, pushfold_charts.SNG)}
+    assert all(g.stacks == pushfold_charts.CHART_STACKS for g in nine)
+    full = {g.id: g for g in pushfold_charts.FULL_GROUPS}
+    assert all(g.id in full and set(g.stacks) < set(full[g.id].stacks) for g in nine)
+    assert not any(g.players in (7, 8, 10) for g in pushfold_charts.DEFAULT_GROUPS)
+
+
+def test_a_whole_grid_in_the_cache_is_published_instead_of_its_chart_stacks(solved, small_threeway, monkeypatch):
+    """A default group whose FULL_GROUPS namesake is cached whole (``allin compute pushfold-charts --full`` ran) is published
+    as that whole grid, from the cache, nothing solved."""
+    site, cache, _ = solved
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
+    monkeypatch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)
+    monkeypatch.setattr(pushfold_certificate, "DEALS", 1 << 16)
+    monkeypatch.setattr(pushfold_charts, "FULL_GROUPS", GROUPS)  # the fixture solved these: the "whole" grid 8–8.5 bb
+    monkeypatch.setattr(pushfold_charts, "solve_table", lambda *a: pytest.fail("a table was solved"))
+    chart_only = pushfold_charts.Group(3, (8.5,), 1.0, True)  # the same id, one stack
+    result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, (chart_only,),
+                                                 progress=False, workers=1, chart_stacks=(8.0, 8.5))
+    assert [g.stacks for g in result["groups"]] == [(8.0, 8.5), ()]  # the whole grid, then the other cached group
+    assert [g["stacks"] for g in read_json(site / "data/pushfold/index.json")["groups"]][0] == [8.0, 8.5]
+
+
 def test_chart_tables_are_every_equal_stack_group_published():
     """The chart pages follow the groups published: the default build's, and the opt-in 7- to 10-player groups once
     ``allin compute pushfold --full`` has cached them; unequal-stack examples and groups lacking a chart stack have none."""
@@ -196,9 +224,11 @@ def test_chart_tables_are_every_equal_stack_group_published():
     full = pushfold_charts.chart_tables(pushfold_charts.FULL_GROUPS)
     assert default == pushfold_charts.CHART_TABLES
     assert {g.players for g in pushfold_charts.FULL_GROUPS if (g.id, pushfold_charts.CHART_STACKS) in full} == set(range(2, 11))
+    nine_handed = {g.id for g in pushfold_charts.NINE_HANDED_CHART_GROUPS}
     opt_in = {g.id for g in pushfold_charts.FULL_GROUPS
               if g.stack_sets is None and (g.players in pushfold_charts.OPT_IN_PLAYERS or g.bounty in pushfold_charts.OPT_IN_BOUNTIES)}
-    assert {gid for gid, _ in full} - {gid for gid, _ in default} == opt_in
+    assert {gid for gid, _ in full} - {gid for gid, _ in default} == opt_in - nine_handed
+    assert {(gid, stacks) for gid, stacks in default if gid.startswith("9p-")} == {(gid, pushfold_charts.CHART_STACKS) for gid in nine_handed}
     assert pushfold_charts.chart_tables(GROUPS, (8.0, 8.5)) == (("3p-bba1-chipev", (8.0, 8.5)),)
     assert pushfold_charts.chart_tables(GROUPS, (8.0, 9.0)) == ()
 

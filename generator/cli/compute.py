@@ -130,7 +130,7 @@ def compute_threeway_command(boards, seed, shard, config_path, backend):
 @site_dir_option
 @backend_option
 def compute_pushfold_charts_command(full, config_path, site_dir, backend):
-    """n-player push/fold Nash tables: 2-6 players (2-10 with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots,
+    """n-player push/fold Nash tables: 2-6 players and 9 at the chart stacks (2-10 on the whole grid with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots,
     unequal-stack examples and PKO tables at 5-25 bb (needs the heads-up tables and the 3-way table; cached per table: an
     interrupted run resumes)."""
     from generator.build.stages.headsup import headsup_results
