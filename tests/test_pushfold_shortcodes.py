@@ -69,7 +69,7 @@ def test_chart_figures(charts):
         '<a href="../../pushfold/tables/4p-bba1-chipev-pko50-b50/12/index.html">'
         "4 players, BB ante 1 bb, chip EV, PKO bounties 50% of a stack, 12 bb</a>"
     )
-    assert (expand(charts, "tables"), expand(charts, "groups")) == ("5", "4")
+    assert (expand(charts, "tables"), expand(charts, "groups"), expand(charts, "players")) == ("5", "4", "3 and 4")
     assert expand(charts, "tolerance", payoff="chip") == "0.01 bb"
     assert expand(charts, "tolerance", payoff="icm") == "0.05% of the pool"
     assert [expand(charts, key) for key in ("threeway_boards", "threeway_se", "threeway_se_p99", "threeway_triples")] == [
@@ -232,3 +232,13 @@ def test_datafile_links_a_file_this_build_wrote():
     for name in ("pushfold_charts.bin", "secrets.json"):
         with pytest.raises(InputError, match="unknown data file"):
             shortcodes("datafile", [name], {})
+
+
+@pytest.mark.parametrize("numbers, words", [
+    ([2, 3, 4, 5, 6, 9], "2 to 6 and 9"), ([2, 3], "2 and 3"), ([9], "9"), ([2, 3, 4, 5, 6, 7, 8, 9, 10], "2 to 10"),
+    ([9, 2, 4, 3, 2], "2 to 4 and 9"), ([2, 4, 6], "2, 4 and 6"), ([2, 3, 5, 6, 7, 10], "2, 3, 5 to 7 and 10"),
+])
+def test_player_counts_in_words_fold_runs(numbers, words):
+    from generator.site.formatting import number_runs
+
+    assert number_runs(numbers) == words

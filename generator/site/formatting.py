@@ -59,3 +59,17 @@ def knockout_rule(share: float) -> str:
         return "regular KO: a bounty is paid in full to whoever knocks its player out"
     return (f"PKO: {100 * share:.10g}% of a bounty paid in cash at a knockout, {100 * (1 - share):.10g}% added to "
             "the winner's own bounty")
+
+
+def number_runs(numbers) -> str:
+    """Whole numbers as words with runs folded: ``[2, 3, 4, 5, 6, 9]`` → ``"2 to 6 and 9"``, ``[2, 3]`` → ``"2 and 3"``."""
+    runs = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    parts = []
+    for first, last in runs:
+        parts += [str(first)] if first == last else [str(first), str(last)] if last == first + 1 else [f"{first} to {last}"]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -9,13 +9,14 @@ are fractions in [0, 1]; stacks and thresholds are in big blinds.
 from __future__ import annotations
 
 from generator.site import charts
-from generator.site.formatting import knockout_rule
+from generator.site.formatting import knockout_rule, number_runs
 from generator.site.structure import (
     Page, as_grid, pushfold_solver_path, pushfold_table_id, pushfold_table_path, pushfold_tables_path,
     pushfold_thresholds_path,
 )
 from kernels.icm.bounty import stack_bounties
 from kernels.cards import CLASS_NAMES
+from kernels.constants import MAX_SEATS
 
 TOTAL_COMBOS = 1326
 SECTION = "pushfold"
@@ -237,6 +238,12 @@ def _stack_links(group: dict, pages: dict) -> list[dict]:
     return links
 
 
+def published_players(index: dict | None) -> str | None:
+    """The player counts of the published push/fold tables (``data/pushfold/index.json``) in words, ``"2 to 6 and 9"``;
+    None when there are none."""
+    return number_runs(g["players"] for g in index["groups"]) if index and index["groups"] else None
+
+
 def tables_context(document: dict | None, index: dict | None) -> dict:
     """The index of every published table (``index``: ``data/pushfold/index.json``), by player count: per group
     its title, one link per table (its static chart page where ``document``, ``pushfold_charts.json``, has one;
@@ -256,7 +263,7 @@ def tables_context(document: dict | None, index: dict | None) -> dict:
             "class_regret": _amount_text(*regret), "within": within,
         })
     sections = [{"players": n, "groups": by_players[n]} for n in sorted(by_players)]
-    return {"document": index, "sections": sections, "meta": index["meta"],
+    return {"document": index, "sections": sections, "meta": index["meta"], "players": published_players(index), "max_seats": MAX_SEATS,
             "tables": sum(len(g["links"]) for s in sections for g in s["groups"])}
 
 

@@ -28,6 +28,7 @@ yet" (a smaller build solves fewer tables); a malformed shortcode is an :class:`
                                                           every chart, or a link to the chart where
                                                           it occurs
 ``tables`` / ``groups``                                   how many charts / games were solved
+``players``                                               the player counts of those charts, "2 to 6 and 9"
 ``tolerance payoff=chip|icm``                             the solver's stopping NashConv
 ``class_tolerance payoff=chip|icm``                       the stopping rule's largest regret of a class at a decision
 ``decisions players=N``                                   information sets of an N-player table
@@ -47,7 +48,7 @@ from __future__ import annotations
 from markupsafe import escape
 
 from generator.core.errors import InputError
-from generator.site.formatting import NOT_COMPUTED, count, pct, scientific
+from generator.site.formatting import NOT_COMPUTED, count, number_runs, pct, scientific
 from generator.core.numbers import parse_number, parse_number_list
 from generator.site.pushfold_pages import group_id, group_title, range_text, table_path
 from kernels.constants import MAX_SEATS
@@ -59,7 +60,7 @@ PER_CHART = ("shove_share", "call_share", "range", "compare", "nash_conv", "pots
 RANKED = ("nash_conv", "pots", "four_way_bound", "iterations", "check_bound", "check_deals")
 USAGE = (
     "{{< pushfold_table shove_share|call_share|range|nash_conv|pots|four_way_bound|iterations|link table=ID stack=S … >}}, "
-    "{{< pushfold_table most|least VALUE … >}}, {{< pushfold_table tables|groups|tolerance|class_tolerance|decisions|threeway_… >}}"
+    "{{< pushfold_table most|least VALUE … >}}, {{< pushfold_table tables|groups|players|tolerance|class_tolerance|decisions|threeway_… >}}"
 )
 
 
@@ -122,7 +123,7 @@ class ChartValues:
             return self._decisions(options)
         if key == "threeway_triples":
             return count(N_TRIPLES)
-        if key not in ("tables", "groups", "tolerance", "class_tolerance", "threeway_boards", "threeway_se", "threeway_se_p99"):
+        if key not in ("tables", "groups", "players", "tolerance", "class_tolerance", "threeway_boards", "threeway_se", "threeway_se_p99"):
             raise InputError(f"unknown n-player push/fold value '{key}' ({USAGE})")
         if self.document is None:
             return NOT_COMPUTED
@@ -131,6 +132,8 @@ class ChartValues:
             return count(sum(len(group["charts"]) for group in self.document["groups"]))
         if key == "groups":
             return count(len(self.document["groups"]))
+        if key == "players":
+            return number_runs(group["players"] for group in self.document["groups"])
         if key in ("tolerance", "class_tolerance"):
             prefix = "" if key == "tolerance" else "class_"
             chip = _payoff(options) == "chip"

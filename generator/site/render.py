@@ -106,7 +106,8 @@ class SiteRenderer:
     def pages(self, articles: list[Article]) -> list[Page]:
         tables = self.data.tables
         pages = [
-            Page(section_path("home"), "home.html", {"data": self.data, "articles": articles[:3], "preview": charts.equity_preview(tables[2]) if 2 in tables else None}),
+            Page(section_path("home"), "home.html", {"data": self.data, "articles": articles[:3], "preview": charts.equity_preview(tables[2]) if 2 in tables else None,
+                                                  "pushfold_players": pushfold_pages.published_players(self.pushfold_index)}),
             Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
             Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
