@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 
 import {
-  CLASS_NAMES, FALLBACK_DISCOUNT, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
+  CHECK_EVERY, CLASS_NAMES, FALLBACK_DISCOUNT, MEASURE, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
   solvePushfold, solveSteps, tableErrors,
 } from "../../templates/assets/js/engines/pushfold-solver.js";
 import { NO, ROW_BYTES } from "../../templates/assets/js/engines/pushfold/model.js";
@@ -53,6 +53,29 @@ for (const fixture of fixtures.solved) {
     close(result.values, fixture.values, "values");
   });
 }
+
+test("next(MEASURE) yields the answer so far between checks and changes neither the iterates nor the checks", () => {
+  const fixture = fixtures.solved.find((f) => f.table.stacks.length > 2 && f.iterations > CHECK_EVERY);
+  const steps = solveSteps(fixture.table, equities, { tolerance: 0, maxIterations: fixture.iterations });
+  const seen = [];
+  let step = steps.next();
+  while (!step.done) {
+    seen.push(step.value);
+    const asked = step.value.nashConv === null && step.value.iteration <= 2;
+    step = steps.next(asked ? MEASURE : undefined);
+  }
+  const early = seen.filter((s) => s.current && s.iteration % CHECK_EVERY !== 0);
+  assert.deepEqual(early.map((s) => s.iteration), [1, 2]); // measured where asked, at once, once each
+  for (const s of early) {
+    assert.equal(s.current.iterations, s.iteration);
+    assert.ok(Number.isFinite(s.nashConv) && s.nashConv > 0 && s.current.strategies.length === fixture.strategies.length);
+  }
+  assert.deepEqual(seen.filter((s) => !s.current).map((s) => s.iteration).slice(0, 2), [1, 2]); // each iteration also yielded plainly
+  const result = step.value;
+  assert.equal(result.iterations, fixture.iterations);
+  result.strategies.forEach((p, i) => close(p, fixture.strategies[i], fixture.spots[i]));
+  close([result.nashConv], [fixture.nash_conv], "NashConv");
+});
 
 test("with float32 tensors (the browser's) the iterates stay within float32's rounding of Python's float64 ones", () => {
   // a tensor entry carries a relative error of 2^-24 ≈ 6e-8; through the fixtures' iterations it moves the

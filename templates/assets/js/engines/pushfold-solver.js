@@ -26,7 +26,7 @@
 export { REACH_FLOOR } from "./pushfold/best-response.js";
 export {
   AVERAGE_POWER, CHECK_EVERY, CLASS_TOLERANCE_BB, FALLBACK_DISCOUNT, CLASS_TOLERANCE_POOL_PCT, DISCOUNT_POSITIVE, HEADS_UP_CLASS_SCALE, HEADS_UP_SCALE,
-  MAX_ITERATIONS, START_REGRET, START_WITHIN, SolveCancelled, TOLERANCE_BB, TOLERANCE_POOL_PCT, evaluateStrategies, infosetNames,
+  MAX_ITERATIONS, MEASURE, START_REGRET, START_WITHIN, SolveCancelled, TOLERANCE_BB, TOLERANCE_POOL_PCT, evaluateStrategies, infosetNames,
   nashConvUnits, payoffPerUnit, payoffTolerances, solutionObject, solvePushfold, solveSteps, spotName,
 } from "./pushfold/cfr.js";
 export { MAX_SEATS, positionNames, tableErrors } from "./pushfold/game.js";

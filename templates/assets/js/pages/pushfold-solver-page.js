@@ -127,6 +127,8 @@ const megabytes = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const figure = (x) => (x >= 1e-3 || x === 0 ? x.toFixed(4) : x.toExponential(1));
 const convText = (x, units) => (!Number.isFinite(x) ? "not measured yet" : units === "pool_pct" ? `${figure(x)}% of the pool` : `${figure(x)} bb`);
 
+const iterationCount = (n) => `${n} iteration${n === 1 ? "" : "s"}`;
+
 /** The status line while the worker runs: the download and the solve, each as last reported (`state`). */
 function progressText({ download, solve, provisionalShown }) {
   const parts = [];
@@ -149,7 +151,7 @@ function progressText({ download, solve, provisionalShown }) {
  *  (another table's), or nothing new. */
 function stoppedText({ forming, startShown, provisionalShown }) {
   if (forming) {
-    return `Stopped: the answer shown is the one after ${forming.iterations} iterations, before it met the stopping rule `
+    return `Stopped: the answer shown is the one after ${iterationCount(forming.iterations)}, before it met the stopping rule `
       + "(its NashConv and worst regret are in the figures above the charts).";
   }
   if (startShown) return `Cancelled: the charts shown are those of ${startShown}, where the solve started, not of this table.`;
@@ -194,7 +196,7 @@ function runWorker(id, table, start, near) {
       state.forming = message.solution;
       const { iterations, exploitability, class_regret: worst } = message.solution;
       const unit = exploitability.bb !== null ? "bb" : "pool_pct";
-      show(table, { ...message.solution, forming: true }, `Forming: the answer after ${iterations} iterations (NashConv `
+      show(table, { ...message.solution, forming: true }, `Forming: the answer after ${iterationCount(iterations)} (NashConv `
         + `${convText(exploitability[unit], unit)}, worst regret of a hand ${convText(worst[unit], unit)}); the solve goes on`, message.provisional);
       return;
     }
@@ -205,7 +207,7 @@ function runWorker(id, table, start, near) {
       return;
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const iterations = message.type === "result" && Number.isFinite(message.solution.iterations) ? `${message.solution.iterations} iterations, ` : "";
+    const iterations = message.type === "result" && Number.isFinite(message.solution.iterations) ? `${iterationCount(message.solution.iterations)}, ` : "";
     if (message.type === "result" && message.provisional) { // the worker goes on with the 3-way table
       Object.assign(state, { solve: null, provisionalShown: true });
       show(table, message.solution, `First answer, solved in your browser (${iterations}${seconds} s) with 3-way pots priced from heads-up `

@@ -5,7 +5,8 @@
 //   out: {type: "progress", phase: "download", loaded, total}       (bytes; total null when the server does not say)
 //        {type: "progress", phase: "solve", iteration, nashConv, classRegret, target, classTarget, units, provisional}
 //          (the stopping rule's figures and targets in units "bb" | "pool_pct"; the figures null until the first check)
-//        {type: "forming", solution, provisional}  (the averages at a check: the answer so far, at most every FORMING_EVERY_MS)
+//        {type: "forming", solution, provisional}  (the averages at a check: the answer so far, at most every FORMING_EVERY_MS;
+//          a slow solve's first one measured early, FIRST_ANSWER_MS)
 //        {type: "result", solution, warmStarted, provisional} | {type: "error", message} (one sentence for the reader)
 //        | {type: "cancelled"}
 // 3+ players: while threeway.bin.gz (1 MB) downloads, the table is solved on a provisional 3-way table built from
@@ -15,7 +16,7 @@
 // within START_WITHIN tolerances (warmStarted says whether it was). A new "solve" replaces the one running. A solve
 // yields to the message queue every ~50 ms so "cancel" is heard.
 import {
-  FALLBACK_DISCOUNT, loadEquities, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject, solveSteps, START_REGRET,
+  CHECK_EVERY, FALLBACK_DISCOUNT, loadEquities, MEASURE, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject, solveSteps, START_REGRET,
   START_WITHIN, tableErrors, THREEWAY_BYTES, THREEWAY_WEIGHTS_END,
 } from "../engines/pushfold-solver.js";
 
@@ -23,6 +24,10 @@ const YIELD_EVERY_MS = 50;
 const PROGRESS_EVERY_MS = 100;
 /** The answer so far is posted at the first check and then at most this often (each one is drawn on the page). */
 const FORMING_EVERY_MS = 2500;
+/** When this long has passed since the solve was asked for and no answer so far has been posted, the averages are
+ *  measured after the iteration that just ended (MEASURE) and posted: a full-ring ICM table takes about a second an
+ *  iteration on 2 cores, its first check (the fifth) would come after 10 s. */
+const FIRST_ANSWER_MS = 1000;
 const MATCHUPS = "matchups.bin";
 const THREEWAY = "threeway.bin.gz";
 const downloads = {}; // url -> {full: Promise<ArrayBuffer>, prefix: Promise<ArrayBuffer>, done, loaded, total}, kept for the next solves
@@ -159,7 +164,7 @@ function equitiesFor(kind, urls, parse) {
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Run the solver on `eq` to the stopping rule, posting progress; `abandon()` (checked when yielding) drops it. */
-async function run(number, table, eq, { start, tolerance, maxIterations, provisional, abandon = () => false }) {
+async function run(number, table, eq, { start, tolerance, maxIterations, provisional, requested, abandon = () => false }) {
   const units = nashConvUnits(table);
   const toPayoff = payoffPerUnit(table);
   const [target, classTolerance] = payoffTolerances(table, tolerance);
@@ -172,11 +177,14 @@ async function run(number, table, eq, { start, tolerance, maxIterations, provisi
   let lastYield = performance.now();
   let lastPost = 0;
   let lastForming = -Infinity;
+  let request;
   for (;;) {
-    const { value, done } = steps.next();
+    const { value, done } = steps.next(request);
     if (done) return { solution: solutionObject(table, value), warmStarted: value.warmStarted };
     if (value.nashConv !== null) [measured, worst] = [value.nashConv / toPayoff, value.classRegret / toPayoff];
     const now = performance.now();
+    const checkNext = (value.iteration + 1) % CHECK_EVERY === 0;
+    request = value.nashConv === null && lastForming < 0 && !checkNext && now - requested >= FIRST_ANSWER_MS ? MEASURE : undefined;
     if (value.current && now - lastForming >= FORMING_EVERY_MS) {
       lastForming = now;
       self.postMessage({ type: "forming", solution: solutionObject(table, value.current), provisional });
@@ -198,7 +206,7 @@ async function run(number, table, eq, { start, tolerance, maxIterations, provisi
 async function solve(number, { table, dataUrl, start = null, tolerance, maxIterations }) {
   const errors = tableErrors(table);
   if (errors.length) throw new ReaderError(`${errors[0][0].toUpperCase()}${errors[0].slice(1)}.`);
-  const options = { start, tolerance, maxIterations };
+  const options = { start, tolerance, maxIterations, requested: performance.now() };
   const matchupsUrl = new URL(MATCHUPS, dataUrl).href;
   const matchups = startDownload(matchupsUrl);
   if (table.stacks.length === 2) {

@@ -109,8 +109,12 @@ export function removeResidue(equities, result, tolerance, classTolerance = null
   return { ...result, residue: 0 };
 }
 
+/** What a caller of solveSteps passes to `next()` after an iteration without a check to have the averages measured there
+ *  and yielded with `current` (the answer so far) at once: the iterates, checks and result stay those of Python. */
+export const MEASURE = "measure";
+
 /** One run of discounted CFR with positive regrets discounted by α = `discount` (solveSteps); iterations are
- *  yielded numbered from `offset` + 1. */
+ *  yielded numbered from `offset` + 1; `next(MEASURE)` after an iteration without a check yields it again, measured. */
 function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY,
   start = null, startRegret = 1e-3, startWithin = null }, discount, offset) {
   const count = game.infosets.length;
@@ -159,14 +163,19 @@ function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterat
     const step = iteration ** AVERAGE_POWER;
     for (let i = 0; i < count; i++) for (let c = 0; c < K; c++) average[i][c] += step * current.p[i][c];
     weight += step;
+    const schedule = discount === DISCOUNT_POSITIVE ? "dcfr" : "cfr+";
+    const measured = () => {
+      const figures = { ...measure(game, equities, average, weight, iteration), warmStarted };
+      return [figures, { iteration: offset + iteration, nashConv: figures.nashConv, classRegret: figures.classRegret.regret,
+        current: { ...figures, iterations: offset + iteration, schedule } }];
+    };
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
-      result = { ...measure(game, equities, average, weight, iteration), warmStarted };
-      const schedule = discount === DISCOUNT_POSITIVE ? "dcfr" : "cfr+";
-      yield { iteration: offset + iteration, nashConv: result.nashConv, classRegret: result.classRegret.regret,
-        current: { ...result, iterations: offset + iteration, schedule } };
+      let step;
+      [result, step] = measured();
+      yield step;
       if (result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance)) break;
-    } else {
-      yield { iteration: offset + iteration, nashConv: null, classRegret: null };
+    } else if ((yield { iteration: offset + iteration, nashConv: null, classRegret: null }) === MEASURE) {
+      yield measured()[1]; // the answer so far: shown, never a reason to stop
     }
   }
   return result;
