@@ -145,3 +145,22 @@ def test_values_with_bounties_are_the_brute_force_s_on_the_same_deals(table, mon
     assert walked >= {0, 2, 3} and (game.n < 4 or 4 in walked)
     assert np.allclose(found.values, totals / deals, rtol=0, atol=1e-12)
     assert np.count_nonzero(found.values) > 100
+
+
+@pytest.mark.parametrize("mix", [None, 0.0], ids=["codes", "every-code-equal"])
+def test_icm_payoffs_of_a_batch_are_each_rows_prize_equity(mix):
+    """The certificate's ICM payoffs (_Payoffs) find a batch's distinct results by one code per row; rows sharing a code but
+    differing (forced here: every code 0) fall back to sorting the rows; either way each row gets its own prize equity."""
+    from kernels.icm.harville import prize_equity
+    from kernels.pushfold.certificate import _Payoffs
+
+    game = pf.make_game(pf.Table((10.0, 8.0, 6.0, 4.0), payouts=(50.0, 30.0, 20.0)))
+    payoffs = _Payoffs(game)
+    if mix is not None:
+        payoffs.mix[:] = mix
+    rng = np.random.default_rng(5)
+    results = np.array([[28.0, 0.0, 0.0, 0.0], [10.0, 8.0, 6.0, 4.0], [20.0, 0.0, 4.0, 4.0], [9.5, 7.5, 7.0, 4.0]])
+    final = results[rng.integers(0, len(results), 64)]
+    values = payoffs(final)
+    expected = np.array([prize_equity(row, (50.0, 30.0, 20.0), places=False).equity for row in final])
+    assert np.array_equal(values, expected)

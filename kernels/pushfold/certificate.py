@@ -129,6 +129,7 @@ class _Payoffs:
         self.stacks = np.asarray(game.table.stacks, dtype=np.float64)
         self.payouts = game.payouts
         self.memo = {}
+        self.mix = np.random.default_rng(0).random(game.n) + 1.0  # a code per result vector (_distinct)
 
     def __call__(self, final: np.ndarray, layers: tuple = (), winners: list | None = None) -> np.ndarray:
         """``final`` (B, n) chips after each hand; ``winners``: per pot layer of ``layers``, (B, eligible) whether
@@ -137,7 +138,7 @@ class _Payoffs:
             return self._with_bounties(final, layers, winners)
         if self.payouts is None:
             return final - self.stacks
-        rows, inverse = np.unique(final, axis=0, return_inverse=True)
+        rows, inverse = self._distinct(final)
         values = np.empty_like(rows)
         for i, row in enumerate(rows):
             key = row.tobytes()
@@ -145,6 +146,16 @@ class _Payoffs:
                 self.memo[key] = prize_equity(np.maximum(row, 0.0), self.payouts, places=False).equity
             values[i] = self.memo[key]
         return values[inverse.ravel()]
+
+    def _distinct(self, final: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(rows, inverse)`` as ``np.unique(final, axis=0, return_inverse=True)``, found by sorting one code per row (a
+        random mix of its chips) rather than the rows: a hand has few distinct results, and sorting 2^15 rows of 9 or
+        10 columns took 70 ms a terminal. Rows that share a code but differ fall back to sorting the rows."""
+        _, first, inverse = np.unique(final @ self.mix, return_index=True, return_inverse=True)
+        rows = final[first]
+        if not np.array_equal(rows[inverse], final):
+            return np.unique(final, axis=0, return_inverse=True)
+        return rows, inverse
 
     def _with_bounties(self, final: np.ndarray, layers: tuple, winners: list) -> np.ndarray:
         # who won each layer determines the chips and the knockouts: one code per deal, a bit per (layer, eligible seat)
