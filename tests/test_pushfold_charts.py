@@ -196,6 +196,7 @@ def test_the_default_build_has_full_ring_tables_at_the_chart_stacks():
     assert nine == list(pushfold_charts.NINE_HANDED_CHART_GROUPS)
     assert {(g.ante, g.bb_ante, g.payouts) for g in nine} == {(1.0, True, None), (0.0, False, pushfold_charts.SNG)}
     assert all(g.stacks == pushfold_charts.CHART_STACKS for g in nine)
+    assert all(start is None for g in nine for _, _, start in g.solving_order())  # 5 bb apart: each table cold
     full = {g.id: g for g in pushfold_charts.FULL_GROUPS}
     assert all(g.id in full and set(g.stacks) < set(full[g.id].stacks) for g in nine)
     assert not any(g.players in (7, 8, 10) for g in pushfold_charts.DEFAULT_GROUPS)

@@ -67,8 +67,9 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
         click.echo("[4/6] push/fold equilibria: heads-up, then the whole set of 2-10 players, ICM grids and PKO tables (cached per "
                    "table), certificates on real deals")
     else:
-        click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players, the small SNG ICM grids and the PKO tables (cached per "
-                   "table; 7-10 players and whole-stack bounties: allin compute pushfold-charts --full), certificates on real deals")
+        click.echo("[4/6] push/fold equilibria: heads-up, then 2-6 players, 9 players at 5/10/15/20 bb, the SNG ICM grids and the PKO "
+                   "tables (cached per table; the 7-10 player grids and whole-stack bounties: allin compute pushfold-charts --full), "
+                   "certificates on real deals")
     run_pushfold(site_dir, headsup)
     run_pushfold_thresholds(site_dir, headsup)
     run_pushfold_charts(site_dir, headsup, threeway, FULL_GROUPS if on_gpu else DEFAULT_GROUPS)

@@ -79,16 +79,16 @@ class Solution(NamedTuple):
 def solve(game: Game, eq: Equities, tolerance: float = 1e-3, max_iterations: int = C.PUSHFOLD_MAX_ITERATIONS, check_every: int = C.PUSHFOLD_CHECK_EVERY,
           start: dict | None = None, progress=None, decimals: int | None = None, certify: bool = True,
           start_regret: float = 1e-3, start_within: float | None = None, class_tolerance: float | None = None,
-          fallback_discount: float | None = None) -> Solution:
-    """Discounted CFR (:func:`_discounted_cfr`, the arguments' meaning there) until the stopping rule is met or
-    ``max_iterations``; then, with a ``fallback_discount`` (:data:`FALLBACK_DISCOUNT`), when the rule was missed,
+          fallback_discount: float | None = None, discount: float = DISCOUNT_POSITIVE) -> Solution:
+    """Discounted CFR with α = ``discount`` (:func:`_discounted_cfr`, the arguments' meaning there) until the stopping
+    rule is met or ``max_iterations``; then, with a ``fallback_discount`` (:data:`FALLBACK_DISCOUNT`), when the rule was missed,
     again from the same start with that discount of positive regrets for up to ``max_iterations`` more
     (``progress`` then counts on from the first run's iterations). The result is the second run's, with
     ``schedule`` "cfr+" and ``iterations`` the two runs' total."""
     options = dict(tolerance=tolerance, max_iterations=max_iterations, check_every=check_every, start=start,
                    decimals=decimals, certify=certify, start_regret=start_regret, start_within=start_within,
                    class_tolerance=class_tolerance)
-    first = _discounted_cfr(game, eq, progress=progress, **options)
+    first = _discounted_cfr(game, eq, progress=progress, discount=discount, **options)
     rule_met = first.nash_conv <= tolerance and (class_tolerance is None or first.max_class_regret <= class_tolerance)
     if fallback_discount is None or rule_met:
         return first
