@@ -16,7 +16,7 @@ from .program import _TermProgram
 #: Discounted CFR (Brown & Sandholm, AAAI 2019) with α = 1, β = −∞, γ = 2: regrets floored at zero (as in
 #: CFR+), positive regrets multiplied by t^α / (t^α + 1) after iteration t, and iteration t's strategies
 #: weighted by t^γ in the average. Cold, to the per-class rule, α = 1 needs 75 iterations where α = 3/2 needed 390
-#: (9 players, 12 bb, BB ante) and 125 where it needed 690 (10 players, 3 bb): a hand's regret piled up early at a
+#: (9 players, 12 bb, BB ante) and 125 where it needed 685 (10 players, 3 bb): a hand's regret piled up early at a
 #: rarely reached decision fades as 1/t (docs/pushfold.md, "Solver"); β = 0, the paper's choice, stalls on the
 #: two-class toy game.
 DISCOUNT_POSITIVE, AVERAGE_POWER = C.PUSHFOLD_DISCOUNT_POSITIVE, C.PUSHFOLD_AVERAGE_POWER
