@@ -1,0 +1,4 @@
+"""The flop atlas's numerics (definitions in docs/flop.md).
+
+* :mod:`.flops`: the 22,100 flops, their 1,755 suit-distinct classes and weights, textures.
+"""
