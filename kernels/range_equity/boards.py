@@ -56,75 +56,103 @@ def _sort_prefix(keys, m):
         keys[j + 1] = x
 
 
-@njit(parallel=True, cache=True)
-def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w1, combo_cards, combo_mask,
-                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):
-    """Weighted (player 1's wins, ties, total) of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``,
-    ``w1``) over ``completions`` (B, m), each board by one sweep in strength order instead of every pair.
+@njit(inline="always")
+def _sweep(strength, idx0, idx1, w1, w1_by_combo, key0, key1, below, equal, live, combo_cards, won, tied, met):
+    """One board's heads-up sweep in strength order instead of every pair: player 1's live combos (``strength`` ≥ 0;
+    ids ``idx0``) sorted by strength into ``key0[:m0]`` (``key0[k] & 2047``: the combo's position in ``idx0``), and
+    for each, at the same position ``k``, player 2's weight it beats (``won[k]``), ties (``tied[k]``) and meets
+    (``met[k]``: the compatible combos). Returns ``m0``.
 
     Player 2's combos below / equal to the current strength are kept as running weight sums, in total and
     per card, so a combo's compatible opponents are the total minus those holding either of its cards (a
     combo in both ranges has equal strength and was subtracted twice: it is added back to ties and total).
     """
+    below[:] = 0.0
+    equal[:] = 0.0
+    live[:] = 0.0
+    live_total, m0, m1 = 0.0, 0, 0
+    for j in range(idx1.size):
+        c = idx1[j]
+        if strength[c] >= 0:
+            key1[m1] = (strength[c] << 11) | j
+            m1 += 1
+            live_total += w1[j]
+            live[combo_cards[c, 0]] += w1[j]
+            live[combo_cards[c, 1]] += w1[j]
+    for i in range(idx0.size):
+        if strength[idx0[i]] >= 0:
+            key0[m0] = (strength[idx0[i]] << 11) | i
+            m0 += 1
+    _sort_prefix(key0, m0)
+    _sort_prefix(key1, m1)
+    below_total, equal_total, j_equal, j_below = 0.0, 0.0, 0, 0
+    for k in range(m0):
+        v = key0[k] >> 11
+        c = idx0[key0[k] & 2047]
+        a, b2 = combo_cards[c, 0], combo_cards[c, 1]
+        while j_equal < m1 and key1[j_equal] >> 11 <= v:
+            x, w = idx1[key1[j_equal] & 2047], w1[key1[j_equal] & 2047]
+            j_equal += 1
+            equal_total += w
+            equal[combo_cards[x, 0]] += w
+            equal[combo_cards[x, 1]] += w
+        while j_below < j_equal and key1[j_below] >> 11 < v:
+            x, w = idx1[key1[j_below] & 2047], w1[key1[j_below] & 2047]
+            j_below += 1
+            equal_total -= w
+            equal[combo_cards[x, 0]] -= w
+            equal[combo_cards[x, 1]] -= w
+            below_total += w
+            below[combo_cards[x, 0]] += w
+            below[combo_cards[x, 1]] += w
+        shared = w1_by_combo[c]
+        won[k] = below_total - below[a] - below[b2]
+        tied[k] = equal_total - equal[a] - equal[b2] + shared
+        met[k] = live_total - live[a] - live[b2] + shared
+    return m0
+
+
+@njit(inline="always")
+def sweep_scratch(n0, n1):
+    """``(key0, key1, below, equal, live, won, tied, met)``: the scratch arrays :func:`_sweep` fills."""
+    return (np.zeros(n0, dtype=np.int64), np.zeros(n1, dtype=np.int64), np.zeros(52), np.zeros(52), np.zeros(52),
+            np.zeros(n0), np.zeros(n0), np.zeros(n0))
+
+
+@njit(inline="always")
+def weight_by_combo(idx, w, n_combos):
+    """``(n_combos,)`` weights of the packed combos ``idx`` (weights ``w``), 0 elsewhere."""
+    out = np.zeros(n_combos)
+    for j in range(idx.size):
+        out[idx[j]] = w[j]
+    return out
+
+
+@njit(parallel=True, cache=True)
+def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w1, combo_cards, combo_mask,
+                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):
+    """Weighted (player 1's wins, ties, total) of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``,
+    ``w1``) over ``completions`` (B, m), each board by one sweep in strength order (:func:`_sweep`)."""
     n_chunks = chunk_starts.size - 1
     out = np.zeros((n_chunks, 3))
     known_key, known_mask = KEY_BASE, np.uint64(0)
     for c in board:
         known_key += card_key[c]
         known_mask += card_mask_table[c]
-    w1_by_combo = np.zeros(combo_cards.shape[0])
-    for j in range(idx1.size):
-        w1_by_combo[idx1[j]] = w1[j]
+    w1_by_combo = weight_by_combo(idx1, w1, combo_cards.shape[0])
     for chunk in prange(n_chunks):
         strength = np.full(combo_cards.shape[0], -1, dtype=np.int64)
-        key0 = np.zeros(idx0.size, dtype=np.int64)
-        key1 = np.zeros(idx1.size, dtype=np.int64)
-        below, equal, live = np.zeros(52), np.zeros(52), np.zeros(52)
+        key0, key1, below, equal, live, won, tied, met = sweep_scratch(idx0.size, idx1.size)
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
             _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
                              card_key, card_mask_table, rank_offsets, rank_values, flush_values)
-            below[:] = 0.0
-            equal[:] = 0.0
-            live[:] = 0.0
-            live_total, m0, m1 = 0.0, 0, 0
-            for j in range(idx1.size):
-                c = idx1[j]
-                if strength[c] >= 0:
-                    key1[m1] = (strength[c] << 11) | j
-                    m1 += 1
-                    live_total += w1[j]
-                    live[combo_cards[c, 0]] += w1[j]
-                    live[combo_cards[c, 1]] += w1[j]
-            for i in range(idx0.size):
-                if strength[idx0[i]] >= 0:
-                    key0[m0] = (strength[idx0[i]] << 11) | i
-                    m0 += 1
-            _sort_prefix(key0, m0)
-            _sort_prefix(key1, m1)
-            below_total, equal_total, j_equal, j_below, win, tie, total = 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0
+            m0 = _sweep(strength, idx0, idx1, w1, w1_by_combo, key0, key1, below, equal, live, combo_cards, won, tied, met)
+            win, tie, total = 0.0, 0.0, 0.0
             for k in range(m0):
-                i, v = key0[k] & 2047, key0[k] >> 11
-                c = idx0[i]
-                a, b2 = combo_cards[c, 0], combo_cards[c, 1]
-                while j_equal < m1 and key1[j_equal] >> 11 <= v:
-                    x, w = idx1[key1[j_equal] & 2047], w1[key1[j_equal] & 2047]
-                    j_equal += 1
-                    equal_total += w
-                    equal[combo_cards[x, 0]] += w
-                    equal[combo_cards[x, 1]] += w
-                while j_below < j_equal and key1[j_below] >> 11 < v:
-                    x, w = idx1[key1[j_below] & 2047], w1[key1[j_below] & 2047]
-                    j_below += 1
-                    equal_total -= w
-                    equal[combo_cards[x, 0]] -= w
-                    equal[combo_cards[x, 1]] -= w
-                    below_total += w
-                    below[combo_cards[x, 0]] += w
-                    below[combo_cards[x, 1]] += w
-                shared, weight = w1_by_combo[c], w0[i]
-                win += weight * (below_total - below[a] - below[b2])
-                tie += weight * (equal_total - equal[a] - equal[b2] + shared)
-                total += weight * (live_total - live[a] - live[b2] + shared)
+                weight = w0[key0[k] & 2047]
+                win += weight * won[k]
+                tie += weight * tied[k]
+                total += weight * met[k]
             out[chunk, 0] += win
             out[chunk, 1] += tie
             out[chunk, 2] += total

@@ -140,7 +140,7 @@ export function enumerationMethod(live, board, dead) {
 }
 
 /** [rank-key sum, suit counters, mask low, mask high] of ``cards`` added to ``sums`` (default: no cards). */
-function addCards(t, cards, [k, s, l, h] = [0, t.suitStart, 0, 0]) {
+export function addCards(t, cards, [k, s, l, h] = [0, t.suitStart, 0, 0]) {
   for (const c of cards) [k, s, l, h] = [k + t.cardRankKey[c], s + t.cardSuits[c], l | t.cardMaskLow[c], h | t.cardMaskHigh[c]];
   return [k, s, l, h];
 }
@@ -152,7 +152,23 @@ const COMBO_A = Int32Array.from(COMBOS, ([a]) => a), COMBO_B = Int32Array.from(C
 const holeStrength = (t, [k, s, l, h], a, b) => strengthOfSums(t, k + t.cardRankKey[a] + t.cardRankKey[b],
   s + t.cardSuits[a] + t.cardSuits[b], l | t.cardMaskLow[a] | t.cardMaskLow[b], h | t.cardMaskHigh[a] | t.cardMaskHigh[b]);
 
-function packed(live) {
+/**
+ * Sets ``strength[c]`` of every combo id in ``distinct`` on the known board (its sums, addCards()) plus
+ * ``cards`` (-1 for a combo holding one of them); returns the cards' bit mask [low, high] (Python's
+ * _board_strengths).
+ */
+export function boardStrengths(t, known, cards, distinct, strength) {
+  let lo = 0, hi = 0;
+  for (const c of cards) if (c < 32) lo |= 1 << c; else hi |= 1 << (c - 32);
+  const sums = addCards(t, cards, known);
+  for (const combo of distinct) {
+    strength[combo] = (COMBO_LO[combo] & lo) || (COMBO_HI[combo] & hi) ? -1 : holeStrength(t, sums, COMBO_A[combo], COMBO_B[combo]);
+  }
+  return [lo, hi];
+}
+
+/** The players' live combos concatenated: {starts (n + 1), idx: combo ids, weight} (Python's deals.packed). */
+export function packed(live) {
   const starts = [0], idx = [], weight = [];
   for (const w of live) {
     w.forEach((x, i) => x > 0 && (idx.push(i), weight.push(x)));
@@ -180,14 +196,16 @@ const summary = (n, win, ties, total) => {
 };
 
 /**
- * Heads-up counts on one board, by one sweep in strength order instead of every combo pair: the
- * opponent's combos below / equal to the current strength are kept as running weight sums, in total
- * and per card, so a combo's compatible opponents are the total minus those holding either of its
- * cards (a combo shared by both ranges has equal strength, so it is added back to ties and total).
- * ``h``: scratch state of :func:`headsUpState`; adds into h.win0, h.tie, h.total.
+ * One board's heads-up sweep in strength order instead of every combo pair: player 1's live combos
+ * sorted by strength into h.key0[0..m0) (key & 2047: the combo's position in idx0), and for each, at the
+ * same position k, player 2's weight it beats (h.won[k]), ties (h.tied[k]) and meets (h.met[k]: the
+ * compatible combos). Returns m0. Player 2's combos below / equal to the current strength are kept as
+ * running weight sums, in total and per card, so a combo's compatible opponents are the total minus
+ * those holding either of its cards (a combo shared by both ranges has equal strength, so it is added
+ * back to ties and total). ``h``: scratch state of :func:`headsUpState` (Python's _sweep).
  */
-function headsUpBoard(h) {
-  const { strength, key0, key1, idx0, idx1, w0, w1, w1ByCombo, below, equal, live } = h;
+export function headsUpSweep(h) {
+  const { strength, key0, key1, idx0, idx1, w1, w1ByCombo, below, equal, live, won, tied, met } = h;
   let m0 = 0, m1 = 0, liveTotal = 0;
   below.fill(0); equal.fill(0); live.fill(0);
   for (let j = 0; j < idx1.length; j++) {
@@ -202,9 +220,9 @@ function headsUpBoard(h) {
     if (s >= 0) key0[m0++] = (s << 11) | i;
   }
   const sorted0 = key0.subarray(0, m0).sort(), sorted1 = key1.subarray(0, m1).sort();
-  let belowTotal = 0, equalTotal = 0, jEqual = 0, jBelow = 0, win = 0, tie = 0, total = 0;
+  let belowTotal = 0, equalTotal = 0, jEqual = 0, jBelow = 0;
   for (let k = 0; k < m0; k++) {
-    const i = sorted0[k] & 2047, v = sorted0[k] >> 11, c = idx0[i], a = COMBO_A[c], b = COMBO_B[c];
+    const v = sorted0[k] >> 11, c = idx0[sorted0[k] & 2047], a = COMBO_A[c], b = COMBO_B[c];
     while (jEqual < m1 && sorted1[jEqual] >> 11 <= v) {
       const j = sorted1[jEqual++] & 2047, x = idx1[j], w = w1[j];
       equalTotal += w; equal[COMBO_A[x]] += w; equal[COMBO_B[x]] += w;
@@ -214,23 +232,36 @@ function headsUpBoard(h) {
       equalTotal -= w; equal[COMBO_A[x]] -= w; equal[COMBO_B[x]] -= w;
       belowTotal += w; below[COMBO_A[x]] += w; below[COMBO_B[x]] += w;
     }
-    const shared = w1ByCombo[c], weight = w0[i];
-    win += weight * (belowTotal - below[a] - below[b]);
-    tie += weight * (equalTotal - equal[a] - equal[b] + shared);
-    total += weight * (liveTotal - live[a] - live[b] + shared);
+    const shared = w1ByCombo[c];
+    won[k] = belowTotal - below[a] - below[b];
+    tied[k] = equalTotal - equal[a] - equal[b] + shared;
+    met[k] = liveTotal - live[a] - live[b] + shared;
+  }
+  return m0;
+}
+
+/** Heads-up counts on one board (headsUpSweep), weighted by player 1's weights: adds into h.win0, h.tie, h.total. */
+function headsUpBoard(h) {
+  const m0 = headsUpSweep(h), { key0, w0, won, tied, met } = h;
+  let win = 0, tie = 0, total = 0;
+  for (let k = 0; k < m0; k++) {
+    const weight = w0[key0[k] & 2047];
+    win += weight * won[k]; tie += weight * tied[k]; total += weight * met[k];
   }
   h.win0 += win; h.tie += tie; h.total += total;
 }
 
-/** Scratch state of :func:`headsUpBoard` for packed ranges (see packed()). */
-function headsUpState(idx, weight, starts) {
+/** Scratch state of :func:`headsUpSweep` for packed ranges (see packed()), on the combo strengths ``strength``. */
+export function headsUpState(idx, weight, starts, strength) {
   const idx0 = idx.subarray(starts[0], starts[1]), idx1 = idx.subarray(starts[1], starts[2]);
   const w1ByCombo = new Float64Array(N_COMBOS);
   idx1.forEach((c, j) => (w1ByCombo[c] = weight[starts[1] + j]));
+  const n0 = idx0.length;
   return {
-    idx0, idx1, w0: weight.subarray(starts[0], starts[1]), w1: weight.subarray(starts[1], starts[2]), w1ByCombo,
-    key0: new Int32Array(idx0.length), key1: new Int32Array(idx1.length),
-    below: new Float64Array(52), equal: new Float64Array(52), live: new Float64Array(52), win0: 0, tie: 0, total: 0,
+    idx0, idx1, w0: weight.subarray(starts[0], starts[1]), w1: weight.subarray(starts[1], starts[2]), w1ByCombo, strength,
+    key0: new Int32Array(n0), key1: new Int32Array(idx1.length), won: new Float64Array(n0), tied: new Float64Array(n0),
+    met: new Float64Array(n0), below: new Float64Array(52), equal: new Float64Array(52), live: new Float64Array(52),
+    win0: 0, tie: 0, total: 0,
   };
 }
 
@@ -334,7 +365,7 @@ export function enumerateCounts(t, live, board, dead, options = {}) {
   const usedLo = new Int32Array(n + 1), usedHi = new Int32Array(n + 1), product = new Float64Array(n + 1);
   const cards = new Int32Array(2 * n);
   const distinct = Int32Array.from(new Set(idx));
-  const headsUp = n === 2 ? { ...headsUpState(idx, weight, starts), strength } : null;
+  const headsUp = n === 2 ? headsUpState(idx, weight, starts, strength) : null;
   const L = n > 2 ? lastPlayerState(idx.subarray(starts[n - 1]), weight.subarray(starts[n - 1])) : null;
   let total = 0, boards = 0, visited = 0;
   const pick = new Int32Array(missing), extra = new Int32Array(missing);
@@ -361,15 +392,8 @@ export function enumerateCounts(t, live, board, dead, options = {}) {
   const visit = () => {
     if (boards++ % parts !== part) return;
     visited++;
-    let lo = 0, hi = 0;
-    for (let j = 0; j < missing; j++) {
-      const c = (extra[j] = deck[pick[j]]);
-      if (c < 32) lo |= 1 << c; else hi |= 1 << (c - 32);
-    }
-    const sums = addCards(t, extra, known);
-    for (const combo of distinct) {
-      strength[combo] = (COMBO_LO[combo] & lo) || (COMBO_HI[combo] & hi) ? -1 : holeStrength(t, sums, COMBO_A[combo], COMBO_B[combo]);
-    }
+    for (let j = 0; j < missing; j++) extra[j] = deck[pick[j]];
+    const [lo, hi] = boardStrengths(t, known, extra, distinct, strength);
     if (headsUp) return headsUpBoard(headsUp);
     lastPlayerBoard(L, strength);
     usedLo[0] = lo; usedHi[0] = hi; product[0] = 1;
