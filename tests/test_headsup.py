@@ -56,7 +56,7 @@ def test_board_walk_matches_eval7_brute_force_on_sampled_boards():
     combo_class = COMBO_CLASS[np.isin(np.arange(len(ALL_COMBOS)), np.flatnonzero(np.isin(ALL_COMBOS[:, 0] * 52 + ALL_COMBOS[:, 1], combos[:, 0] * 52 + combos[:, 1])))]
     boards = np.array([np.sort(rng.choice(52, 5, replace=False)) for _ in range(4)])
     weights = np.array([1, 2, 3, 5])
-    win, tie, win_vs_random, tie_vs_random = cpu.tally_boards(boards, weights, combos, combo_class, evaluator_tables())
+    win, tie, win_vs_random, tie_vs_random, _, _ = cpu.tally_boards(boards, weights, combos, combo_class, evaluator_tables())
     expected_win = np.zeros_like(win)
     expected_tie = np.zeros_like(tie)
     for board, weight in zip(boards.tolist(), weights):

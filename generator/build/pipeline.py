@@ -3,8 +3,9 @@
     evaluator tables ─┬─► headsup (exact, cached) ─┬─► pushfold (Nash push/fold from the matchups, cached)
                       │                            ├─► threeway (3-way class-triple orderings, Monte Carlo; resumable; data/threeway.bin.gz)
                       │                            │     └─► pushfold_charts (n-player Nash, with headsup; cached)
-                      │                            └─► multiway controls ─► multiway (Monte Carlo; resumes
-                      │                                and adds samples within the budget)
+                      │                            ├─► multiway controls ─► multiway (Monte Carlo; resumes
+                      │                            │     and adds samples within the budget)
+                      │                            └─► flops (each class on each flop: counted by headsup's walk)
                       └─► threehanded (exact counts at 3 players, cached)
     every data file ─► render (the pages)
 
@@ -24,6 +25,7 @@ from generator.core.config import Config
 from generator.build.published import check_published
 from generator.build.stages.threeway_bin import publish_threeway
 from generator.site.render import render_site
+from generator.build.stages.flops import run_flops
 from generator.build.stages.headsup import run_headsup
 from generator.build.stages.multiway import MultiwayInterrupted, multiway_controls, run_multiway
 from generator.build.stages.pushfold import run_pushfold
@@ -55,8 +57,9 @@ def build_site(config: Config, site_dir: Path, backend: str, budget_seconds: flo
     target_se = config.gpu.multiway_target_se if on_gpu else config.multiway.target_se
     boards = config.gpu.threeway_boards if on_gpu else THREEWAY_BOARDS
     click.echo(f"backend: {describe_backend(backend)}")
-    click.echo("[1/6] heads-up tables (exact; cached after the first build)")
+    click.echo("[1/6] heads-up tables and each class on each flop (exact; cached after the first build)")
     headsup = run_headsup(site_dir, backend)
+    run_flops(site_dir, backend)
     click.echo("[2/6] three- and four-handed counts (exact; about 2 minutes on 2 cores the first time, cached after)")
     run_threehanded(site_dir, backend)
     run_fourhanded(site_dir)  # on the CPU's cores even on a GPU machine (the stage's docstring says why)

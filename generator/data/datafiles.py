@@ -15,7 +15,7 @@ from generator.core.provenance import DATA_LICENSE
 from generator.data.schemas import SCHEMAS
 from generator.data.sitedata import DATA_FILES, SiteData
 from generator.core.storage import atomic_write_bytes, json_bytes, write_json
-from kernels.cards import CLASS_NAMES
+from kernels.cards import CLASS_NAMES, parse_cards
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
 DESCRIPTIONS = {
@@ -26,6 +26,8 @@ DESCRIPTIONS = {
     "multiway": "Each class against 1..9 random opponents (2..10 players): Monte Carlo estimates with standard errors.",
     "pushfold": "Heads-up push/fold Nash equilibria, 1 to 25 bb: SB shove and BB call frequency of each class per stack, and the largest stack at which each class is pushed or called.",
     "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
+    "flops": "Each of the 169 classes against one random hand on each of the 1,755 suit-distinct flops (exact), with the flops' "
+    "textures and weights.",
     "pushfold_charts": "Push/fold Nash equilibria for 2 to 6 players (2 to 10 with the opt-in groups; chip EV with and without a big-blind ante, SNG ICM spots, PKO bounties): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
@@ -125,8 +127,59 @@ def read_matchups_bin(data: bytes) -> dict:
     return {"win": win, "tie": tie, "pairs": pairs, "boards": boards}
 
 
+FLOPS_BIN_MAGIC = b"ALLINFLP"
+FLOPS_BIN_VERSION = 1
+#: ``flops.bin`` stores an equity e as round(e × FLOPS_BIN_SCALE); FLOPS_BIN_NONE where the class has no live combo.
+FLOPS_BIN_SCALE = 65534
+FLOPS_BIN_NONE = 65535
+_SUITS = ("rainbow", "two-tone", "monotone")
+_PAIRING = ("unpaired", "paired", "trips")
+
+
+def flops_bin(flops: dict) -> bytes:
+    """``flops.bin``: ``flops.json`` in 0.6 MB for the flop pages (docs/data-format.md).
+
+    Little-endian: "ALLINFLP", uint32 format version, flop count F (1,755), class count n (169); then per flop 7
+    uint8 (three card ids, weight, suits 0 rainbow / 1 two-tone / 2 monotone, pairing 0 unpaired / 1 paired /
+    2 trips, straights); then uint16 equity[F·n], flop-major: round(equity × 65534), 65535 for none.
+    """
+    count, n = len(flops["flops"]), len(flops["classes"])
+    header = np.array([FLOPS_BIN_VERSION, count, n], dtype="<u4")
+    rows = np.array([[*parse_cards(flop), weight, _SUITS.index(suits), _PAIRING.index(pairing), straights]
+                     for flop, weight, suits, pairing, straights in zip(flops["flops"], flops["weights"], flops["suits"],
+                                                                        flops["pairing"], flops["straights"])], dtype="u1")
+    equity = np.array([[FLOPS_BIN_NONE if e is None else round(e * FLOPS_BIN_SCALE) for e in row] for row in flops["equity"]],
+                      dtype="<u2")
+    return FLOPS_BIN_MAGIC + header.tobytes() + rows.tobytes() + equity.tobytes()
+
+
+def read_flops_bin(data: bytes) -> dict:
+    """A :func:`flops_bin` file as ``{"cards" (F, 3), "weights", "suits", "pairing", "straights" (F,), "equity" (F, n)
+    float with NaN for none}`` (as ``pages/flop-table.js`` parses it); raises ValueError on another or truncated file."""
+    if data[: len(FLOPS_BIN_MAGIC)] != FLOPS_BIN_MAGIC or len(data) < 20:
+        raise ValueError("flops.bin: not a flop table")
+    version, count, n = np.frombuffer(data, dtype="<u4", count=3, offset=8).tolist()
+    if version != FLOPS_BIN_VERSION:
+        raise ValueError(f"flops.bin: not a version {FLOPS_BIN_VERSION} table")
+    if len(data) != 20 + 7 * count + 2 * count * n:
+        raise ValueError("flops.bin: truncated")
+    rows = np.frombuffer(data, dtype="u1", count=7 * count, offset=20).reshape(count, 7).astype(np.int64)
+    stored = np.frombuffer(data, dtype="<u2", count=count * n, offset=20 + 7 * count).reshape(count, n)
+    equity = np.where(stored == FLOPS_BIN_NONE, np.nan, stored / FLOPS_BIN_SCALE)
+    return {"cards": rows[:, :3], "weights": rows[:, 3], "suits": rows[:, 4], "pairing": rows[:, 5], "straights": rows[:, 6],
+            "equity": equity}
+
+
+def flops_csv(flops: dict) -> bytes:
+    """One row per suit-distinct flop: the flop, its weight and texture, then the 169 classes' equities (empty: none)."""
+    keys = ["weights", "suits", "pairing", "high", "straights"]
+    rows = ([flop] + [flops[k][f] for k in keys] + ["" if e is None else e for e in flops["equity"][f]]
+            for f, flop in enumerate(flops["flops"]))
+    return _csv_bytes(["flop", "weight", "suits", "pairing", "high", "straights", *CLASS_NAMES], rows)
+
+
 #: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
-BINARY_WRITERS = {"matchups": matchups_bin}
+BINARY_WRITERS = {"matchups": matchups_bin, "flops": flops_bin}
 
 #: Under ``site_dir``: ``{"running": bool, "generated": meta.generated of the latest multiway.json or null}``.
 LIVE_STATUS_PATH = "data/multiway-live.json"
@@ -186,7 +239,7 @@ CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "fourhanded": fourhanded_csv,
     "multiway": multiway_csv,
     "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
-    "pushfold_thresholds": pushfold_thresholds_csv,
+    "pushfold_thresholds": pushfold_thresholds_csv, "flops": flops_csv,
 }
 
 

@@ -475,8 +475,36 @@ PUSHFOLD_TABLE = {
     },
 }
 
+_N_FLOPS = 1755
+FLOPS = _schema(
+    "flops",
+    "Each class against a random hand on each of the 1,755 suit-distinct flops (exact)",
+    "equity[f][c]: class c's equity against one random hand when flop f comes (every live combo of the class, "
+    "every turn and river, every villain combo; ties split), rounded to 6 decimals; null where the class has no "
+    "combo left (a pair on three cards of its rank). Flop f stands for weights[f] of the 22,100 flops (its suit "
+    "relabellings); live[f][c] counts the class's combos that share no card with it. Weighted by weights × live, "
+    "the mean over flops is the class's preflop equity (headsup.json). Definitions: docs/flop.md.",
+    {
+        "classes": CLASSES,
+        "flops": _array({"type": "string", "pattern": "^([2-9TJQKA][cdhs]){3}$"}, _N_FLOPS),
+        "weights": _array({"enum": [4, 12, 24]}, _N_FLOPS),
+        "suits": _array({"enum": ["rainbow", "two-tone", "monotone"]}, _N_FLOPS),
+        "pairing": _array({"enum": ["unpaired", "paired", "trips"]}, _N_FLOPS),
+        "high": _array({"type": "integer", "minimum": 0, "maximum": 12, "description": "rank index of the highest card, 0 = deuce, 12 = ace"}, _N_FLOPS),
+        "straights": _array({"type": "integer", "minimum": 0, "maximum": 78, "description": "unpaired two-rank holdings that make a straight with the flop"}, _N_FLOPS),
+        "live": _array(_array({"type": "integer", "minimum": 0, "maximum": 12}, N), _N_FLOPS),
+        "equity": _array(_array({"type": ["number", "null"], "minimum": 0, "maximum": 1}, N), _N_FLOPS),
+    },
+    {
+        "flops": {"const": 22100},
+        "suit_distinct_flops": {"const": _N_FLOPS},
+        "runouts_per_combo": {"const": 1081, "description": "turns and rivers around a flop and a combo"},
+        "villains_per_board": {"const": 990, "description": "villain combos on a complete board"},
+    },
+)
+
 SCHEMAS = {
     "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "fourhanded": FOURHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
     "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
-    "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE,
+    "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE, "flops": FLOPS,
 }

@@ -15,7 +15,8 @@ from generator.core.storage import CorruptFileError, read_json
 from kernels.cards import CLASS_NAMES, N_CLASSES
 from kernels.constants import MAX_SEATS, Z_975
 
-DATA_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
+DATA_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds",
+              "flops")
 PLAYER_COUNTS = tuple(range(2, MAX_SEATS + 1))
 
 

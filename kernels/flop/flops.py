@@ -13,6 +13,7 @@ import functools
 from itertools import combinations
 
 import numpy as np
+from numba import njit
 
 N_FLOPS = 22_100
 N_SUIT_DISTINCT_FLOPS = 1_755
@@ -52,21 +53,20 @@ def suit_distinct_flops() -> tuple[np.ndarray, np.ndarray]:
     return representatives, weights
 
 
-def flop_index(cards) -> int:
-    """Position of a flop (three distinct card ids, any order) in :func:`all_flops`."""
-    a, b, c = sorted(int(card) for card in cards)
-    # Flops before those starting with a: C(52,3) - C(52-a,3); then within a, pairs (b, c) from a+1..51.
-    before_a = N_FLOPS - _c3(52 - a)
-    before_b = _c2(51 - a) - _c2(52 - b)
+@njit(cache=True)
+def flop_position(a, b, c):
+    """Position in :func:`all_flops` of the flop ``a < b < c`` (card ids): the flops that start with a lower
+    card, C(52, 3) − C(52 − a, 3), then those that start with ``a`` and a lower second card,
+    C(51 − a, 2) − C(52 − b, 2), then ``c − b − 1``."""
+    before_a = N_FLOPS - (52 - a) * (51 - a) * (50 - a) // 6
+    before_b = (51 - a) * (50 - a) // 2 - (52 - b) * (51 - b) // 2
     return before_a + before_b + (c - b - 1)
 
 
-def _c2(n: int) -> int:
-    return n * (n - 1) // 2 if n >= 2 else 0
-
-
-def _c3(n: int) -> int:
-    return n * (n - 1) * (n - 2) // 6 if n >= 3 else 0
+def flop_index(cards) -> int:
+    """Position of a flop (three distinct card ids, any order) in :func:`all_flops`."""
+    a, b, c = sorted(int(card) for card in cards)
+    return int(flop_position(a, b, c))
 
 
 def orbit_of(cards) -> int:

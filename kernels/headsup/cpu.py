@@ -1,4 +1,5 @@
-"""CPU path of the exact heads-up tables: board orbits split into chunks, one ``prange`` task each."""
+"""CPU path of the exact heads-up tables: board orbits split into chunks, one ``prange`` task each; each board's
+vs-random counts kept in a row of its own (no two chunks write the same row) for the flop table."""
 
 import numpy as np
 from numba import njit, prange
@@ -6,6 +7,7 @@ from numba import njit, prange
 from kernels.evaluator import cpu as hand
 from kernels.evaluator.core import KEY_BASE
 from kernels.headsup.core import N_CLASSES, compile_board_functions
+from kernels.headsup.flops import board_rows_to_tallies
 
 
 @njit(inline="always")
@@ -30,11 +32,12 @@ accumulate_board = _BOARD.accumulate_board
 
 @njit(parallel=True, cache=True)
 def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, card_key, card_mask, rank_offsets, rank_values, flush_values):
+    """Class-pair tallies per chunk, and each board's own vs-random row (the flop table adds those to its flops)."""
     n_chunks = chunk_starts.size - 1
     win = np.zeros((n_chunks, N_CLASSES, N_CLASSES), dtype=np.int64)
     tie = np.zeros((n_chunks, N_CLASSES, N_CLASSES), dtype=np.int64)
-    win_vs_random = np.zeros((n_chunks, N_CLASSES), dtype=np.int64)
-    tie_vs_random = np.zeros((n_chunks, N_CLASSES), dtype=np.int64)
+    board_win = np.zeros((boards.shape[0], N_CLASSES), dtype=np.int64)
+    board_tie = np.zeros((boards.shape[0], N_CLASSES), dtype=np.int64)
     for chunk in prange(n_chunks):
         keys = np.empty(1326, dtype=np.int64)
         below = np.empty(N_CLASSES, dtype=np.int64)
@@ -43,24 +46,27 @@ def _tally_chunks(boards, weights, chunk_starts, combos, combo_class, card_key, 
         for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
             accumulate_board(
                 boards[b], weights[b], combos, combo_class, keys, below, below_with_card, below_total_with_card,
-                win[chunk], tie[chunk], win_vs_random[chunk], tie_vs_random[chunk],
+                win[chunk], tie[chunk], board_win[b], board_tie[b],
                 card_key, card_mask, rank_offsets, rank_values, flush_values,
             )
-    return win.sum(axis=0), tie.sum(axis=0), win_vs_random.sum(axis=0), tie_vs_random.sum(axis=0)
+    return win.sum(axis=0), tie.sum(axis=0), board_win, board_tie
 
 
 def tally_boards(boards, weights, combos, combo_class, tables, n_chunks: int = 64):
     """Weighted win/tie tallies over ``boards`` ``(M, 5)`` with ``weights`` ``(M,)``.
 
-    Returns ``(win (169,169), tie (169,169), win_vs_random (169,), tie_vs_random (169,))`` int64,
-    hero class first; see :mod:`kernels.headsup.core` for what is counted.
+    Returns ``(win (169,169), tie (169,169), win_vs_random (169,), tie_vs_random (169,), flop_win (1755,169),
+    flop_tie (1755,169))`` int64, hero class first; see :mod:`kernels.headsup.core` for what is counted and
+    :mod:`kernels.flop.all_flops` for the flop tallies (each board's vs-random counts added to its ten flops).
     """
     chunk_starts = np.linspace(0, len(boards), min(n_chunks, len(boards)) + 1).astype(np.int64)
-    return _tally_chunks(
-        np.ascontiguousarray(boards, dtype=np.int64), np.asarray(weights, dtype=np.int64), chunk_starts,
+    boards = np.ascontiguousarray(boards, dtype=np.int64)
+    win, tie, board_win, board_tie = _tally_chunks(
+        boards, np.asarray(weights, dtype=np.int64), chunk_starts,
         combos, combo_class, tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values,
         tables.flush_values,
     )
+    return (win, tie) + board_rows_to_tallies(boards, board_win, board_tie)
 
 
 @njit(cache=True)

@@ -13,8 +13,9 @@ The same walk as :mod:`kernels.headsup.core` (the CPU path), laid out for a GPU:
   threads write the same counter; two barriers per group).
 
 Shared memory per block ≈ 35 KB (keys 16 KB, ``below_with_card`` 52×169 int16 = 17.6 KB, the rest
-under 1 KB); global memory holds only the inputs, the evaluator tables (0.59 MB) and the four int64
-tallies (2 × 228 KB + 2 × 1.4 KB): no per-thread scratch (the previous layout, one thread per board,
+under 1 KB); global memory holds only the inputs, the evaluator tables (0.59 MB), the two class-pair tallies
+(2 × 228 KB) and each board's vs-random row (2 × 1.35 KB a board; the walk hands over ~3,400 boards at a
+time), added to the vs-random and flop tallies on the host: no per-thread scratch (the previous layout, one thread per board,
 needed 1,326 + 169 + 52×169 + 52 int64 per thread: 1.3 GB at 16,384 threads). Tested in Numba's CUDA
 simulator against the CPU counts and built for sm_80/sm_90 in the tests; never run on a real GPU.
 """
@@ -25,6 +26,7 @@ from numba import cuda
 from kernels.block_ranking import rank_board
 from kernels.evaluator import gpu as hand
 from kernels.headsup.core import COMBO_FIELD, N_CLASSES, compile_ranking
+from kernels.headsup.flops import board_rows_to_tallies
 
 THREADS_PER_BLOCK = 128
 #: Keys sorted per board: a power of two ≥ 1,326 (every combo), padded with the sentinel.
@@ -35,7 +37,7 @@ _group_end = compile_ranking(cuda.jit(device=True), hand).group_end
 
 @cuda.jit
 def _tally_kernel(
-    boards, weights, combos, combo_class, win, tie, win_vs_random, tie_vs_random,
+    boards, weights, combos, combo_class, win, tie, board_win, board_tie,
     card_key, card_mask, rank_offsets, rank_values, flush_values,
 ):
     keys = cuda.shared.array(SORT_SIZE, dtype=np.int64)
@@ -70,7 +72,7 @@ def _tally_kernel(
                 if tid == 0:
                     beaten_total = below_total - below_total_with_card[x] - below_total_with_card[y]
                     if beaten_total:
-                        cuda.atomic.add(win_vs_random, hero, weight * beaten_total)
+                        cuda.atomic.add(board_win, (board, hero), weight * beaten_total)
                 for u in range(t + 1 + tid, end, THREADS_PER_BLOCK):
                     other = keys[u] & COMBO_FIELD
                     x2, y2 = combos[other, 0], combos[other, 1]
@@ -78,8 +80,8 @@ def _tally_kernel(
                         villain = combo_class[other]
                         cuda.atomic.add(tie, (hero, villain), weight)
                         cuda.atomic.add(tie, (villain, hero), weight)
-                        cuda.atomic.add(tie_vs_random, hero, weight)
-                        cuda.atomic.add(tie_vs_random, villain, weight)
+                        cuda.atomic.add(board_tie, (board, hero), weight)
+                        cuda.atomic.add(board_tie, (board, villain), weight)
             cuda.syncthreads()
             for t in range(start, end):  # the group joins the weaker ones: each class by its own thread
                 combo = keys[t] & COMBO_FIELD
@@ -99,20 +101,22 @@ def _tally_kernel(
 
 
 def tally_boards(boards, weights, combos, combo_class, tables, blocks: int = 1024):
-    """GPU twin of :func:`kernels.headsup.cpu.tally_boards` (same inputs, same int64 outputs)."""
+    """GPU twin of :func:`kernels.headsup.cpu.tally_boards` (same inputs, same int64 outputs; the boards' vs-random
+    rows come back to the host, which adds them to the flop tallies as the CPU walk does)."""
     if len(combos) >= SORT_SIZE:
         raise ValueError(f"fewer than {SORT_SIZE} combos per board, got {len(combos)}")
     device = hand.device_tables(tables)
     win = cuda.to_device(np.zeros((N_CLASSES, N_CLASSES), dtype=np.int64))
     tie = cuda.to_device(np.zeros((N_CLASSES, N_CLASSES), dtype=np.int64))
-    win_vs_random = cuda.to_device(np.zeros(N_CLASSES, dtype=np.int64))
-    tie_vs_random = cuda.to_device(np.zeros(N_CLASSES, dtype=np.int64))
+    board_win = cuda.to_device(np.zeros((len(boards), N_CLASSES), dtype=np.int64))
+    board_tie = cuda.to_device(np.zeros((len(boards), N_CLASSES), dtype=np.int64))
     _tally_kernel[max(1, min(blocks, len(boards))), THREADS_PER_BLOCK](
         cuda.to_device(np.ascontiguousarray(boards, dtype=np.int64)),
         cuda.to_device(np.asarray(weights, dtype=np.int64)),
         cuda.to_device(np.ascontiguousarray(combos, dtype=np.int64)),
         cuda.to_device(np.ascontiguousarray(combo_class, dtype=np.int64)),
-        win, tie, win_vs_random, tie_vs_random,
+        win, tie, board_win, board_tie,
         device.card_key, device.card_mask, device.rank_offsets, device.rank_values, device.flush_values,
     )
-    return win.copy_to_host(), tie.copy_to_host(), win_vs_random.copy_to_host(), tie_vs_random.copy_to_host()
+    rows = board_rows_to_tallies(boards, board_win.copy_to_host(), board_tie.copy_to_host())
+    return (win.copy_to_host(), tie.copy_to_host()) + rows

@@ -2,7 +2,9 @@
 
 Computed once by walking the 134,459 suit-symmetry classes of boards (``kernels.headsup``), then
 cached in ``<cache>/headsup-<code version>.npz`` (checksummed, with its meta block): a rerun with
-unchanged code loads it in well under a second.
+unchanged code loads it in well under a second. The same walk counts each class against a random hand on
+each of the 1,755 suit-distinct flops (:mod:`kernels.flop.all_flops`), cached with the tables and published
+by the ``flops`` stage (:func:`flop_table_results`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from generator.data.datafiles import publish
 from generator.core.provenance import code_version, meta_block
 from generator.build.stages.board_walk import board_classes, walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.flop.all_flops import FlopEquityTable, assemble_flop_table
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
 
 #: Kernel modules that compute the tables (CPU and GPU give identical counts; both are hashed).
@@ -34,31 +37,48 @@ LIVE_COMBOS_PER_BOARD = comb(52 - 5, 2)
 META_KEYS = ("boards", "opponent_combos", "board_classes", "live_combos_per_board")
 
 
-def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> HeadsupTables:
-    """Walk every board class once and assemble the exact tables (≈ 30–60 s on 2 CPU cores)."""
+def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, FlopEquityTable]:
+    """Walk every board class once and assemble the exact tables and the all-flop table (≈ 30–60 s on 2 CPU cores)."""
     if backend == "gpu":
         from kernels.headsup import gpu as tally_module
     else:
         from kernels.headsup import cpu as tally_module
-    return assemble_tables(*walk_board_orbits(tally_module.tally_boards, "heads-up boards", progress))
+    win, tie, win_vs_random, tie_vs_random, flop_win, flop_tie = walk_board_orbits(
+        tally_module.tally_boards, "heads-up boards", progress)
+    return (assemble_tables(win, tie, win_vs_random, tie_vs_random),
+            assemble_flop_table(flop_win, flop_tie, win_vs_random, tie_vs_random))
 
 
-def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
-    """The exact tables and their meta block: from the cache when the code is unchanged, else computed."""
+def _walk_results(backend: str, progress: bool) -> dict:
+    """The cached arrays of the walk: the tables' fields, ``flop_win``, ``flop_tie`` and ``meta``."""
 
     def compute() -> dict:
         started = time.perf_counter()
-        results = compute_headsup_tables(backend, progress)
+        results, flops = compute_headsup_tables(backend, progress)
         meta = meta_block(
             "headsup", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
             boards=BOARDS_PER_MATCHUP, opponent_combos=OPPONENT_COMBOS,
             board_classes=len(board_classes()[1]), live_combos_per_board=LIVE_COMBOS_PER_BOARD,
         )
-        return {**results._asdict(), "meta": json_array(meta)}
+        return {**results._asdict(), "flop_win": flops.win, "flop_tie": flops.tie, "meta": json_array(meta)}
 
-    arrays = cached_arrays("headsup", cache_key(CODE_VERSION, META_KEYS), compute)
+    return cached_arrays("headsup", cache_key(CODE_VERSION, META_KEYS), compute)
+
+
+def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
+    """The exact tables and their meta block: from the cache when the code is unchanged, else computed."""
+    arrays = _walk_results(backend, progress)
     meta = array_json(arrays.pop("meta"))
+    arrays.pop("flop_win"), arrays.pop("flop_tie")
     return HeadsupTables(**arrays), meta
+
+
+def flop_table_results(backend: str = "cpu", progress: bool = True) -> tuple[FlopEquityTable, dict]:
+    """The all-flop table (each class against a random hand on each suit-distinct flop) and the walk's meta block."""
+    arrays = _walk_results(backend, progress)
+    table = assemble_flop_table(arrays["flop_win"], arrays["flop_tie"], arrays["vs_random_win"] * CLASS_COMBO_COUNT,
+                                arrays["vs_random_tie"] * CLASS_COMBO_COUNT)
+    return table, array_json(arrays["meta"])
 
 
 def headsup_cached() -> bool:

@@ -1,0 +1,50 @@
+"""The ``flops`` stage's published files: flops.json against its schema, and flops.bin / flops.csv against flops.json."""
+
+import csv
+import io
+import json
+
+import jsonschema
+import numpy as np
+import pytest
+
+from generator.build.stages.flops import run_flops
+from generator.data.datafiles import FLOPS_BIN_SCALE, read_flops_bin
+from generator.data.schemas import SCHEMAS
+from kernels.cards import parse_cards
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site")
+    run_flops(site, progress=False)
+    data = site / "data"
+    return json.loads((data / "flops.json").read_text()), (data / "flops.bin").read_bytes(), (data / "flops.csv").read_text()
+
+
+def test_flops_json_meets_its_schema_and_its_weights_cover_every_flop(published):
+    document, _, _ = published
+    jsonschema.validate(document, SCHEMAS["flops"])
+    assert sum(document["weights"]) == document["meta"]["flops"] == 22100
+    assert document["meta"]["stage"] == "flops"
+
+
+def test_flops_bin_holds_the_json_figures_to_half_a_step(published):
+    document, binary, _ = published
+    table = read_flops_bin(binary)
+    equity = np.array([[np.nan if e is None else e for e in row] for row in document["equity"]])
+    assert np.array_equal(np.isnan(table["equity"]), np.isnan(equity))
+    assert np.nanmax(np.abs(table["equity"] - equity)) <= 0.5 / FLOPS_BIN_SCALE + 1e-12
+    assert table["cards"].tolist() == [parse_cards(flop) for flop in document["flops"]]
+    assert table["weights"].tolist() == document["weights"]
+    with pytest.raises(ValueError, match="truncated"):
+        read_flops_bin(binary[:-1])
+
+
+def test_flops_csv_has_a_row_per_flop_with_the_json_equities(published):
+    document, _, text = published
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:6] == ["flop", "weight", "suits", "pairing", "high", "straights"] and len(rows) == 1 + 1755
+    first = rows[1]
+    assert first[0] == document["flops"][0]
+    assert [None if cell == "" else float(cell) for cell in first[6:]] == document["equity"][0]
