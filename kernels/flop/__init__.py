@@ -1,4 +1,5 @@
 """The flop atlas's numerics (definitions in docs/flop.md).
 
 * :mod:`.flops`: the 22,100 flops, their 1,755 suit-distinct classes and weights, textures.
+* :mod:`.categories`: a hand's made category and draws on a board; every class's counts over its flops; a range's hit table.
 """
