@@ -166,7 +166,7 @@ class BountySpot:
         self.data = data
 
     def spot(self, options: dict, side=None):
-        from kernels.icm.spot import call_spot, shove_spot
+        from kernels.icm.spot import call_spot
 
         side = side or call_spot
         stacks, payouts = _list(options, "stacks"), _list(options, "payouts")

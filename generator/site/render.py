@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
