@@ -32,7 +32,7 @@ NAV = tuple((key, title, path) for key, (title, path) in SECTIONS.items() if key
 def top_folders() -> tuple[str, ...]:
     """The folders at the site's root that hold its pages and files (``hands``, ``charts``, ``assets``, …): a missing
     address that passes through one of them shows where the site's root is (the 404 page's script)."""
-    paths = [path for _, path in SECTIONS.values()] + [hand_path("AA"), article_path("x"), pushfold_tables_path(), "assets/", "data/"]
+    paths = [path for _, path in SECTIONS.values()] + [hand_path("AA"), article_path("x"), pushfold_tables_path(), flop_table_path(), "assets/", "data/"]
     return tuple(sorted({path.split("/")[0] for path in paths if "/" in path}))
 
 
@@ -116,6 +116,13 @@ def pushfold_solver_path(stacks=None, blinds=(0.5, 1), ante: float = 0, bb_ante:
         query["bounties"] = _numbers(bounties)
         query["share"] = f"{_number(100 * bounty_share)}%"
     return f"{path}?{urlencode(query, safe=',')}"
+
+
+def flop_table_path(flop: str | None = None) -> str:
+    """The table of the 1,755 suit-distinct flops (``flops.json``), with ``flop`` (``AhKd7c``) selected: its
+    ``?flop=`` state."""
+    path = "flop/all/index.html"
+    return f"{path}?{urlencode({'flop': flop})}" if flop else path
 
 
 def pushfold_thresholds_path() -> str:
