@@ -48,3 +48,13 @@ def test_flops_csv_has_a_row_per_flop_with_the_json_equities(published):
     first = rows[1]
     assert first[0] == document["flops"][0]
     assert [None if cell == "" else float(cell) for cell in first[6:]] == document["equity"][0]
+
+
+def test_flop_hits_json_meets_its_schema_with_one_made_category_per_flop(tmp_path):
+    run_flops(tmp_path, progress=False)
+    document = json.loads((tmp_path / "data" / "flop_hits.json").read_text())
+    jsonschema.validate(document, SCHEMAS["flop_hits"])
+    assert all(sum(row) == document["flops_per_combo"] for row in document["made_counts"])
+    rows = list(csv.reader(io.StringIO((tmp_path / "data" / "flop_hits.csv").read_text())))
+    assert rows[0] == ["class", *document["made"], *document["draws"]] and len(rows) == 170
+    assert [int(cell) for cell in rows[1][1:]] == document["made_counts"][0] + document["draw_counts"][0]

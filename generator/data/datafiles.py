@@ -28,6 +28,8 @@ DESCRIPTIONS = {
     "pushfold_thresholds": "Heads-up push/fold thresholds to 0.01 bb, with no ante and with a 1/8 bb ante: for each class the largest stack at which the SB shoves and the BB calls in equilibrium.",
     "flops": "Each of the 169 classes against one random hand on each of the 1,755 suit-distinct flops (exact), with the flops' "
     "textures and weights.",
+    "flop_hits": "How often each of the 169 classes flops each made hand (set, top pair, flush…) and draw (flush draw, "
+    "open-ended, gutshot…), over the 19,600 flops one combo meets (exact).",
     "pushfold_charts": "Push/fold Nash equilibria for 2 to 6 players (2 to 10 with the opt-in groups; chip EV with and without a big-blind ante, SNG ICM spots, PKO bounties): shove frequency per position and call frequency per spot of each class, with the NashConv of each chart.",
 }
 
@@ -178,6 +180,12 @@ def flops_csv(flops: dict) -> bytes:
     return _csv_bytes(["flop", "weight", "suits", "pairing", "high", "straights", *CLASS_NAMES], rows)
 
 
+def flop_hits_csv(hits: dict) -> bytes:
+    """One row per class: the flops of each made category, then of each draw (of 19,600)."""
+    rows = ([name, *hits["made_counts"][i], *hits["draw_counts"][i]] for i, name in enumerate(CLASS_NAMES))
+    return _csv_bytes(["class", *hits["made"], *hits["draws"]], rows)
+
+
 #: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
 BINARY_WRITERS = {"matchups": matchups_bin, "flops": flops_bin}
 
@@ -239,7 +247,7 @@ CSV_WRITERS = {
     "headsup": headsup_csv, "matchups": matchups_csv, "threehanded": threehanded_csv, "fourhanded": fourhanded_csv,
     "multiway": multiway_csv,
     "pushfold": pushfold_csv, "pushfold_charts": pushfold_charts_csv,
-    "pushfold_thresholds": pushfold_thresholds_csv, "flops": flops_csv,
+    "pushfold_thresholds": pushfold_thresholds_csv, "flops": flops_csv, "flop_hits": flop_hits_csv,
 }
 
 

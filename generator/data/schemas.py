@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from generator.core.provenance import DATA_LICENSE, DATA_LICENSE_NAME, DATA_LICENSE_URL
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
+from kernels.flop.categories import DRAWS, MADE_CATEGORIES
 from kernels.constants import MAX_SEATS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -503,8 +504,25 @@ FLOPS = _schema(
     },
 )
 
+FLOP_HITS = _schema(
+    "flop_hits",
+    "How often each class flops each made category and draw (exact)",
+    "made_counts[c][k]: of the 19,600 flops one combo of class c meets (every combo of a class meets the same ones "
+    "up to suit relabelling), how many give it made category made[k] (exactly one per flop: each row sums to "
+    "19,600); draw_counts[c][k]: how many give it draw draws[k] (any number per flop). Definitions: docs/flop.md.",
+    {
+        "classes": CLASSES,
+        "made": {**_array(TEXT, len(MADE_CATEGORIES)), "const": list(MADE_CATEGORIES)},
+        "draws": {**_array(TEXT, len(DRAWS)), "const": list(DRAWS)},
+        "flops_per_combo": {"const": 19600},
+        "made_counts": _array(_array({"type": "integer", "minimum": 0, "maximum": 19600}, len(MADE_CATEGORIES)), N),
+        "draw_counts": _array(_array({"type": "integer", "minimum": 0, "maximum": 19600}, len(DRAWS)), N),
+    },
+    {"flops_per_combo": {"const": 19600}},
+)
+
 SCHEMAS = {
     "headsup": HEADSUP, "matchups": MATCHUPS, "threehanded": THREEHANDED, "fourhanded": FOURHANDED, "multiway": MULTIWAY, "pushfold": PUSHFOLD,
     "pushfold_charts": PUSHFOLD_CHARTS, "pushfold_thresholds": PUSHFOLD_THRESHOLDS,
-    "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE, "flops": FLOPS,
+    "pushfold_index": PUSHFOLD_INDEX, "pushfold_table": PUSHFOLD_TABLE, "flops": FLOPS, "flop_hits": FLOP_HITS,
 }

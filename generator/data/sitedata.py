@@ -16,7 +16,7 @@ from kernels.cards import CLASS_NAMES, N_CLASSES
 from kernels.constants import MAX_SEATS, Z_975
 
 DATA_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds",
-              "flops")
+              "flops", "flop_hits")
 PLAYER_COUNTS = tuple(range(2, MAX_SEATS + 1))
 
 

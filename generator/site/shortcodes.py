@@ -20,6 +20,8 @@
 ``{{< pushfold_table KEY … >}}``   n-player push/fold charts: shares, ranges, NashConv, pot sizes
                                    (generator.site.pushfold_shortcodes lists the keys)
 ``{{< sidepots stacks=… … >}}``    the main and side pots of one all-in (pushfold_shortcodes)
+``{{< flop KEY … >}}``             the flop atlas: texture shares, a range's equity by texture, a class's
+                                   best and worst flops, hit rates (generator.site.flop_shortcodes lists the keys)
 ``{{< hand AKs >}}``               link to a hand page
 ``{{< chart players=6 >}}``        the 13×13 equity chart of a table size
 ``{{< table players=6 top=10 >}}`` the strongest classes at a table size
@@ -58,6 +60,7 @@ import numpy as np
 from markupsafe import escape
 
 from generator.site import charts
+from generator.site.flop_shortcodes import FlopValues
 from generator.site.bounty_shortcodes import BountySpot, bounty_showdown, bounty_table, bounty_value
 from generator.core.errors import InputError
 from generator.site.formatting import NOT_COMPUTED, big, count, day, factor, pct, scientific
@@ -165,6 +168,7 @@ class Shortcodes:
             "pushfold": self.pushfold,
             "pushfold_table": ChartValues(data.files.get("pushfold_charts"), root),
             "sidepots": side_pots,
+            "flop": FlopValues(data.files.get("flops"), data.files.get("flop_hits")),
             "hand": self.hand,
             "chart": self.chart,
             "table": self.table,

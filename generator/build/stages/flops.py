@@ -1,8 +1,10 @@
-"""The ``flops`` stage: each class's exact equity against a random hand on each of the 1,755 suit-distinct flops
-→ ``flops.json``, ``flops.csv`` and ``flops.bin`` (docs/data-format.md, definitions in docs/flop.md).
+"""The ``flops`` stage: the precomputed flop atlas (docs/data-format.md, definitions in docs/flop.md).
 
-The counts come from the heads-up walk (:func:`generator.build.stages.headsup.flop_table_results`, cached with
-the heads-up tables); this stage adds each flop's texture and publishes them.
+* ``flops.json`` (``.csv``, ``.bin``): each class's exact equity against a random hand on each of the 1,755
+  suit-distinct flops. The counts come from the heads-up walk (:func:`generator.build.stages.headsup.flop_table_results`,
+  cached with the heads-up tables); this stage adds each flop's texture.
+* ``flop_hits.json`` (``.csv``): how often each class flops each made category and draw, over the 19,600 flops
+  one combo meets (:func:`kernels.flop.categories.class_hit_counts`, a few seconds; cached).
 """
 
 from __future__ import annotations
@@ -11,9 +13,16 @@ from pathlib import Path
 
 import numpy as np
 
+import time
+from math import comb
+
 from generator.build.stages.headsup import flop_table_results
+from generator.core.cache import array_json, cached_arrays, json_array
+from generator.core.evaluator_tables import evaluator_tables
+from generator.core.provenance import code_version, meta_block
 from generator.data.datafiles import publish
 from kernels.cards import CLASS_NAMES, format_cards
+from kernels.flop.categories import DRAWS, MADE_CATEGORIES, class_hit_counts
 from kernels.flop.all_flops import RUNOUTS_PER_COMBO, VILLAINS_PER_BOARD, FlopEquityTable
 from kernels.flop.flops import N_FLOPS, texture
 
@@ -24,6 +33,12 @@ METHOD = (
 )
 #: Decimals of the published equities (the exact counts are in the walk's cache).
 DECIMALS = 6
+HITS_CODE_VERSION = code_version("kernels.flop.categories")
+HITS_METHOD = (
+    "exact: one combo of each class (every combo of a class meets the same flops up to suit relabelling) on each of the "
+    "19,600 flops of the other 50 cards, each categorised by kernels.flop.categories (docs/flop.md)"
+)
+FLOPS_PER_COMBO = comb(50, 3)
 
 
 def flops_json(table: FlopEquityTable, meta: dict) -> dict:
@@ -42,8 +57,32 @@ def flops_json(table: FlopEquityTable, meta: dict) -> dict:
     }
 
 
+def flop_hits_json() -> dict:
+    """The ``flop_hits.json`` object (docs/data-format.md): from the cache when the categoriser is unchanged."""
+
+    def compute() -> dict:
+        started = time.perf_counter()
+        made, draws = class_hit_counts(evaluator_tables())
+        meta = meta_block("flop_hits", HITS_METHOD, HITS_CODE_VERSION, "cpu", time.perf_counter() - started,
+                          flops_per_combo=FLOPS_PER_COMBO)
+        return {"made": made, "draws": draws, "meta": json_array(meta)}
+
+    arrays = cached_arrays("flop-hits", HITS_CODE_VERSION, compute)
+    return {
+        "meta": array_json(arrays["meta"]),
+        "classes": list(CLASS_NAMES),
+        "made": list(MADE_CATEGORIES),
+        "draws": list(DRAWS),
+        "flops_per_combo": FLOPS_PER_COMBO,
+        "made_counts": arrays["made"].tolist(),
+        "draw_counts": arrays["draws"].tolist(),
+    }
+
+
 def run_flops(site_dir: Path, backend: str = "cpu", progress: bool = True) -> FlopEquityTable:
-    """Load (or compute, with the heads-up tables) the all-flop table and publish ``flops.json`` and its forms."""
+    """Load (or compute, with the heads-up tables) the all-flop table and the class hit counts, and publish
+    ``flops.json`` and ``flop_hits.json`` with their forms."""
     table, meta = flop_table_results(backend, progress)
     publish(Path(site_dir) / "data", "flops", flops_json(table, meta))
+    publish(Path(site_dir) / "data", "flop_hits", flop_hits_json())
     return table
