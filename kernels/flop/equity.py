@@ -239,8 +239,8 @@ def check_suit_symmetric(weights: np.ndarray, name: str) -> None:
         if moved.size:
             c = int(moved[0])
             raise NotSuitSymmetricError(
-                f"{name} is not suit-symmetric ({format_cards(ALL_COMBOS[c])} at {weights[c]:g} but "
-                f"{format_cards(ALL_COMBOS[perm[c]])} at {weights[perm[c]]:g}): the every-flop report takes ranges whose "
+                f"{name} is not suit-symmetric ({format_cards(ALL_COMBOS[c][::-1])} at {weights[c]:g} but "
+                f"{format_cards(ALL_COMBOS[perm[c]][::-1])} at {weights[perm[c]]:g}): the every-flop report takes ranges whose "
                 "suits are interchangeable, such as whole classes")
 
 
