@@ -10,6 +10,7 @@ from generator.core.storage import CorruptFileError
 from generator.cli.compute import build_command, compute_group
 from generator.cli.doctor import doctor_command
 from generator.cli.evaluate import eval_command
+from generator.cli.flop import flop_group
 from generator.cli.icm import icm_command, icm_spot_command
 from generator.cli.merge import merge_command
 from generator.cli.pushfold import pushfold_command
@@ -29,6 +30,7 @@ COMMANDS = [
     icm_spot_command,
     merge_command,
     doctor_command,
+    flop_group,
 ]
 
 

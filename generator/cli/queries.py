@@ -122,7 +122,7 @@ def _print_table(rows: list[dict]) -> None:
         click.echo(line)
 
 
-def _ranking() -> np.ndarray:
+def class_ranking() -> np.ndarray:
     """Class indices best first by exact heads-up equity against a random hand (the ``x%`` ranking)."""
     from generator.build.stages.headsup import headsup_results
 
@@ -139,7 +139,7 @@ def _cards_option(text: str, name: str) -> list[int]:
 
 def _parse_ranges(texts: list[str]) -> list[np.ndarray]:
     """Each player's weights ``(1326,)``; an error names the range (1-based), the token and its column."""
-    ranking = _ranking() if any("%" in text for text in texts) else None
+    ranking = class_ranking() if any("%" in text for text in texts) else None
     weights = []
     for number, text in enumerate(texts, start=1):
         try:
