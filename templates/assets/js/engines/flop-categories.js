@@ -7,7 +7,7 @@
 // straight, and the river's "the board plays", come from the evaluator's strengths (engines/evaluator.js, on the
 // parsed lookup tables `t`); the rest from counting ranks and suits. Pure ES module: no DOM.
 
-import { parseCard, strength, strengthOfSums } from "./evaluator.js";
+import { parseCard, strength } from "./evaluator.js";
 import { COMBOS, COMBO_CLASS } from "./ranges.js";
 
 /** The made categories, strongest first; madeCategory returns an index into it. */
@@ -58,17 +58,8 @@ function ranksAbove(rank, ranks) {
 
 /** Index into MADE_CATEGORIES of the hand `first, second` on `board` (3, 4 or 5 card ids, none a hole card). */
 export function madeCategory(t, first, second, board) {
-  let rankKey = 0, suits = t.suitStart, low = 0, high = 0;
-  for (const c of board) {
-    rankKey += t.cardRankKey[c];
-    suits += t.cardSuits[c];
-    low |= t.cardMaskLow[c];
-    high |= t.cardMaskHigh[c];
-  }
-  const hand = strengthOfSums(t, rankKey + t.cardRankKey[first] + t.cardRankKey[second],
-    suits + t.cardSuits[first] + t.cardSuits[second], low | t.cardMaskLow[first] | t.cardMaskLow[second],
-    high | t.cardMaskHigh[first] | t.cardMaskHigh[second]);
-  if (board.length === 5 && hand <= strengthOfSums(t, rankKey, suits, low, high)) return NO_MADE_HAND; // the board plays
+  const hand = strength(t, [first, second, ...board]);
+  if (board.length === 5 && hand <= strength(t, board)) return NO_MADE_HAND; // the board plays
   const highRank = Math.max(first >> 2, second >> 2), lowRank = Math.min(first >> 2, second >> 2);
   const onHigh = boardRankCount(highRank, board), onLow = boardRankCount(lowRank, board);
   const floor = categoryFloor(t);
