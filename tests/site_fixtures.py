@@ -162,6 +162,47 @@ def multiway(players: tuple[int, ...] = tuple(range(2, 11)), deals: int = 400_00
     return {"meta": meta, "classes": list(CLASS_NAMES), "players": list(players), "by_players": by_players}
 
 
+def flops(heads_up: dict | None = None) -> dict:
+    """``flops.json`` with the real 1,755 flops, textures and live combos, and made-up equities: the class's
+    heads-up equity, moved up on flops that hold one of its ranks and down on the others."""
+    from kernels.flop.all_flops import live_combos
+    from kernels.flop.flops import suit_distinct_flops, texture
+
+    heads_up = heads_up or headsup(matchups())
+    flop_cards, weights = suit_distinct_flops()
+    live = live_combos()
+    textures = [texture(flop) for flop in flop_cards.tolist()]
+    equity = []
+    for f, flop in enumerate(flop_cards.tolist()):
+        ranks = {RANKS[card // 4] for card in flop}
+        row = [None if live[f, c] == 0 else round(min(1.0, max(0.0, heads_up["equity"][c] + (0.2 if set(name[:2]) & ranks else -0.05))), 6)
+               for c, name in enumerate(CLASS_NAMES)]
+        equity.append(row)
+    return {
+        "meta": _meta("flops", flops=22100, suit_distinct_flops=len(flop_cards), runouts_per_combo=1081, villains_per_board=990),
+        "classes": list(CLASS_NAMES),
+        "flops": ["".join(RANKS[c // 4] + "cdhs"[c % 4] for c in flop) for flop in flop_cards.tolist()],
+        "weights": weights.tolist(),
+        **{key: [t[key] for t in textures] for key in ("suits", "pairing", "high", "straights")},
+        "live": live.tolist(),
+        "equity": equity,
+    }
+
+
+def flop_hits() -> dict:
+    """``flop_hits.json`` with made-up counts: each row of made categories sums to 19,600 as in the real file."""
+    from kernels.flop.categories import DRAWS, MADE_CATEGORIES
+
+    s = strength()
+    made, draws = [], []
+    for c in range(len(CLASS_NAMES)):
+        row = [int(19600 * s[c] / (2 * len(MADE_CATEGORIES)))] * (len(MADE_CATEGORIES) - 1)
+        made.append(row + [19600 - sum(row)])
+        draws.append([int(19600 * (1 - s[c]) / 10)] * len(DRAWS))
+    return {"meta": _meta("flop_hits", flops_per_combo=19600), "classes": list(CLASS_NAMES), "made": list(MADE_CATEGORIES),
+            "draws": list(DRAWS), "flops_per_combo": 19600, "made_counts": made, "draw_counts": draws}
+
+
 def write_synthetic_data(
     data_dir: Path, files: tuple[str, ...] = ("headsup", "matchups", "threehanded", "fourhanded", "multiway")
 ) -> Path:
@@ -172,7 +213,8 @@ def write_synthetic_data(
     heads_up = headsup(match)
     content = {"matchups": match, "headsup": heads_up, "threehanded": threehanded(heads_up), "multiway": multiway,
                "fourhanded": lambda: fourhanded(heads_up)}
-    extra = {"pushfold": pushfold, "pushfold_charts": pushfold_charts, "pushfold_thresholds": pushfold_thresholds}
+    extra = {"pushfold": pushfold, "pushfold_charts": pushfold_charts, "pushfold_thresholds": pushfold_thresholds,
+             "flops": lambda: flops(heads_up), "flop_hits": flop_hits}
     for name in files:
         document = content[name] if name in content else extra[name]
         publish(data_dir, name, document() if callable(document) else document)

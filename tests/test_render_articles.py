@@ -17,7 +17,9 @@ from generator.site.shortcodes import NOT_COMPUTED, Shortcodes
 from generator.data.sitedata import SiteData
 from kernels.cards import CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
-from site_fixtures import REPO, build_site, pushfold, pushfold_charts, pushfold_thresholds, site_config, write_synthetic_data
+from site_fixtures import (
+    REPO, build_site, flop_hits, flops, pushfold, pushfold_charts, pushfold_thresholds, site_config, write_synthetic_data,
+)
 
 GOOD_FRONT = "---\ntitle: T\ndate: 2026-01-01\nsummary: S\n---\n"
 
@@ -238,6 +240,8 @@ def test_every_article_renders_every_number_from_the_data(tmp_path):
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())
     publish(data_dir, "pushfold_thresholds", pushfold_thresholds())
+    publish(data_dir, "flops", flops())
+    publish(data_dir, "flop_hits", flop_hits())
     groups = {g.id: g for g in DEFAULT_GROUPS}
     games = [(groups[gid].players, list(stacks), groups[gid].ante, groups[gid].bb_ante, groups[gid].payouts and list(groups[gid].payouts),
               groups[gid].bounty, groups[gid].game()["bounty_share"]) for gid, stacks in CHART_TABLES]

@@ -18,6 +18,8 @@ as "not computed yet"; a malformed shortcode is an :class:`InputError`.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from generator.core.errors import InputError
@@ -127,10 +129,16 @@ class FlopValues:
     def range_equity(self, class_weights_: np.ndarray, mask: np.ndarray) -> float:
         """Equity against a random hand of a range ``(169,)`` class weights over the flops in ``mask``: each flop's
         class equities weighted by the flop's weight × the class's weight × its live combos (exact)."""
-        live = np.asarray(self.flops["live"], dtype=np.float64)[mask]
-        equity = np.array([[0.0 if e is None else e for e in row] for row in np.asarray(self.flops["equity"], dtype=object)[mask]])
-        deals = self._weights()[mask][:, None] * live * class_weights_[None, :]
-        return float((deals * equity).sum() / deals.sum())
+        equity, live = self._equity_and_live
+        deals = self._weights()[mask][:, None] * live[mask] * class_weights_[None, :]
+        return float((deals * equity[mask]).sum() / deals.sum())
+
+    @cached_property
+    def _equity_and_live(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(1755, 169)`` equities (0 where no combo is live: those weigh nothing) and live combos."""
+        equity = np.array([[0.0 if e is None else e for e in row] for row in self.flops["equity"]])
+        return equity, np.asarray(self.flops["live"], dtype=np.float64)
+
 
 def _category(options: dict) -> tuple[str, list[int]]:
     """(``made_counts`` or ``draw_counts``, the columns it sums) of the ``category=`` option."""
