@@ -74,17 +74,18 @@ def orbit_of(cards) -> int:
     return int(flop_orbits()[2][flop_index(cards)])
 
 
+#: The ten straights as 13-bit rank masks (bit r = rank r; the wheel uses the ace, bit 12, as its low card).
+_STRAIGHTS = tuple((0b11111 << low) if low >= 0 else (0b1111 | 1 << 12) for low in range(-1, 9))
+
+
 def straight_holdings(ranks) -> int:
     """How many of the 78 unpaired two-rank holdings make a straight with these board ranks (0..12, A = 12;
     the wheel counts the ace low): the flop's *straights* texture (docs/flop.md)."""
-    count = 0
-    for first, second in combinations(range(13), 2):
-        present = set(int(r) for r in ranks) | {first, second}
-        if 12 in present:
-            present.add(-1)
-        if any(all(r in present for r in range(low, low + 5)) for low in range(-1, 9)):
-            count += 1
-    return count
+    board = 0
+    for rank in ranks:
+        board |= 1 << int(rank)
+    return sum(1 for first, second in combinations(range(13), 2)
+               if any(straight & (board | 1 << first | 1 << second) == straight for straight in _STRAIGHTS))
 
 
 def texture(cards) -> dict:

@@ -53,7 +53,7 @@ def flops_json(table: FlopEquityTable, meta: dict) -> dict:
         "weights": table.weights.tolist(),
         **{key: [t[key] for t in textures] for key in ("suits", "pairing", "high", "straights")},
         "live": table.live.tolist(),
-        "equity": [[None if np.isnan(e) else round(float(e), DECIMALS) for e in row] for row in equity],
+        "equity": [[None if e != e else e for e in row] for row in np.round(equity, DECIMALS).tolist()],  # NaN → null
     }
 
 
