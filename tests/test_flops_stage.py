@@ -58,3 +58,14 @@ def test_flop_hits_json_meets_its_schema_with_one_made_category_per_flop(tmp_pat
     rows = list(csv.reader(io.StringIO((tmp_path / "data" / "flop_hits.csv").read_text())))
     assert rows[0] == ["class", *document["made"], *document["draws"]] and len(rows) == 170
     assert [int(cell) for cell in rows[1][1:]] == document["made_counts"][0] + document["draw_counts"][0]
+
+
+def test_allin_compute_flops_writes_both_files(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["compute", "flops", "--site-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "data" / "flops.bin").exists() and (tmp_path / "data" / "flop_hits.json").exists()
+    assert "flops.json" in result.output

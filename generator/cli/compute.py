@@ -53,6 +53,19 @@ def compute_headsup_command(config_path, site_dir, backend):
                + _refreshed(config_path, site_dir))
 
 
+@compute_group.command("flops")
+@config_option
+@site_dir_option
+@backend_option
+def compute_flops_command(config_path, site_dir, backend):
+    """The flop atlas: each class on each of the 1,755 suit-distinct flops (from the heads-up walk) and hit rates."""
+    from generator.build.stages.flops import run_flops
+
+    load_config(config_path)
+    run_flops(site_dir, resolve_backend(backend))
+    click.echo(f"wrote {site_dir}/data/flops.json (+ .csv, .bin) and flop_hits.json (+ .csv)" + _refreshed(config_path, site_dir))
+
+
 @compute_group.command("threehanded")
 @config_option
 @site_dir_option
