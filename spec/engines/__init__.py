@@ -8,7 +8,7 @@ written by the build's numbers; the node tests read only the committed files."""
 from importlib import import_module
 
 #: Engine modules in the order they are regenerated.
-MODULES = ("ranges", "number_list", "icm", "icm_spot", "evaluator", "matchup_table", "range_equity", "bounty", "pushfold_page", "pushfold_solver", "flop_categories", "flop_equity")
+MODULES = ("ranges", "number_list", "icm", "icm_spot", "evaluator", "matchup_table", "range_equity", "bounty", "pushfold_page", "pushfold_solver", "flop_categories", "flop_equity", "flop_table")
 
 
 def engine(module: str):
