@@ -89,8 +89,8 @@ def _board_walk_arguments(*tallies: np.ndarray) -> tuple:
 
 def _headsup_arguments():
     i64 = np.int64
-    return _board_walk_arguments(np.zeros((169, 169), i64), np.zeros((169, 169), i64), np.zeros(169, i64),
-                                 np.zeros(169, i64))
+    return _board_walk_arguments(np.zeros((169, 169), i64), np.zeros((169, 169), i64), np.zeros((1, 169), i64),
+                                 np.zeros((1, 169), i64))  # the boards' vs-random rows (one board here)
 
 
 def _multiway_arguments():
