@@ -1,7 +1,8 @@
 """``allin flop``: the flop atlas on the command line (definitions in docs/flop.md).
 
 ``allin flop hits``: a weighted range's hit table on a flop, turn or river, with dead cards (made categories and
-draws, weighted combos and shares; ``--json`` adds each combo's category and draws).
+draws, weighted combos and shares; ``--json`` adds each combo's category and draws). ``allin flop equity`` and
+``allin flop report`` (range against range on a board, and on every flop) are in :mod:`generator.cli.flop_equity`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import click
 from generator.core.errors import InputError
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.storage import json_text
+from generator.cli.flop_equity import equity_command, report_command
 from kernels.cards import ALL_COMBOS, CardError, format_cards, parse_cards
 from kernels.flop.categories import DRAWS, MADE_CATEGORIES, HitTable, range_hit_table
 from kernels.ranges import RangeError, parse_range
@@ -19,6 +21,10 @@ from kernels.ranges import RangeError, parse_range
 @click.group("flop")
 def flop_group():
     """The flop atlas: how a range meets a flop, turn or river (docs/flop.md)."""
+
+
+flop_group.add_command(equity_command)
+flop_group.add_command(report_command)
 
 
 def _cards(text: str, option: str) -> list[int]:

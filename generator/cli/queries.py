@@ -130,11 +130,24 @@ def class_ranking() -> np.ndarray:
     return ranking_from_equity(results.vs_random_equity())
 
 
-def _cards_option(text: str, name: str) -> list[int]:
+def cards_option(text: str, name: str) -> list[int]:
+    """The card ids of option ``name`` (none for an empty text); an error line names the option."""
     try:
         return parse_cards(text) if text else []
     except CardError as exc:
         raise InputError(f"{name}: {exc}") from None
+
+
+def range_option(text: str, name: str) -> np.ndarray:
+    """The weights ``(1326,)`` of the range given as option ``name`` (x% ranks the classes by :func:`class_ranking`);
+    an error line names the option, also for a range of weight 0."""
+    try:
+        weights = parse_range(text, class_ranking() if "%" in text else None).weights
+    except RangeError as exc:
+        raise InputError(f"{name}: {exc}") from None
+    if not weights.any():
+        raise InputError(f"{name} ({text}) holds no hand: every weight in it is 0")
+    return weights
 
 
 def _parse_ranges(texts: list[str]) -> list[np.ndarray]:
@@ -214,7 +227,7 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
     from generator.build.stages.headsup import headsup_cached, headsup_results
     from kernels.range_equity import MAX_PLAYERS, NoDealError, blocker_text, exact_without_tables, range_equity
 
-    board, dead = _cards_option(board_text, "--board"), _cards_option(dead_text, "--dead")
+    board, dead = cards_option(board_text, "--board"), cards_option(dead_text, "--dead")
     if len(board) not in (0, 3, 4, 5):
         raise InputError(f"--board: a board has 0, 3, 4 or 5 cards, got {len(board)}")
     shared = sorted(set(board) & set(dead))

@@ -41,7 +41,12 @@ THRESHOLDS = (0.5, 0.7, 0.9)
 
 
 class NotSuitSymmetricError(ValueError):
-    """A range that a relabelling of the suits changes: the every-flop report walks suit-distinct boards only."""
+    """A range that a relabelling of the suits changes: the every-flop report walks suit-distinct boards only.
+    ``player``: 0 for range A, 1 for range B."""
+
+    def __init__(self, message: str, player: int):
+        super().__init__(message)
+        self.player = player
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,13 @@ class FlopReport:
     def overall(self) -> float:
         """A's preflop equity against B: the flops' equities weighted by their shares."""
         return float((self.win.sum() + self.tie.sum() / 2) / self.total.sum())
+
+    def group(self, keep: np.ndarray) -> tuple[float | None, float]:
+        """A's equity on the flops ``keep`` (``(1755,)`` bool: a texture, say) and their share of the deal; the
+        equity is None where no deal reaches them."""
+        total = self.total[keep].sum()
+        equity = float((self.win[keep].sum() + self.tie[keep].sum() / 2) / total) if total else None
+        return equity, float(total / self.total.sum())
 
 
 def _check_spot(board, dead) -> None:
@@ -232,8 +244,9 @@ def suit_permutations() -> np.ndarray:
     return np.array(out, dtype=np.int64)
 
 
-def check_suit_symmetric(weights: np.ndarray, name: str) -> None:
-    """Raises :class:`NotSuitSymmetricError` naming a combo whose weight a relabelling of the suits changes."""
+def check_suit_symmetric(weights: np.ndarray, name: str, player: int = 0) -> None:
+    """Raises :class:`NotSuitSymmetricError` (of ``player``) naming a combo whose weight a relabelling of the suits
+    changes; ``name``: the range's name in the message."""
     for perm in suit_permutations()[1:]:
         moved = np.flatnonzero(weights[perm] != weights)
         if moved.size:
@@ -241,7 +254,7 @@ def check_suit_symmetric(weights: np.ndarray, name: str) -> None:
             raise NotSuitSymmetricError(
                 f"{name} is not suit-symmetric ({format_cards(ALL_COMBOS[c][::-1])} at {weights[c]:g} but "
                 f"{format_cards(ALL_COMBOS[perm[c]][::-1])} at {weights[perm[c]]:g}): the every-flop report takes ranges whose "
-                "suits are interchangeable, such as whole classes")
+                "suits are interchangeable, such as whole classes", player)
 
 
 @njit(parallel=True, cache=True)
@@ -273,13 +286,13 @@ def _flop_counts(boards, sizes, flop_of, chunk_starts, distinct, idx0, w0, idx1,
 
 
 def every_flop_report(weights_a: np.ndarray, weights_b: np.ndarray, tables,
-                      progress: Callable[[int, int], None] | None = None) -> FlopReport:
+                      progress: Callable[[int, int], None] | None = None, names=("range A", "range B")) -> FlopReport:
     """Range A against range B (suit-symmetric ``(1326,)`` weights) on each suit-distinct flop, exact: every flop,
     turn and river, every compatible pair of combos. progress(done, total): board classes counted (134,459 in
-    all); it may raise (KeyboardInterrupt) to stop between calls. Raises :class:`NotSuitSymmetricError` and
-    :class:`NoDealError`."""
-    check_suit_symmetric(np.asarray(weights_a, dtype=np.float64), "range A")
-    check_suit_symmetric(np.asarray(weights_b, dtype=np.float64), "range B")
+    all); it may raise (KeyboardInterrupt) to stop between calls. Raises :class:`NotSuitSymmetricError` (naming
+    the range by ``names``) and :class:`NoDealError`."""
+    for player, (weights, name) in enumerate(zip((weights_a, weights_b), names)):
+        check_suit_symmetric(np.asarray(weights, dtype=np.float64), name, player)
     live = live_weights([weights_a, weights_b], (), ())
     starts, idx, weight = packed(live)
     boards, sizes, flop_of = board_classes()

@@ -24,9 +24,11 @@ export const THRESHOLDS = [0.5, 0.7, 0.9];
 
 /** A range that a relabelling of the suits changes: the every-flop report walks suit-distinct boards only. */
 export class NotSuitSymmetricError extends Error {
-  constructor(message) {
+  /** ``player``: 0 for range A, 1 for range B. */
+  constructor(message, player) {
     super(message);
     this.name = "NotSuitSymmetricError";
+    this.player = player;
   }
 }
 
@@ -139,15 +141,15 @@ function suitPermutations() {
   return perms.map((perm) => Int32Array.from(COMBOS, ([a, b]) => comboIndex(4 * (a >> 2) + perm[a & 3], 4 * (b >> 2) + perm[b & 3])));
 }
 
-/** Throws NotSuitSymmetricError naming a combo whose weight a relabelling of the suits changes (Python's
- *  check_suit_symmetric, the same message). */
-export function checkSuitSymmetric(weights, name) {
+/** Throws NotSuitSymmetricError (of ``player``) naming a combo whose weight a relabelling of the suits changes;
+ *  ``name``: the range's name in the message (Python's check_suit_symmetric, the same message). */
+export function checkSuitSymmetric(weights, name, player = 0) {
   const combo = (c) => cardName(COMBOS[c][1]) + cardName(COMBOS[c][0]);
   for (const perm of suitPermutations().slice(1)) {
     const c = weights.findIndex((w, i) => weights[perm[i]] !== w);
     if (c >= 0) {
       throw new NotSuitSymmetricError(`${name} is not suit-symmetric (${combo(c)} at ${formatG(weights[c])} but `
-        + `${combo(perm[c])} at ${formatG(weights[perm[c]])}): the every-flop report takes ranges whose suits are interchangeable, such as whole classes`);
+        + `${combo(perm[c])} at ${formatG(weights[perm[c]])}): the every-flop report takes ranges whose suits are interchangeable, such as whole classes`, player);
     }
   }
 }
@@ -157,11 +159,12 @@ export function checkSuitSymmetric(weights, name) {
  * ``part`` of ``parts`` (the board classes whose index ≡ part mod parts): ``step(n)`` counts the next n board
  * classes of the part and returns true once the part is done; ``done``/``size``: board classes counted / in the
  * part; ``counts()``: {win, tie, total: Float64Array(1755) (A's weight × B's weight beaten, tied and met over
- * every flop of the suit-distinct flop, turn and river), visited}. Throws NotSuitSymmetricError, NoDealError.
+ * every flop of the suit-distinct flop, turn and river), visited}. Throws NotSuitSymmetricError (naming the range
+ * by ``names``), NoDealError.
  */
-export function flopWalk(t, weightsA, weightsB, { part = 0, parts = 1 } = {}) {
-  checkSuitSymmetric(weightsA, "range A");
-  checkSuitSymmetric(weightsB, "range B");
+export function flopWalk(t, weightsA, weightsB, { part = 0, parts = 1, names = ["range A", "range B"] } = {}) {
+  checkSuitSymmetric(weightsA, names[0], 0);
+  checkSuitSymmetric(weightsB, names[1], 1);
   const { h, distinct } = sweepState(weightsA, weightsB, [], []);
   const { boards, sizes, flops } = boardClasses();
   const win = new Float64Array(N_SUIT_DISTINCT_FLOPS), tie = new Float64Array(N_SUIT_DISTINCT_FLOPS);
@@ -230,4 +233,15 @@ export function flopReport({ win, tie, total }) {
     })),
     overall: (sumWin + sumTie / 2) / sumTotal,
   };
+}
+
+/** A's equity on the flops where ``keep(f)`` (a texture, say) and their share of the deal, from every-flop counts:
+ *  {equity (null where no deal reaches them), share} (Python's FlopReport.group). */
+export function flopGroup({ win, tie, total }, keep) {
+  let w = 0, t = 0, kept = 0, all = 0;
+  for (let f = 0; f < N_SUIT_DISTINCT_FLOPS; f++) {
+    all += total[f];
+    if (keep(f)) { w += win[f]; t += tie[f]; kept += total[f]; }
+  }
+  return { equity: kept ? (w + t / 2) / kept : null, share: kept / all };
 }

@@ -2,9 +2,10 @@
 // against range B on a board, and the every-flop report or a part of it, off the main thread. Messages:
 //   in:  {type: "distribution", id, tablesUrl, weightsA, weightsB, board, dead?}
 //          weights: 1,326 numbers each (Float64Array or array); board: 3, 4 or 5 card ids; dead: card ids
-//        {type: "report", id, tablesUrl, weightsA, weightsB, part?, parts?}
+//        {type: "report", id, tablesUrl, weightsA, weightsB, part?, parts?, names?}
 //          part k of parts (default 0 of 1): the board classes whose index ≡ k (mod parts), so that several
-//          workers share one report (each takes a part; their counts add up, exactly when the weights are dyadic)
+//          workers share one report (each takes a part; their counts add up, exactly when the weights are dyadic);
+//          names: the ranges' names in a NotSuitSymmetricError's message (default ["range A", "range B"])
 //        {type: "cancel", id}    stops that job at its next yield (the report yields every ~50 ms); terminating
 //                                the worker also cancels
 //   out: {type: "progress", id, done, total}   at most every 100 ms: completions of the board counted
@@ -17,7 +18,8 @@
 //          (mergeFlopCounts) and reads them with flopReport (per flop: cards, weight, equity, share, texture)
 //        {type: "error", id, message, kind, player, blockers}
 //          kind: "NoDealError" (player: 0 for A, 1 for B, or null; blockers: [[card, holder], ...]),
-//          "NotSuitSymmetricError" (a report of a range that is not suit-symmetric), or "Error" (a bad spot)
+//          "NotSuitSymmetricError" (a report of a range that is not suit-symmetric; player: 0 or 1), or "Error"
+//          (a bad spot: a board of the wrong size, a card twice)
 //        {type: "cancelled", id}
 // The evaluator tables are fetched once per tablesUrl. Jobs run one after another in the order they came.
 import { parseTables } from "../engines/evaluator.js";
@@ -55,10 +57,10 @@ async function distribution({ id, tablesUrl, weightsA, weightsB, board, dead = [
   self.postMessage({ type: "distribution", id, equities, distribution: equityDistribution(equities), ms: performance.now() - started });
 }
 
-async function report({ id, tablesUrl, weightsA, weightsB, part = 0, parts = 1 }) {
+async function report({ id, tablesUrl, weightsA, weightsB, part = 0, parts = 1, names }) {
   const t = await loadTables(tablesUrl);
   const started = performance.now();
-  const walk = flopWalk(t, Float64Array.from(weightsA), Float64Array.from(weightsB), { part, parts });
+  const walk = flopWalk(t, Float64Array.from(weightsA), Float64Array.from(weightsB), { part, parts, names });
   const progress = progressPoster(id);
   let lastYield = performance.now();
   while (!walk.step(STEP)) {
