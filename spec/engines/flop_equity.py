@@ -5,8 +5,9 @@ flops.js, boards.py ↔ flop-boards.js, which it walks).
   0.5 and 0.25 (every sum exact in both languages): each combo's counts, equity and weight in the deal, the
   sorted curve, quantiles, shares above the thresholds and A's equity; or the error a spot raises;
 * ``reports``: every-flop reports of small class ranges: the sums over all 1,755 flops, A's equity, a weighted
-  sum of the flops' equities ``Σ (1 + f mod 7) · equity[f]`` over the flops with a deal, and every 50th flop's
-  row (representative, weight, counts, equity, share, texture);
+  sum of the flops' equities ``Σ (1 + f mod 7) · equity[f]`` over the flops with a deal, the equity and share
+  of the deal of five texture groups, and every 50th flop's row (representative, weight, counts, equity, share,
+  texture);
 * ``not_symmetric``: a report refused, with its message;
 * ``flops``, ``boards``: every 25th suit-distinct flop (representative, weight, texture) and every 4,000th
   five-card board class (representative, size, its ten flops).
@@ -41,6 +42,8 @@ DISTRIBUTIONS = (
 )
 REPORTS = (("AA,KK,0.5(AKs)", "QQ,JJ,AQs"), ("KK,0.25(T9s)", "KK,AKo,0.5(55)"))
 NOT_SYMMETRIC = ("QQ+", "AsKs,QQ")
+#: The texture groups whose equity and share each report gives (FlopReport.group): (texture key, value).
+GROUPS = (("suits", "rainbow"), ("suits", "two-tone"), ("suits", "monotone"), ("pairing", "paired"), ("pairing", "trips"))
 EVERY_FLOP = 50
 EVERY_FLOP_LISTED = 25
 EVERY_BOARD = 4000
@@ -78,6 +81,8 @@ def report_case(a: str, b: str, tables) -> dict:
     return {
         "ranges": [a, b], "sums": [report.win.sum(), report.tie.sum(), report.total.sum()], "overall": report.overall,
         "flops_with_a_deal": len(with_deal), "weighted_equity": float(((1 + with_deal % 7) * equity[with_deal]).sum()),
+        "groups": [[name, *report.group(np.array([texture(cards)[key] == name for cards in report.flops]))]
+                   for key, name in GROUPS],
         "rows": rows,
     }
 

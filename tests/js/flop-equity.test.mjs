@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { parseTables } from "../../templates/assets/js/engines/evaluator.js";
 import { boardClasses, N_BOARD_CLASSES } from "../../templates/assets/js/engines/flop-boards.js";
 import {
-  NotSuitSymmetricError, QUANTILES, THRESHOLDS, comboEquities, equityDistribution, everyFlopCounts, flopReport, flopWalk,
+  NotSuitSymmetricError, QUANTILES, THRESHOLDS, comboEquities, equityDistribution, everyFlopCounts, flopGroup, flopReport, flopWalk,
   mergeFlopCounts,
 } from "../../templates/assets/js/engines/flop-equity.js";
 import { N_FLOPS, orbitOf, suitDistinctFlops, texture } from "../../templates/assets/js/engines/flops.js";
@@ -60,6 +60,10 @@ for (const spot of fixture.reports) {
       assert.equal(withDeal.length, spot.flops_with_a_deal);
       const weighted = withDeal.reduce((s, row) => s + (1 + (row.index % 7)) * row.equity, 0);
       assert.ok(Math.abs(weighted - spot.weighted_equity) <= 1e-12 * spot.weighted_equity, `${weighted} vs ${spot.weighted_equity}`);
+      for (const [name, equity, share] of spot.groups) {
+        const key = ["rainbow", "two-tone", "monotone"].includes(name) ? "suits" : "pairing";
+        assert.deepEqual(flopGroup(counts, (f) => report.flops[f].texture[key] === name), { equity, share }, name);
+      }
       for (const row of spot.rows) {
         const mine = report.flops[row.index];
         assert.deepEqual({ ...mine, win: counts.win[row.index], tie: counts.tie[row.index], total: counts.total[row.index] },
