@@ -157,7 +157,7 @@ def flops_bin(flops: dict) -> bytes:
 
 def read_flops_bin(data: bytes) -> dict:
     """A :func:`flops_bin` file as ``{"cards" (F, 3), "weights", "suits", "pairing", "straights" (F,), "equity" (F, n)
-    float with NaN for none}`` (as ``pages/flop-table.js`` parses it); raises ValueError on another or truncated file."""
+    float with NaN for none}`` (as ``engines/flop-table.js`` parses it); raises ValueError on another or truncated file."""
     if data[: len(FLOPS_BIN_MAGIC)] != FLOPS_BIN_MAGIC or len(data) < 20:
         raise ValueError("flops.bin: not a flop table")
     version, count, n = np.frombuffer(data, dtype="<u4", count=3, offset=8).tolist()
@@ -188,6 +188,8 @@ def flop_hits_csv(hits: dict) -> bytes:
 
 #: Compact binary versions the browser loads instead of a large JSON (``<name>.bin``).
 BINARY_WRITERS = {"matchups": matchups_bin, "flops": flops_bin}
+#: The pages that load each binary version (the download page says so).
+BINARY_READERS = {"matchups": "the matchup explorer", "flops": "the flop table page"}
 
 #: Under ``site_dir``: ``{"running": bool, "generated": meta.generated of the latest multiway.json or null}``.
 LIVE_STATUS_PATH = "data/multiway-live.json"
@@ -286,7 +288,7 @@ def listing(data_dir: Path, data: SiteData) -> list[dict]:
             )
             binary = data_dir / f"{name}.bin"
             if name in BINARY_WRITERS and binary.exists():
-                entry.update(bin_size=binary.stat().st_size)
+                entry.update(bin_size=binary.stat().st_size, bin_reader=BINARY_READERS[name])
         entries.append(entry)
     return entries
 

@@ -21,6 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from generator.site import charts, math_font, pushfold_pages
+from generator.site.flop_pages import FlopAtlas, flop_table_page, hit_rates
 
 from generator.data import datafiles
 from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
@@ -32,7 +33,7 @@ from generator.site.shortcodes import Shortcodes
 from generator.data.sitedata import PLAYER_COUNTS, SiteData
 from generator.core.storage import atomic_write_bytes, read_json
 from generator.site.structure import (
-    NAV, Page, article_path, as_grid, chart_path, equity_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
+    NAV, Page, article_path, as_grid, chart_path, equity_path, flop_table_path, hand_path, pushfold_data_path, pushfold_solver_path, pushfold_tables_path, pushfold_thresholds_path,
     section_path, served_path, top_folders,
 )
 from kernels.cards import CLASS_NAMES
@@ -66,7 +67,7 @@ class SiteRenderer:
         self.env.filters.update(FILTERS)
         self.env.globals.update(equity_path=equity_path, hand_path=hand_path, chart_path=chart_path, article_path=article_path, section_path=section_path, served_path=served_path,
                                 pushfold_tables_path=pushfold_tables_path, pushfold_thresholds_path=pushfold_thresholds_path,
-                                pushfold_solver_path=pushfold_solver_path, chart_buckets=charts.CHART_BUCKETS)
+                                pushfold_solver_path=pushfold_solver_path, flop_table_path=flop_table_path, chart_buckets=charts.CHART_BUCKETS)
         # the table sizes counted exactly (2, 3 and, once computed, 4): the calculators read those files
         self.env.globals["exact_players"] = ",".join(str(n) for n, table in sorted(self.data.tables.items()) if table.exact)
         self.env.filters["json"] = lambda value: Markup(json.dumps(value, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"))
@@ -102,6 +103,12 @@ class SiteRenderer:
         path = self.site_dir / pushfold_data_path("")
         return read_json(path) if path.exists() else None
 
+    @cached_property
+    def flop_atlas(self) -> FlopAtlas | None:
+        """``flops.json`` as arrays (None: not built)."""
+        flops = self.data.files.get("flops")
+        return FlopAtlas(flops) if flops else None
+
     def pages(self, articles: list[Article]) -> list[Page]:
         tables = self.data.tables
         pages = [
@@ -113,6 +120,7 @@ class SiteRenderer:
             *pushfold_pages.table_pages(self.data.files.get("pushfold_charts"), self.pushfold_index),
             pushfold_pages.thresholds_page(self.data.files.get("pushfold_thresholds")),
             pushfold_pages.solver_page(self.data.matchups is not None, self.pushfold_index is not None),
+            flop_table_page(self.flop_atlas),
             Page(section_path("icm"), "icm.html", {"presets": self.config.icm_presets}, "icm"),
             Page(section_path("icm-spot"), "icm-spot.html", {
                 "available": self.data.matchups is not None and self.data.headsup is not None,
@@ -144,6 +152,9 @@ class SiteRenderer:
     def hand_context(self, index: int) -> dict:
         tables = self.data.tables
         context = {"name": CLASS_NAMES[index], "index": index, "tables": tables, "chart": None, "matchups": None, "by_players": {}}
+        hits = self.data.files.get("flop_hits")
+        context.update(atlas=self.flop_atlas.hand_context(index, tables[2].equity[index] if 2 in tables else None) if self.flop_atlas else None,
+                       hits=hit_rates(hits, index) if hits else None)
         if tables:
             context["chart"] = charts.line_chart(tables, index)
             context["by_players"] = {n: t.row(index) for n, t in tables.items()}
