@@ -2,4 +2,6 @@
 
 * :mod:`.flops`: the 22,100 flops, their 1,755 suit-distinct classes and weights, textures.
 * :mod:`.categories`: a hand's made category and draws on a board; every class's counts over its flops; a range's hit table.
+* :mod:`.boards`: the 134,459 five-card board classes and their ten flops each.
+* :mod:`.equity`: range against range on a board (each combo's equity, the distribution) and on every flop.
 """
