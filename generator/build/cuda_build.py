@@ -133,6 +133,14 @@ def _threeway_triple_arguments():
     )
 
 
+def _flop_hits_arguments():
+    from generator.core.evaluator_tables import evaluator_tables
+    from kernels.flop.core import N_DRAWS, N_MADE
+
+    i64 = np.int64
+    return (np.zeros((1, 2), i64), 0, 1, np.zeros((1, N_MADE), i64), np.zeros((1, N_DRAWS), i64), *evaluator_tables())
+
+
 KERNELS = (
     KernelSpec("kernels.evaluator.gpu:_evaluate_rows_kernel", _evaluator_arguments),
     KernelSpec("kernels.headsup.gpu:_tally_kernel", _headsup_arguments),
@@ -142,6 +150,7 @@ KERNELS = (
     KernelSpec("kernels.fourhanded.gpu:_tally_kernel", _fourhanded_arguments),
     KernelSpec("kernels.threeway.gpu:_board_kernel", _threeway_board_arguments),
     KernelSpec("kernels.threeway.gpu:_triple_kernel", _threeway_triple_arguments),
+    KernelSpec("kernels.flop.gpu:_hits_kernel", _flop_hits_arguments),
 )
 
 
