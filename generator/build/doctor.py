@@ -155,6 +155,19 @@ def _multiway(simulated: bool):
     return f"{blocks * deals:,} deals of 10 seats", lambda: run("cpu"), lambda: run("gpu")
 
 
+def _flop_hits(simulated: bool):
+    from generator.core.evaluator_tables import evaluator_tables
+    from kernels.flop import categories, gpu
+    from kernels.flop.core import FLOPS_PER_HAND
+
+    tables = evaluator_tables()
+    classes, flops = ([0, 90, 168], (5_000, 5_300)) if simulated else (None, (0, FLOPS_PER_HAND))
+    rows = 169 if classes is None else len(classes)
+    return (f"{rows} classes × {flops[1] - flops[0]:,} flops",
+            lambda: categories.class_hit_counts(tables, classes, flops),
+            lambda: gpu.class_hit_counts(tables, classes, flops))
+
+
 #: The CUDA kernels and the makers of their checks (``simulated`` → ``(inputs in words, run on CPU, run on GPU)``).
 KERNELS: dict[str, Callable] = {
     "evaluator": _evaluator,
@@ -163,6 +176,7 @@ KERNELS: dict[str, Callable] = {
     "four-handed walk": lambda simulated: _board_walk("fourhanded", simulated),
     "3-way table": _threeway,
     "multiway deals": _multiway,
+    "flop hit counts": _flop_hits,
 }
 
 

@@ -13,7 +13,7 @@ import click
 @click.option("--simulate", is_flag=True,
               help="Without a GPU: run the CUDA kernels in Numba's CUDA simulator on tiny inputs (minutes) against the CPU.")
 @click.option("--kernel", "kernels", multiple=True, metavar="NAME",
-              help="Only this kernel (repeatable): evaluator, 'heads-up walk', 'three-handed walk', '3-way table', 'multiway deals'.")
+              help="Only this kernel (repeatable): evaluator, 'heads-up walk', 'three-handed walk', 'four-handed walk', '3-way table', 'multiway deals', 'flop hit counts'.")
 def doctor_command(simulate, kernels):
     """Check what a build needs (Python, packages, the GPU, the cache folder) and, on a machine with an NVIDIA GPU
     (or with --simulate), run every CUDA kernel on small inputs against the CPU's exact counts, timing both.
