@@ -8,7 +8,8 @@ import jsonschema
 import numpy as np
 import pytest
 
-from generator.build.stages.flops import run_flops
+from generator.build.stages.flops import flop_hits_json, run_flops
+from generator.core.evaluator_tables import evaluator_tables
 from generator.data.datafiles import FLOPS_BIN_SCALE, read_flops_bin
 from generator.data.schemas import SCHEMAS
 from kernels.cards import parse_cards
@@ -69,3 +70,26 @@ def test_allin_compute_flops_writes_both_files(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "data" / "flops.bin").exists() and (tmp_path / "data" / "flop_hits.json").exists()
     assert "flops.json" in result.output
+
+
+def test_flop_hits_are_counted_on_the_backend_and_its_meta_says_which(tmp_path, monkeypatch):
+    """On the "gpu" backend the stage counts with kernels.flop.gpu (here a stand-in that counts on the CPU: this
+    machine has no GPU; tests/test_flop_gpu.py checks the kernel itself in the simulator) and says so in the meta;
+    the cached file is reused on either backend, its meta still saying where it was counted."""
+    from kernels.flop import categories, gpu
+
+    evaluator_tables()  # loaded from the build's cache before the cache folder moves
+    calls = []
+
+    def on_gpu(tables):
+        calls.append(tables)
+        return categories.class_hit_counts(tables)
+
+    monkeypatch.setattr(gpu, "class_hit_counts", on_gpu)
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path))
+    document = flop_hits_json("gpu")
+    assert len(calls) == 1 and document["meta"]["backend"] == "gpu"
+    assert document["made_counts"] == categories.class_hit_counts(evaluator_tables())[0].tolist()
+    assert flop_hits_json("cpu")["meta"] == document["meta"] and len(calls) == 1
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cpu"))
+    assert flop_hits_json("cpu")["meta"]["backend"] == "cpu" and len(calls) == 1

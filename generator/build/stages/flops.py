@@ -4,7 +4,8 @@
   suit-distinct flops. The counts come from the heads-up walk (:func:`generator.build.stages.headsup.flop_table_results`,
   cached with the heads-up tables); this stage adds each flop's texture.
 * ``flop_hits.json`` (``.csv``): how often each class flops each made category and draw, over the 19,600 flops
-  one combo meets (:func:`kernels.flop.categories.class_hit_counts`, a few seconds; cached).
+  one combo meets (:func:`kernels.flop.categories.class_hit_counts`, about a second on 2 cores; its CUDA twin
+  :func:`kernels.flop.gpu.class_hit_counts` on the "gpu" backend; cached).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from generator.core.evaluator_tables import evaluator_tables
 from generator.core.provenance import code_version, meta_block
 from generator.data.datafiles import publish
 from kernels.cards import CLASS_NAMES, format_cards
-from kernels.flop.categories import DRAWS, MADE_CATEGORIES, class_hit_counts
+from kernels.flop.categories import DRAWS, MADE_CATEGORIES
 from kernels.flop.all_flops import RUNOUTS_PER_COMBO, VILLAINS_PER_BOARD, FlopEquityTable
 from kernels.flop.flops import N_FLOPS, texture
 
@@ -33,10 +34,12 @@ METHOD = (
 )
 #: Decimals of the published equities (the exact counts are in the walk's cache).
 DECIMALS = 6
-HITS_CODE_VERSION = code_version("kernels.flop.categories")
+#: Kernel modules that count the hits (CPU and GPU give identical counts; both are hashed).
+HITS_KERNELS = ("kernels.flop.categories", "kernels.flop.gpu")
+HITS_CODE_VERSION = code_version(*HITS_KERNELS)
 HITS_METHOD = (
     "exact: one combo of each class (every combo of a class meets the same flops up to suit relabelling) on each of the "
-    "19,600 flops of the other 50 cards, each categorised by kernels.flop.categories (docs/flop.md)"
+    "19,600 flops of the other 50 cards, each categorised by kernels.flop.core's per-hand functions (docs/flop.md)"
 )
 FLOPS_PER_COMBO = comb(50, 3)
 
@@ -57,13 +60,18 @@ def flops_json(table: FlopEquityTable, meta: dict) -> dict:
     }
 
 
-def flop_hits_json() -> dict:
-    """The ``flop_hits.json`` object (docs/data-format.md): from the cache when the categoriser is unchanged."""
+def flop_hits_json(backend: str = "cpu") -> dict:
+    """The ``flop_hits.json`` object (docs/data-format.md): from the cache when the categoriser is unchanged, else
+    counted on ``backend`` ("cpu" or "gpu"), which its meta records."""
 
     def compute() -> dict:
+        if backend == "gpu":
+            from kernels.flop.gpu import class_hit_counts
+        else:
+            from kernels.flop.categories import class_hit_counts
         started = time.perf_counter()
         made, draws = class_hit_counts(evaluator_tables())
-        meta = meta_block("flop_hits", HITS_METHOD, HITS_CODE_VERSION, "cpu", time.perf_counter() - started,
+        meta = meta_block("flop_hits", HITS_METHOD, HITS_CODE_VERSION, backend, time.perf_counter() - started,
                           flops_per_combo=FLOPS_PER_COMBO)
         return {"made": made, "draws": draws, "meta": json_array(meta)}
 
@@ -84,5 +92,5 @@ def run_flops(site_dir: Path, backend: str = "cpu", progress: bool = True) -> Fl
     ``flops.json`` and ``flop_hits.json`` with their forms."""
     table, meta = flop_table_results(backend, progress)
     publish(Path(site_dir) / "data", "flops", flops_json(table, meta))
-    publish(Path(site_dir) / "data", "flop_hits", flop_hits_json())
+    publish(Path(site_dir) / "data", "flop_hits", flop_hits_json(backend))
     return table
