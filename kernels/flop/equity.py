@@ -9,7 +9,7 @@ times the compatible weight of B. A's equity is its combos' equities weighted by
 is :func:`kernels.range_equity.range_equity`'s answer for the same spot.
 
 Both walks rank every live combo of A and B once per complete board and count by one sweep in strength order
-(:func:`kernels.range_equity.boards._sweep`) instead of every pair. The every-flop report walks the 134,459
+(:func:`kernels.range_equity.boards._sweep`; each combo's counts come from its heads-up kernel) instead of every pair. The every-flop report walks the 134,459
 five-card boards up to suit relabelling (:mod:`.boards`), each counted once for its ten flops, instead of each
 flop's 1,176 turns and rivers: it needs suit-symmetric ranges (every relabelling of the suits leaves each
 range's weights as they are: class ranges are), and refuses others (:class:`NotSuitSymmetricError`).
@@ -31,7 +31,7 @@ from kernels.cards import ALL_COMBOS, format_cards
 from kernels.evaluator.core import KEY_BASE
 from kernels.flop.boards import board_classes
 from kernels.flop.flops import N_SUIT_DISTINCT_FLOPS, suit_distinct_flops
-from kernels.range_equity.boards import _board_strengths, _completions, _sweep, sweep_scratch, weight_by_combo
+from kernels.range_equity.boards import _board_strengths, _completions, _headsup_sweep, _sweep, sweep_scratch, weight_by_combo
 from kernels.range_equity.deals import COMBO_MASK, COMBO_OF, NoDealError, deck_without, live_weights, packed
 from kernels.range_equity.enumeration import CALL_WORK, SERIAL_WORK
 
@@ -135,33 +135,6 @@ def _check_spot(board, dead) -> None:
         raise ValueError("not enough cards left to deal both hands and complete the board")
 
 
-@njit(parallel=True, cache=True)
-def _combo_counts(board, completions, chunk_starts, distinct, idx0, idx1, w1, combo_cards, combo_mask,
-                  card_key, card_mask_table, rank_offsets, rank_values, flush_values):
-    """``(3, n0)``: B's weight that each combo of A (packed ``idx0``) beats, ties and meets, summed over
-    ``completions[chunk_starts[0]:chunk_starts[-1]]``."""
-    n_chunks = chunk_starts.size - 1
-    out = np.zeros((n_chunks, 3, idx0.size))
-    known_key, known_mask = KEY_BASE, np.uint64(0)
-    for c in board:
-        known_key += card_key[c]
-        known_mask += card_mask_table[c]
-    w1_by_combo = weight_by_combo(idx1, w1, combo_cards.shape[0])
-    for chunk in prange(n_chunks):
-        strength = np.full(combo_cards.shape[0], -1, dtype=np.int64)
-        key0, key1, below, equal, live, won, tied, met = sweep_scratch(idx0.size, idx1.size)
-        for b in range(chunk_starts[chunk], chunk_starts[chunk + 1]):
-            _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
-                             card_key, card_mask_table, rank_offsets, rank_values, flush_values)
-            m0 = _sweep(strength, idx0, idx1, w1, w1_by_combo, key0, key1, below, equal, live, combo_cards, won, tied, met)
-            for k in range(m0):
-                i = key0[k] & 2047
-                out[chunk, 0, i] += won[k]
-                out[chunk, 1, i] += tied[k]
-                out[chunk, 2, i] += met[k]
-    return out.sum(axis=0)
-
-
 def _evaluator(tables) -> tuple:
     return tables.card_key, tables.card_mask, tables.rank_offsets, tables.rank_values, tables.flush_values
 
@@ -203,8 +176,8 @@ def combo_equities(weights_a: np.ndarray, weights_b: np.ndarray, board, dead, ta
     board_arr, distinct = np.asarray(board, dtype=np.int64), np.unique(idx)
 
     def count(bounds):
-        return _combo_counts(board_arr, completions, bounds, distinct, idx0, idx1, w1, ALL_COMBOS, COMBO_MASK,
-                             *_evaluator(tables))
+        return _headsup_sweep(board_arr, completions, bounds, distinct, idx0, w0, idx1, w1, ALL_COMBOS, COMBO_MASK,
+                              *_evaluator(tables), True)
 
     work = float(len(completions)) * 4 * len(idx)
     win, tie, total = _in_calls(len(completions), work, count, progress)

@@ -130,11 +130,12 @@ def weight_by_combo(idx, w, n_combos):
 
 @njit(parallel=True, cache=True)
 def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w1, combo_cards, combo_mask,
-                   card_key, card_mask_table, rank_offsets, rank_values, flush_values):
-    """Weighted (player 1's wins, ties, total) of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``,
-    ``w1``) over ``completions`` (B, m), each board by one sweep in strength order (:func:`_sweep`)."""
+                   card_key, card_mask_table, rank_offsets, rank_values, flush_values, per_combo):
+    """Player 1's wins, ties and total of two packed ranges (combo ids ``idx0``, ``idx1``, weights ``w0``, ``w1``) over
+    ``completions`` (B, m), each board by one sweep in strength order (:func:`_sweep`): ``(3,)`` weighted by both
+    ranges, or with ``per_combo`` ``(3, n0)``, player 2's weight that each combo of player 1 beats, ties and meets."""
     n_chunks = chunk_starts.size - 1
-    out = np.zeros((n_chunks, 3))
+    out = np.zeros((n_chunks, 3, idx0.size if per_combo else 1))
     known_key, known_mask = KEY_BASE, np.uint64(0)
     for c in board:
         known_key += card_key[c]
@@ -147,15 +148,22 @@ def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w
             _board_strengths(known_key, known_mask, completions[b], distinct, strength, combo_cards, combo_mask,
                              card_key, card_mask_table, rank_offsets, rank_values, flush_values)
             m0 = _sweep(strength, idx0, idx1, w1, w1_by_combo, key0, key1, below, equal, live, combo_cards, won, tied, met)
+            if per_combo:
+                for k in range(m0):
+                    i = key0[k] & 2047
+                    out[chunk, 0, i] += won[k]
+                    out[chunk, 1, i] += tied[k]
+                    out[chunk, 2, i] += met[k]
+                continue
             win, tie, total = 0.0, 0.0, 0.0
             for k in range(m0):
                 weight = w0[key0[k] & 2047]
                 win += weight * won[k]
                 tie += weight * tied[k]
                 total += weight * met[k]
-            out[chunk, 0] += win
-            out[chunk, 1] += tie
-            out[chunk, 2] += total
+            out[chunk, 0, 0] += win
+            out[chunk, 1, 0] += tie
+            out[chunk, 2, 0] += total
     return out.sum(axis=0)
 
 
@@ -357,8 +365,8 @@ def board_counts(weights: list[np.ndarray], board: np.ndarray, completions: np.n
     if n == 2:
         win0, tie, total = _headsup_sweep(
             board, completions, chunk_starts, distinct, idx[: starts[1]], combo_weight[: starts[1]], idx[starts[1] :],
-            combo_weight[starts[1] :], ALL_COMBOS, COMBO_MASK, *evaluator,
-        )
+            combo_weight[starts[1] :], ALL_COMBOS, COMBO_MASK, *evaluator, False,
+        )[:, 0]
         return np.array([win0, total - win0 - tie]), np.array([[tie], [tie]]), total
     win, ties, total = _count_last(board, completions, chunk_starts, distinct, starts, idx, combo_weight, ALL_COMBOS,
                                    COMBO_MASK, COMBO_OF, *evaluator)
