@@ -21,6 +21,7 @@ from kernels.headsup.boards import board_orbits
 from kernels.range_equity import COMBO_MASK, NoDealError, live_weights
 from kernels.range_equity.enumeration import enumerate_equity
 from kernels.ranges import N_COMBOS, parse_range
+from spec.engines.flop_equity import DISTRIBUTIONS
 
 
 @pytest.fixture(scope="module")
@@ -68,16 +69,8 @@ def _mask(cards) -> np.uint64:
     return out
 
 
-#: (range A, range B, board, dead): hand vs range and range vs range, overlapping ranges, weights 1, 0.5 and 0.25,
-#: flops, turns and a river, with dead cards; flushes, straights and paired boards.
-SPOTS = (
-    ("AhQh", "QQ+,AK,0.5(KQs)", "Kh8h3c", ""),
-    ("QQ+,AKs,0.5(T9s)", "JJ-99,AQs,0.25(KQo)", "Ts9h2c", "3d"),
-    ("AA,KK,0.5(AKs)", "AA,KK,AQs", "Ad7c7h", ""),
-    ("JTs,0.5(98s)", "AA,0.25(KQs),T9s", "9c8c7d2h", "Qc"),
-    ("A5s,0.5(66)", "44,0.5(A2s),KQs", "5h4h3d2s", ""),
-    ("QQ,AKo", "JJ,0.5(AQ)", "KsQd7c7s2d", "Ah"),
-)
+#: The goldens' spots (spec/engines/flop_equity.py), so that eval7 checks each golden distribution too.
+SPOTS = DISTRIBUTIONS
 
 
 @pytest.mark.parametrize("spot", SPOTS)

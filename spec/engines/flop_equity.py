@@ -29,7 +29,9 @@ from kernels.ranges import parse_range
 NAME = "flop-equity"
 TOLERANCE = 1e-15  # dyadic weights: exact sums; a rerun may sum the flops' equities in another order
 
-#: (range A, range B, board, dead).
+#: (range A, range B, board, dead): hand vs range and range vs range, overlapping ranges, weights 1, 0.5 and 0.25,
+#: flops, turns and a river, with dead cards; flushes, straights and paired boards (tests/test_flop_equity.py checks
+#: each against eval7).
 DISTRIBUTIONS = (
     ("AhQh", "QQ+,AK,0.5(KQs)", "Kh8h3c", ""),
     ("QQ+,AKs,0.5(T9s)", "JJ-99,AQs,0.25(KQo)", "Ts9h2c", "3d"),
@@ -37,9 +39,9 @@ DISTRIBUTIONS = (
     ("JTs,0.5(98s),22", "AA,0.25(KQs),T9s", "9c8c7d2h", "Qc"),
     ("A5s,0.5(66)", "44,0.5(A2s),KQs", "5h4h3d2s", ""),
     ("QQ,AKo", "JJ,0.5(AQ)", "KsQd7c7s2d", "Ah"),
-    ("AsAh", "AsKs", "2c7d9h", ""),  # no deal
-    ("AA", "KK", "2c7d", ""),  # a board of two cards
 )
+#: Spots that raise: no deal, a board of two cards.
+ERRORS = (("AsAh", "AsKs", "2c7d9h", ""), ("AA", "KK", "2c7d", ""))
 REPORTS = (("AA,KK,0.5(AKs)", "QQ,JJ,AQs"), ("KK,0.25(T9s)", "KK,AKo,0.5(55)"))
 NOT_SYMMETRIC = ("QQ+", "AsKs,QQ")
 #: The texture groups whose equity and share each report gives (FlopReport.group): (texture key, value).
@@ -102,7 +104,7 @@ def build() -> dict:
         "about": "kernels/flop/equity.py's answers; the evaluator tables are spec/evaluator-tables.bin.gz",
         "quantiles": list(QUANTILES),
         "thresholds": list(THRESHOLDS),
-        "distributions": [distribution_case(*spot, tables) for spot in DISTRIBUTIONS],
+        "distributions": [distribution_case(*spot, tables) for spot in (*DISTRIBUTIONS, *ERRORS)],
         "reports": [report_case(*spot, tables) for spot in REPORTS],
         "not_symmetric": {"ranges": list(NOT_SYMMETRIC), "error": refused},
         "flops": [{"index": f, "cards": flops[f], "weight": flop_weight[f], "texture": texture(flops[f])}
