@@ -38,7 +38,7 @@ function checkSpot(board, dead) {
   if (board.length + dead.length + 4 + 5 - board.length > 52) throw new Error("not enough cards left to deal both hands and complete the board");
 }
 
-/** The sweep's state for ranges A and B: {live, h (headsUpState), distinct (combo ids of either range)}. */
+/** The sweep's state for ranges A and B after card removal: {h (headsUpState), distinct (combo ids of either range)}. */
 function sweepState(weightsA, weightsB, board, dead) {
   const live = liveWeights([weightsA, weightsB], board, dead);
   const { starts, idx, weight } = packed(live);
@@ -107,7 +107,7 @@ function searchSorted(values, x, strict = false) {
  * Equilab's equity graph from comboEquities (Python's equity_distribution): {combos, equity, weight (A's combos in
  * ascending order of equity, ties by combo id), cumulative (running share of A's weight in the deal, the curve's
  * x), quantiles: [[q, the equity of the first combo at which cumulative ≥ q], ...], above: [[t, share of A's
- * weight with equity > t], ...], overall (A's equity)}. Sums run in the curve's order, as Python's.
+ * weight with equity > t], ...], overall (A's equity)}. The running sums go in the curve's order, as Python's.
  */
 export function equityDistribution(ce, quantiles = QUANTILES, thresholds = THRESHOLDS) {
   const order = Array.from(ce.combos.keys()).sort((a, b) => ce.equity[a] - ce.equity[b] || ce.combos[a] - ce.combos[b]);
