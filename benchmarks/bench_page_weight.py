@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from page_weight import (
-    CALCULATOR_LIMIT, CALCULATORS, PAGE_LIMIT, StallingHandler, is_calculator, stalled_after, transferred,
+    CALCULATOR_LIMIT, CALCULATORS, PAGE_LIMIT, StallingHandler, is_calculator, page_bytes, stalled_after, transferred,
 )
 from served import CHROMIUM
 
@@ -74,9 +74,9 @@ def main(site: Path) -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM)
             pages = sorted(f.relative_to(site).as_posix() for f in site.rglob("*.html"))
-            weights = {path: sum(transferred(browser, base, path).values()) for path in pages if not is_calculator(path)}
+            weights = {path: page_bytes(transferred(browser, base, path), path) for path in pages if not is_calculator(path)}
             over = [path for path, size in weights.items() if size > PAGE_LIMIT]
-            print(f"{len(weights)} pages (calculators apart): largest {kb(max(weights.values()))}, "
+            print(f"{len(weights)} pages (calculators and data downloads apart): largest {kb(max(weights.values()))}, "
                   f"{len(over)} over {kb(PAGE_LIMIT)}{': ' + ', '.join(over) if over else ''}")
             print("| page | bytes before first use |\n|---|---:|")
             for path, size in sorted(weights.items(), key=lambda kv: -kv[1])[:8]:

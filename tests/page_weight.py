@@ -23,6 +23,10 @@ PAGE_LIMIT = 300 * 1024
 #: Bytes a calculator may transfer before its first answer.
 CALCULATOR_LIMIT = 2 * 1024 * 1024
 
+#: Pages that download a data file once loaded, budgeted apart (at most CALCULATOR_LIMIT): the flop table page's
+#: flops.bin. The rest of such a page stays within PAGE_LIMIT (:func:`page_bytes`).
+DATA_DOWNLOADS = {"flop/all/index.html": "data/flops.bin"}
+
 #: Bytes a whole solve in the browser may download (issue #37): :func:`solve_download`.
 SOLVE_LIMIT = 2_000_000
 #: The solver page, and the data files its worker fetches for a 3+-player table (pushfold-worker.js).
@@ -110,6 +114,13 @@ def transferred(browser, base_url: str, path: str, ready: str | None = None, tim
         page.close()
         if own:
             context.close()
+
+
+def page_bytes(sizes: dict, path: str) -> int:
+    """What counts against PAGE_LIMIT of :func:`transferred`'s ``sizes`` for the page at ``path``: all of it but the
+    page's data download (:data:`DATA_DOWNLOADS`)."""
+    data = DATA_DOWNLOADS.get(path)
+    return sum(size for url, size in sizes.items() if data is None or url != "/" + data)
 
 
 def is_calculator(path: str) -> bool:

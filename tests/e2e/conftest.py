@@ -2,7 +2,8 @@
 that fails the test on any console error or any request leaving the site.
 
 Data: the directory in ``ALLIN_E2E_DATA`` if set; otherwise the REAL exact heads-up data
-(``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold), the real
+(``headsup.json``, ``matchups.json`` from ``run_headsup``: the build cache, ≈ 40 s when cold) and flop atlas
+(``flops.json``/``.bin`` from the same walk, ``flop_hits.json``: ``run_flops``, seconds), the real
 push/fold equilibria solved from them (``run_pushfold``, cached, seconds), a real but coarse 3-way table
 ``threeway.bin.gz`` (:data:`E2E_THREEWAY_BOARDS` boards, ≈ 10 s: the browser solver's tests check the page
 and the worker, not the table) and SYNTHETIC multiway data, n-player push/fold charts, the precomputed
@@ -26,6 +27,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.site.render import render_site
+from generator.build.stages.flops import run_flops
 from generator.build.stages.headsup import run_headsup
 from generator.build.stages.pushfold import run_pushfold
 from page_weight import StallingHandler
@@ -53,6 +55,7 @@ def site_dir(tmp_path_factory) -> Path:
     if data:
         return build_site(site, data_dir=Path(data))
     run_pushfold(site, run_headsup(site, progress=False))
+    run_flops(site, progress=False)  # from the same walk as the heads-up tables (its cache): flops.json and flop_hits.json
     publish_coarse_threeway(site / "data", tmp_path_factory.mktemp("threeway") / "threeway.npz")
     write_synthetic_data(site / "data", files=("threehanded", "fourhanded", "multiway", "pushfold_charts", "pushfold_thresholds"))
     write_pushfold_set(site)

@@ -27,6 +27,7 @@ PAGES = (
     ("articles/index.html", "true"),
     ("articles/reading-the-charts/index.html", "true"),
     ("data/index.html", "true"),
+    ("flop/all/index.html?flop=AhKd7c&pairing=unpaired", "document.querySelector('#flop-table[data-state=drawn]')"),  # table, chart
     ("icm/index.html?stacks=500,300,200&payouts=600,400", "document.querySelectorAll('#icm-table td.ev').length === 3"),
     ("equity/index.html?p=QQ%2B%2CAK&p=15%25", "document.querySelector('#equity-method').dataset.method !== undefined"),
     ("icm/spot/index.html", "document.querySelector('#spot-verdict')"),

@@ -140,6 +140,8 @@ function readUrl() {
       const f = rowOf(parseFlop(params.get("flop")));
       if (f === null) throw new CardsError("not in the table");
       select(f);
+      const row = body.querySelector(`tr[data-f="${f}"]`);
+      if (!row.hidden) table.parentElement.scrollTop = row.offsetTop - table.tHead.offsetHeight; // in view inside its region
     } catch (e) {
       if (!(e instanceof CardsError)) throw e;
       problems.push(`flop=${params.get("flop")}: ${e.message}`);
