@@ -12,6 +12,7 @@ from generator.core.config import load_config
 from generator.site.render import render_site
 from generator.data.schemas import SCHEMAS
 from generator.build.stages import multiway
+from generator.build.stages.flops import run_flops
 from generator.build.stages.headsup import run_headsup
 from generator.build.stages.pushfold import run_pushfold
 from generator.build.stages.threehanded import run_threehanded
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, head
 def data_dir(tmp_path_factory, monkeypatch_module):
     site = tmp_path_factory.mktemp("schema-site")
     headsup = run_headsup(site, progress=False)
+    run_flops(site, progress=False)  # from the heads-up walk's cache
     run_threehanded(site, progress=False)
     run_pushfold(site, headsup)
     from generator.data.datafiles import publish
@@ -198,6 +200,18 @@ BROKEN = {
         "negative ev_se": lambda d: d["ev_se"].__setitem__("BB", -1e-9),
         "table without payouts": lambda d: d["table"].pop("payouts"),
         "pots without 4+": lambda d: d["pots"].pop("4+"),
+    },
+    "flops": {
+        "a flop missing": lambda d: d["flops"].pop(),
+        "equity > 1": lambda d: d["equity"][0].__setitem__(3, 1.5),
+        "weight 6": lambda d: d["weights"].__setitem__(0, 6),
+        "unknown texture": lambda d: d["suits"].__setitem__(0, "wet"),
+        "meta without suit_distinct_flops": lambda d: d["meta"].pop("suit_distinct_flops"),
+    },
+    "flop_hits": {
+        "a category renamed": lambda d: d["made"].__setitem__(0, "royal flush"),
+        "a count over 19,600": lambda d: d["made_counts"][0].__setitem__(0, 19601),
+        "a draw missing": lambda d: [row.pop() for row in d["draw_counts"]],
     },
 }
 
