@@ -15,7 +15,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.build.stages.multiway.checkpoint import MultiwayState
-from generator.build.stages.multiway.cluster import ClusterSimulator, connect
+from generator.build.cluster import connect
+from generator.build.stages.multiway.cluster import ClusterSimulator
 from generator.build.stages.multiway.runner import StopPolicy, sample
 from generator.build.stages.multiway.simulator import Simulator
 from kernels.multiway.layout import BLOCK_DEALS

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from generator.build.cluster import connect, parse_cluster
 from generator.build.stages import multiway as stage
 from generator.build.stages.multiway.checkpoint import MultiwayState
-from generator.build.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator, connect, parse_cluster
+from generator.build.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator
 from generator.build.stages.multiway.runner import StopPolicy, sample
 from generator.build.stages.multiway.simulator import Simulator
 from kernels.multiway.layout import BLOCK_DEALS

@@ -27,6 +27,23 @@ config_option = click.option(
 )
 
 
+def _cluster_spec(ctx, param, value):
+    """A ``--cluster`` value checked before any work: its form, and that Dask is installed."""
+    if value is not None:
+        from generator.build.cluster import parse_cluster, require_distributed
+
+        parse_cluster(value)
+        require_distributed()
+    return value
+
+
+cluster_option = click.option(
+    "--cluster", callback=_cluster_spec,
+    help="Run the stage's units as Dask tasks: local:N (N worker processes here) or tcp://host:8786 (a running `dask "
+         "scheduler` and its workers, docs/cluster.md). Needs the cluster extra. Same results as in this process.",
+)
+
+
 def _refreshed(config_path: str, site_dir: Path) -> str:
     """Re-render existing pages after new data; a note for the command's closing line."""
     from generator.build.pipeline import refresh_pages
@@ -43,12 +60,13 @@ def compute_group():
 @config_option
 @site_dir_option
 @backend_option
-def compute_headsup_command(config_path, site_dir, backend):
+@cluster_option
+def compute_headsup_command(config_path, site_dir, backend, cluster):
     """Exact heads-up tables: 169 classes vs a random hand and every class vs every class."""
     from generator.build.stages.headsup import run_headsup
 
     load_config(config_path)  # a bad config fails before the work, not after
-    _, meta = run_headsup(site_dir, resolve_backend(backend))
+    _, meta = run_headsup(site_dir, resolve_backend(backend), cluster=cluster)
     click.echo(f"wrote {site_dir}/data/headsup.json and matchups.json (+ .csv); computed in {meta['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
 
@@ -70,12 +88,13 @@ def compute_flops_command(config_path, site_dir, backend):
 @config_option
 @site_dir_option
 @backend_option
-def compute_threehanded_command(config_path, site_dir, backend):
+@cluster_option
+def compute_threehanded_command(config_path, site_dir, backend, cluster):
     """Exact three-handed equity: every class against two random hands, every deal counted."""
     from generator.build.stages.threehanded import run_threehanded
 
     load_config(config_path)
-    result = run_threehanded(site_dir, resolve_backend(backend))
+    result = run_threehanded(site_dir, resolve_backend(backend), cluster=cluster)
     click.echo(f"wrote {site_dir}/data/threehanded.json (+ .csv); computed in {result['meta']['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
 
@@ -102,13 +121,14 @@ class _CalledDefault(click.Option):
 @config_option
 @site_dir_option
 @backend_option
-def compute_fourhanded_command(config_path, site_dir, backend):
+@cluster_option
+def compute_fourhanded_command(config_path, site_dir, backend, cluster):
     """Exact four-handed counts: every class against three random hands over every deal (about 2 minutes on 2 cores;
     saved as it goes: an interrupted run resumes; part of every build, on the CPU's cores, cached after the first)."""
     from generator.build.stages.fourhanded import run_fourhanded
 
     load_config(config_path)
-    result = run_fourhanded(site_dir, resolve_backend(backend))
+    result = run_fourhanded(site_dir, resolve_backend(backend), cluster=cluster)
     click.echo(f"wrote {site_dir}/data/fourhanded.json (+ .csv); computed in {result['meta']['wall_time_s']:.1f} s"
                + _refreshed(config_path, site_dir))
 
@@ -184,8 +204,7 @@ def compute_pushfold_command(config_path, site_dir, backend):
 @click.option("--seed", type=int, help="Override the config's multiway.seed (a different seed is a separate run).")
 @click.option("--shard", type=int, default=0, show_default=True, help="Stream id: give each machine of a split run its own.")
 @click.option("--deals", "max_deals", type=int, help="Stop once this shard holds this many deals (whole blocks of 4096).")
-@click.option("--cluster", help="Run the blocks as Dask tasks: local:N (N worker processes here) or tcp://host:8786 "
-              "(a running `dask scheduler`). Needs the cluster extra. Same counts as a run in this process.")
+@cluster_option
 @backend_option
 @config_option
 @site_dir_option
@@ -210,12 +229,7 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster,
         target_se = config.multiway.target_se
     else:
         target_se = check_target_se(number_text(target_se, "--target-se"), "--target-se")
-    if cluster is not None:  # a bad address or a missing Dask fails here, before any work
-        from generator.build.stages.multiway.cluster import parse_cluster, require_distributed
-
-        parse_cluster(cluster)
-        require_distributed()
-    else:
+    if cluster is None:  # on a cluster, each worker resolves --backend for itself
         backend = resolve_backend(backend)
     options = dict(budget_seconds=budget_seconds, target_se=target_se, backend=backend, seed=seed, shard=shard,
                    max_deals=max_deals, cluster=cluster)

@@ -23,11 +23,10 @@ from pathlib import Path
 import click
 import numpy as np
 
-import kernels.cards
-from generator.build.stages.board_walk import board_classes
+from generator.build.stages.board_walk import board_classes, tally_slice
+from generator.build.units import unit_runner
 from generator.core import interrupts
 from generator.core.cache import array_json, cache_dir, cached_arrays, json_array
-from generator.core.evaluator_tables import evaluator_tables
 from generator.core.progress import progress_bar
 from generator.core.provenance import code_version, meta_block
 from generator.core.storage import CorruptFileError, load_arrays, save_arrays
@@ -57,11 +56,11 @@ def _partial_path() -> Path:
     return cache_dir() / f"fourhanded-{CODE_VERSION}.partial.npz"
 
 
-def compute_fourhanded_counts(backend: str = "cpu", progress: bool = True) -> tuple[np.ndarray, ...]:
-    """Walk every board class once (resuming a saved partial walk) on ``backend`` ("cpu" or "gpu"):
-    ``(win, tie_2, tie_3, tie_4)`` int64 ``(169,)``."""
+def compute_fourhanded_counts(backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> tuple[np.ndarray, ...]:
+    """Walk every board class once (resuming a saved partial walk) on ``backend`` ("cpu" or "gpu"), in this process or
+    on Dask workers with ``cluster`` (``local:N``, ``tcp://host:port``): ``(win, tie_2, tie_3, tie_4)`` int64 ``(169,)``.
+    Slices come back in order, so the partial walk always holds the first boards, wherever they were counted."""
     walk = importlib.import_module(f"kernels.fourhanded.{backend}")
-    tables = evaluator_tables()
     boards, weights = board_classes()
     done, totals = 0, np.zeros((4, N_CLASSES), dtype=np.int64)
     path = _partial_path()
@@ -76,26 +75,27 @@ def compute_fourhanded_counts(backend: str = "cpu", progress: bool = True) -> tu
         if not 0 <= done <= len(boards) or totals.shape != (4, N_CLASSES):
             click.echo(f"warning: {path} does not fit the board classes; starting the four-handed walk again", err=True)
             done, totals = 0, np.zeros((4, N_CLASSES), dtype=np.int64)
-    with progress_bar("four-handed boards", len(boards), "board", enabled=progress) as advance:
+    starts = range(done, len(boards), SLICE_BOARDS[backend])
+    units = [(walk.tally_boards, boards[start:start + SLICE_BOARDS[backend]], weights[start:start + SLICE_BOARDS[backend]])
+             for start in starts]
+    with unit_runner(cluster, KERNELS) as run, progress_bar("four-handed boards", len(boards), "board", enabled=progress) as advance:
         advance(done)
-        for start in range(done, len(boards), SLICE_BOARDS[backend]):
-            stop = min(start + SLICE_BOARDS[backend], len(boards))
-            with interrupts.deferred():  # a slice is counted and saved whole, or not at all
-                tallies = walk.tally_boards(boards[start:stop], weights[start:stop], kernels.cards.ALL_COMBOS,
-                                            kernels.cards.COMBO_CLASS, tables)
+        for index, tallies in run(tally_slice, units, ordered=True):
+            stop = min(starts[index] + SLICE_BOARDS[backend], len(boards))
+            with interrupts.deferred():  # a slice is added and saved whole, or not at all
                 totals = totals + np.array(tallies)
                 save_arrays(path, {"boards": np.array(stop), "counts": totals})
             advance(stop)
     return tuple(totals)
 
 
-def fourhanded_results(backend: str = "cpu", progress: bool = True) -> dict:
+def fourhanded_results(backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> dict:
     """The ``fourhanded.json`` object: from the cache when the code is unchanged, else computed on ``backend``
-    (≈ 2 minutes on 2 cores)."""
+    (≈ 2 minutes on 2 cores; on Dask workers with ``cluster``)."""
 
     def compute() -> dict:
         started = time.perf_counter()
-        counts = compute_fourhanded_counts(backend, progress)
+        counts = compute_fourhanded_counts(backend, progress, cluster)
         meta = meta_block("fourhanded", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
                           boards=BOARDS_PER_HERO, opponent_triples=OPPONENT_TRIPLES)
         return {**dict(zip(COUNT_KEYS, counts)), "meta": json_array(meta)}
@@ -121,8 +121,9 @@ def fourhanded_json(counts: dict, meta: dict) -> dict:
     }
 
 
-def run_fourhanded(site_dir: Path, backend: str = "cpu", progress: bool = True) -> dict:
-    """Compute (or load) the counts on ``backend`` and write ``site_dir/data/fourhanded.json`` and ``.csv``."""
-    result = fourhanded_results(backend, progress)
+def run_fourhanded(site_dir: Path, backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> dict:
+    """Compute (or load; on Dask workers with ``cluster``) the counts on ``backend`` and write
+    ``site_dir/data/fourhanded.json`` and ``.csv``."""
+    result = fourhanded_results(backend, progress, cluster)
     publish(Path(site_dir) / "data", "fourhanded", result)
     return result

@@ -37,24 +37,26 @@ LIVE_COMBOS_PER_BOARD = comb(52 - 5, 2)
 META_KEYS = ("boards", "opponent_combos", "board_classes", "live_combos_per_board")
 
 
-def compute_headsup_tables(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, FlopEquityTable]:
-    """Walk every board class once and assemble the exact tables and the all-flop table (≈ 30–60 s on 2 CPU cores)."""
+def compute_headsup_tables(backend: str = "cpu", progress: bool = True,
+                           cluster: str | None = None) -> tuple[HeadsupTables, FlopEquityTable]:
+    """Walk every board class once and assemble the exact tables and the all-flop table (≈ 30–60 s on 2 CPU cores);
+    on Dask workers with ``cluster`` (``local:N``, ``tcp://host:port``), the same integers."""
     if backend == "gpu":
         from kernels.headsup import gpu as tally_module
     else:
         from kernels.headsup import cpu as tally_module
     win, tie, win_vs_random, tie_vs_random, flop_win, flop_tie = walk_board_orbits(
-        tally_module.tally_boards, "heads-up boards", progress)
+        tally_module.tally_boards, "heads-up boards", progress, cluster, KERNELS)
     return (assemble_tables(win, tie, win_vs_random, tie_vs_random),
             assemble_flop_table(flop_win, flop_tie, win_vs_random, tie_vs_random))
 
 
-def _walk_results(backend: str, progress: bool) -> dict:
+def _walk_results(backend: str, progress: bool, cluster: str | None = None) -> dict:
     """The cached arrays of the walk: the tables' fields, ``flop_win``, ``flop_tie`` and ``meta``."""
 
     def compute() -> dict:
         started = time.perf_counter()
-        results, flops = compute_headsup_tables(backend, progress)
+        results, flops = compute_headsup_tables(backend, progress, cluster)
         meta = meta_block(
             "headsup", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
             boards=BOARDS_PER_MATCHUP, opponent_combos=OPPONENT_COMBOS,
@@ -65,9 +67,10 @@ def _walk_results(backend: str, progress: bool) -> dict:
     return cached_arrays("headsup", cache_key(CODE_VERSION, META_KEYS), compute)
 
 
-def headsup_results(backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
-    """The exact tables and their meta block: from the cache when the code is unchanged, else computed."""
-    arrays = _walk_results(backend, progress)
+def headsup_results(backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> tuple[HeadsupTables, dict]:
+    """The exact tables and their meta block: from the cache when the code is unchanged, else computed (on Dask
+    workers with ``cluster``)."""
+    arrays = _walk_results(backend, progress, cluster)
     meta = array_json(arrays.pop("meta"))
     arrays.pop("flop_win"), arrays.pop("flop_tie")
     return HeadsupTables(**arrays), meta
@@ -113,9 +116,11 @@ def matchups_json(results: HeadsupTables, meta: dict) -> dict:
     }
 
 
-def run_headsup(site_dir: Path, backend: str = "cpu", progress: bool = True) -> tuple[HeadsupTables, dict]:
-    """Compute (or load) the tables and write ``headsup.json``/``.csv`` and ``matchups.json``/``.csv``."""
-    results, meta = headsup_results(backend, progress)
+def run_headsup(site_dir: Path, backend: str = "cpu", progress: bool = True,
+                cluster: str | None = None) -> tuple[HeadsupTables, dict]:
+    """Compute (or load; on Dask workers with ``cluster``) the tables and write ``headsup.json``/``.csv`` and
+    ``matchups.json``/``.csv``."""
+    results, meta = headsup_results(backend, progress, cluster)
     data_dir = Path(site_dir) / "data"
     publish(data_dir, "headsup", headsup_json(results, meta))
     publish(data_dir, "matchups", matchups_json(results, meta))

@@ -35,21 +35,24 @@ METHOD = (
 )
 
 
-def compute_threehanded_counts(backend: str = "cpu", progress: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Walk every board class once: ``(win, tie2, tie3)`` int64 ``(169,)`` (≈ 40 s on 2 CPU cores)."""
+def compute_threehanded_counts(backend: str = "cpu", progress: bool = True,
+                               cluster: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Walk every board class once: ``(win, tie2, tie3)`` int64 ``(169,)`` (≈ 40 s on 2 CPU cores); on Dask workers
+    with ``cluster`` (``local:N``, ``tcp://host:port``), the same integers."""
     if backend == "gpu":
         from kernels.threehanded import gpu as tally_module
     else:
         from kernels.threehanded import cpu as tally_module
-    return walk_board_orbits(tally_module.tally_boards, "three-handed boards", progress)
+    return walk_board_orbits(tally_module.tally_boards, "three-handed boards", progress, cluster, KERNELS)
 
 
-def threehanded_results(backend: str = "cpu", progress: bool = True) -> dict:
-    """The ``threehanded.json`` object: from the cache when the code is unchanged, else computed."""
+def threehanded_results(backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> dict:
+    """The ``threehanded.json`` object: from the cache when the code is unchanged, else computed (on Dask workers
+    with ``cluster``)."""
 
     def compute() -> dict:
         started = time.perf_counter()
-        win, tie2, tie3 = compute_threehanded_counts(backend, progress)
+        win, tie2, tie3 = compute_threehanded_counts(backend, progress, cluster)
         meta = meta_block("threehanded", METHOD, CODE_VERSION, backend, time.perf_counter() - started,
                           boards=BOARDS_PER_HERO, opponent_pairs=OPPONENT_PAIRS)
         return {"win": win, "tie_2": tie2, "tie_3": tie3, "meta": json_array(meta)}
@@ -76,8 +79,9 @@ def threehanded_json(counts: dict, meta: dict) -> dict:
     }
 
 
-def run_threehanded(site_dir: Path, backend: str = "cpu", progress: bool = True) -> dict:
-    """Compute (or load) the counts and write ``site_dir/data/threehanded.json`` and ``.csv``."""
-    result = threehanded_results(backend, progress)
+def run_threehanded(site_dir: Path, backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> dict:
+    """Compute (or load; on Dask workers with ``cluster``) the counts and write ``site_dir/data/threehanded.json``
+    and ``.csv``."""
+    result = threehanded_results(backend, progress, cluster)
     publish(Path(site_dir) / "data", "threehanded", result)
     return result

@@ -30,7 +30,7 @@ from generator.core.errors import InputError
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 
-from .checkpoint import CODE_VERSION, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
+from .checkpoint import CODE_VERSION, KERNELS, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
 from .controls import MultiwayControls, multiway_controls
 from .percentile import percentile_control
 from .document import estimate_table, multiway_document, worst_se, write_outputs
@@ -110,9 +110,12 @@ def run_multiway(
         if note and progress:
             tqdm.write(note, file=sys.stderr)
         if cluster:
-            from .cluster import ClusterSimulator, connect
+            from generator.build.cluster import check_code_version, connect
+
+            from .cluster import ClusterSimulator
 
             client = resources.enter_context(connect(cluster))
+            check_code_version(client, KERNELS)
             simulator = ClusterSimulator(client, worker_backend, seed, shard, controls.percentile)
         else:
             simulator = Simulator(backend, seed, shard, controls.percentile)

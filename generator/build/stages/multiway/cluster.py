@@ -1,4 +1,5 @@
-"""Multiway blocks on a Dask cluster (``--cluster local:N`` or ``--cluster tcp://scheduler:8786``).
+"""Multiway blocks on a Dask cluster (``--cluster local:N`` or ``--cluster tcp://scheduler:8786``; connecting:
+:mod:`generator.build.cluster`).
 
 A task is ``(shard, first_block, n_blocks)``: a worker counts exactly the blocks the single-process run
 would count for those numbers (the random stream is keyed by seed, shard, block and deal) into a
@@ -15,22 +16,18 @@ flight and what arrived since the last checkpoint; a rerun continues from the ch
 from __future__ import annotations
 
 import os
-import re
 import uuid
 import zlib
 from concurrent.futures import CancelledError
-from contextlib import contextmanager
 from typing import Iterator
 
 import numpy as np
 
 from generator.core.backend import resolve_backend
-from generator.core.errors import InputError
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS, new_tally
 
 from .simulator import Simulator
 
-INSTALL_HINT = "--cluster needs Dask's distributed scheduler: pip install -e '.[cluster]' (or pip install 'dask[distributed]')"
 #: Blocks per task: 512 blocks = 2.1 M deals, about a second on one core; its tally is 19 MB of int64.
 TASK_BLOCKS = 4 * GROUPS
 #: Tasks kept in flight per worker thread (one running, one queued: no worker waits for the client).
@@ -38,46 +35,6 @@ TASKS_PER_THREAD = 2
 #: Times a run sends its percentile table again after tasks were cancelled for want of it (a worker died holding the
 #: only replica), before it gives up with the error.
 MAX_RESENDS = 8
-
-
-def parse_cluster(spec: str) -> tuple[str, int | str]:
-    """``local:N`` → ("local", N); ``tcp://host:port`` (or ``tls://``) → ("address", spec)."""
-    local = re.fullmatch(r"local:(\d+)", spec.strip())
-    if local and 1 <= int(local.group(1)) <= 1024:
-        return "local", int(local.group(1))
-    if re.fullmatch(r"(tcp|tls)://[^\s/:]+:\d+", spec.strip()):
-        return "address", spec.strip()
-    raise InputError(f"--cluster must be local:N (N workers on this machine) or tcp://host:port of a Dask scheduler, got {spec!r}")
-
-
-def require_distributed():
-    try:
-        import distributed
-    except ImportError:
-        raise InputError(INSTALL_HINT) from None
-    return distributed
-
-
-@contextmanager
-def connect(spec: str):
-    """A Dask client for ``spec``: a ``LocalCluster`` of N one-thread worker processes (numba threads split
-    between them), or the scheduler at the address. Closed (and a local cluster shut down) on exit."""
-    kind, where = parse_cluster(spec)
-    distributed = require_distributed()
-    if kind == "local":
-        numba_threads = max(1, (os.cpu_count() or 1) // where)
-        with distributed.LocalCluster(
-            n_workers=where, threads_per_worker=1, processes=True, dashboard_address=None,
-            env={"NUMBA_NUM_THREADS": str(numba_threads)},
-        ) as cluster, distributed.Client(cluster) as client:
-            yield client
-        return
-    try:
-        client = distributed.Client(where, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise InputError(f"--cluster {where}: cannot reach the Dask scheduler ({type(exc).__name__}: {exc})") from None
-    with client:
-        yield client
 
 
 #: A worker process's simulator, kept between its tasks (tables loaded and kernels compiled once).

@@ -1,0 +1,77 @@
+"""A stage's units of work, run in this process or as tasks on Dask distributed (:mod:`generator.build.cluster`).
+
+A unit is a function and its arguments (a slice of board classes and the kernel that counts it); its result is
+whatever the function returns (integer tallies). :func:`unit_runner` gives the stage a ``run(function, units)``
+that yields ``(index, result)`` as units finish: here, one after the other in order; on a cluster, every unit is
+submitted at once and results come back as workers finish them (the scheduler gives a dead worker's units to
+another). The stage merges them: integer sums do not depend on the order, and ``ordered=True`` hands them back
+in unit order (for a checkpoint that holds a prefix of the units). Progress bars, checkpoints and Ctrl-C stay
+with the stage: a stop between two results cancels the units still in flight.
+"""
+
+from __future__ import annotations
+
+import uuid
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator
+
+from generator.build.cluster import check_code_version, checked_call, connect
+
+
+class InProcess:
+    """Units computed here, in order."""
+
+    #: Units the stage can keep busy at once (one; the kernels use every core inside a unit).
+    parallelism = 1
+
+    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
+        for index, unit in enumerate(units):
+            yield index, function(*unit)
+
+
+class OnCluster:
+    """Units computed by Dask workers, each as one task ``checked_call(kernels, version, function, *unit)``."""
+
+    def __init__(self, client, kernels: tuple[str, ...], version: str):
+        self.client, self.kernels, self.version = client, kernels, version
+
+    @property
+    def parallelism(self) -> int:
+        """Worker threads the scheduler knows of now."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
+        from distributed import as_completed
+
+        run = uuid.uuid4().hex[:8]
+        futures = [self.client.submit(checked_call, self.kernels, self.version, function, *unit, pure=False,
+                                      key=f"{function.__module__}.{function.__name__}-{run}-{index}")
+                   for index, unit in enumerate(units)]
+        index_of = {future.key: index for index, future in enumerate(futures)}
+        waiting: dict[int, object] = {}  # ordered: results that arrived before an earlier unit's
+        next_index = 0
+        try:
+            for future in as_completed(futures):
+                index, result = index_of[future.key], future.result()
+                future.release()  # the worker may drop its copy
+                if not ordered:
+                    yield index, result
+                    continue
+                waiting[index] = result
+                while next_index in waiting:
+                    yield next_index, waiting.pop(next_index)
+                    next_index += 1
+        finally:
+            self.client.cancel([future for future in futures if not future.done()])
+
+
+@contextmanager
+def unit_runner(cluster: str | None, kernels: tuple[str, ...]):
+    """``run(function, units, ordered=False)`` for ``cluster`` (None: this process; else ``local:N`` or
+    ``tcp://host:port``), after checking that every worker runs the client's code of ``kernels``. The runner's
+    ``parallelism`` is how many units it can keep busy (to cut the work into enough of them)."""
+    if cluster is None:
+        yield InProcess()
+        return
+    with connect(cluster) as client:
+        yield OnCluster(client, kernels, check_code_version(client, kernels))
