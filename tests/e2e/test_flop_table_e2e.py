@@ -118,3 +118,22 @@ def test_a_phone_a_hand_page_and_its_link_to_a_flop(open_page, flops, axe_violat
     wrong.wait_for_function(DRAWN)
     assert wrong.inner_text("#flop-error") == ("In the address: high=Z is not one of the choices; flop=AsAs7c: Flop: duplicate card As.")
     assert wrong.inner_text("#flop-chart-title") == "No flop picked yet"
+
+
+def test_a_slow_download_shows_its_progress_and_can_be_stopped_and_started_again(open_page, base_url):
+    go_on, path = threading.Event(), "/atlas/data/flops.bin"
+    QuietHandler.stalled[path] = (100_000, go_on)  # the first 100 kB at once, the rest when go_on is set
+    try:
+        page = open_page(PAGE + "?flop=AsKd7c")
+        page.wait_for_function("document.querySelector('#flop-progress').value > 0")
+        assert page.inner_text("#flop-status") == "Loading the flop table…"
+        page.click("#flop-stop")
+        page.wait_for_function("document.querySelector('#flop-error').textContent !== ''")
+        assert page.inner_text("#flop-error") == "Stopped: the flop table was not loaded."
+    finally:
+        del QuietHandler.stalled[path]
+        go_on.set()
+    page.click("#flop-stop")  # now "Load the table"
+    page.wait_for_function(DRAWN)
+    assert page.inner_text("#flop-error") == "" and page.is_hidden("#flop-stop")
+    assert page.evaluate("new URLSearchParams(location.search).get('flop')") == "AhKd7c"
