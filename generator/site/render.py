@@ -116,6 +116,8 @@ class SiteRenderer:
                                                   "pushfold_players": pushfold_pages.published_players(self.pushfold_index)}),
             Page(section_path("matchups"), "matchups.html", {"classes": CLASS_NAMES, "available": self.data.matchups is not None}, "matchups"),
             Page(section_path("equity"), "equity.html", {"available": self.data.matchups is not None and self.data.headsup is not None}, "equity"),
+            Page(section_path("flop"), "flop.html", {"headsup": self.data.headsup is not None,
+                                                     "rows": as_grid([{"index": i, "name": name} for i, name in enumerate(CLASS_NAMES)])}, "flop"),
             Page(section_path("pushfold"), "pushfold.html", pushfold_context(self.data.pushfold), "pushfold"),
             *pushfold_pages.table_pages(self.data.files.get("pushfold_charts"), self.pushfold_index),
             pushfold_pages.thresholds_page(self.data.files.get("pushfold_thresholds")),

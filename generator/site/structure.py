@@ -19,6 +19,7 @@ SECTIONS = {
     "charts": ("Charts", "charts/2/index.html"),
     "matchups": ("Matchups", "matchups/index.html"),
     "equity": ("Equity", "equity/index.html"),
+    "flop": ("Flop", "flop/index.html"),
     "pushfold": ("Push/fold", "pushfold/index.html"),
     "icm": ("ICM", "icm/index.html"),
     "icm-spot": ("Call/fold", "icm/spot/index.html"),
@@ -58,6 +59,13 @@ def equity_path(ranges: list[str], board: str = "", dead: str = "") -> str:
     """The equity calculator prefilled with one hand or range per player (the page's ``?p=…&board=…`` state)."""
     query = [("p", r) for r in ranges] + [(k, v) for k, v in (("board", board), ("dead", dead)) if v]
     return f"{section_path('equity')}?{urlencode(query)}"
+
+
+def flop_path(range: str = "", villain: str = "", board: str = "", dead: str = "", view: str = "") -> str:
+    """The flop calculator prefilled: the hero's ``range``, the ``villain``'s, ``board``, ``dead`` cards and ``view``
+    (``hits``, ``graph`` or ``flops``): the page's ``?range=…&villain=…`` state."""
+    query = [(k, v) for k, v in (("range", range), ("villain", villain), ("board", board), ("dead", dead), ("view", view)) if v]
+    return f"{section_path('flop')}?{urlencode(query)}" if query else section_path("flop")
 
 
 def pushfold_tables_path() -> str:

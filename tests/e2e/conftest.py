@@ -15,6 +15,7 @@ a skip would hide a broken setup.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -83,6 +84,26 @@ def base_url(site_dir):
 
 
 @pytest.fixture(scope="session")
+def sub_path_origin(site_dir, tmp_path_factory):
+    """The e2e site's data rendered under the sub-path ``/atlas/`` (``base_url``) and served: its origin
+    (``http://127.0.0.1:port``), the site at ``origin + "/atlas/"``."""
+    root = tmp_path_factory.mktemp("host")
+    build_site(root / "atlas", base_url="/atlas/", data_dir=site_dir / "data")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def open_sub_path(browser, sub_path_origin):
+    """``open_sub_path(path, width=1280)`` → a page at ``/atlas/path`` of :func:`sub_path_origin`, as :func:`open_page`."""
+    with page_opener(browser, f"{sub_path_origin}/atlas/") as open_:
+        yield open_
+
+
+@pytest.fixture(scope="session")
 def browser():
     if sync_playwright is None:
         pytest.fail("playwright is not installed: run `make setup-test` (pip install -e '.[test]')", pytrace=False)
@@ -97,6 +118,14 @@ def browser():
 @pytest.fixture
 def open_page(browser, base_url):
     """``open_page(path, width=1280)`` → a page; console errors and off-site requests fail the test."""
+    with page_opener(browser, base_url) as open_:
+        yield open_
+
+
+@contextlib.contextmanager
+def page_opener(browser, base_url: str):
+    """``open_(path, width=1280)`` → a page at ``base_url + path``; a console or page error, or a request outside
+    ``base_url``, fails the test when the context ends."""
     problems: list[str] = []
     pages = []
 

@@ -4,10 +4,7 @@ picker (cards in use unavailable), a shared URL, the hand pages, axe-core, and a
 
 from __future__ import annotations
 
-import functools
 import re
-import http.server
-import threading
 from urllib.parse import quote
 
 import numpy as np
@@ -19,8 +16,6 @@ from generator.build.stages.headsup import headsup_results
 from kernels.cards import CLASS_NAMES, COMBO_CLASS, N_CLASSES, parse_cards
 from kernels.range_equity import enumerate_equity, live_weights
 from kernels.ranges import normalise, parse_range, ranking_from_equity
-from conftest import QuietHandler
-from site_fixtures import build_site
 
 pytestmark = pytest.mark.e2e
 WIDTHS = (1280, 390)
@@ -258,30 +253,14 @@ def test_a_hand_page_against_random_opponents_on_a_picked_board(open_page, site_
     assert page.input_value("#board") == "Kh8d3c"
 
 
-def test_the_site_works_under_a_sub_path(browser, site_dir, tmp_path):
-    root = tmp_path / "host"
-    build_site(root / "atlas", base_url="/atlas/", data_dir=site_dir / "data")
-    handler = functools.partial(QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    problems = []
-    page = browser.new_page()
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 or "/atlas/" not in r.url else None)
-    try:
-        page.goto(f"{origin}/atlas/hands/AKs/index.html")
-        page.locator("a.equity-link").click()
-        page.wait_for_url(f"{origin}/atlas/equity/index.html?p=AKs&p=random")
-        page.fill("#board", "Kh8d3c")
-        page.click("#compute")
-        page.wait_for_function("document.querySelector('#equity-method').textContent.startsWith('Exact:')", timeout=60000)
-        np.testing.assert_allclose(shown_equities(page), exact_equity(("AKs", "random"), "Kh8d3c"), rtol=0, atol=1e-15)
-    finally:
-        page.close()
-        server.shutdown()
-        server.server_close()
-    assert problems == []
+def test_the_site_works_under_a_sub_path(open_sub_path, sub_path_origin):
+    page = open_sub_path("hands/AKs/index.html")
+    page.locator("a.equity-link").click()
+    page.wait_for_url(f"{sub_path_origin}/atlas/equity/index.html?p=AKs&p=random")
+    page.fill("#board", "Kh8d3c")
+    page.click("#compute")
+    page.wait_for_function("document.querySelector('#equity-method').textContent.startsWith('Exact:')", timeout=60000)
+    np.testing.assert_allclose(shown_equities(page), exact_equity(("AKs", "random"), "Kh8d3c"), rtol=0, atol=1e-15)
 
 
 def test_results_fit_a_phone_without_sideways_scrolling(open_page, screenshot):
