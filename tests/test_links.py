@@ -105,7 +105,8 @@ def test_link_checker_finds_broken_links(tmp_path):
                                            "index.html: js/w.js"]
 
 
-DEFAULT_BUILD_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds")
+DEFAULT_BUILD_FILES = ("headsup", "matchups", "threehanded", "fourhanded", "multiway", "pushfold", "pushfold_charts", "pushfold_thresholds",
+                      "flops", "flop_hits")
 
 
 def default_build(site_dir: Path, base_url: str = "/") -> Path:
