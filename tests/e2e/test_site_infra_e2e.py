@@ -168,6 +168,7 @@ FILE_NOTICE = "open this through a web server: allin serve"
         ("matchups/index.html", "The matchup explorer", "#hand-a"),
         ("icm/index.html", "The ICM calculator", "button[type=submit]"),
         ("equity/index.html", "The equity calculator", "button[type=submit]"),
+        ("flop/index.html", "The flop calculator", "button[type=submit]"),
         ("icm/spot/index.html", "The call-or-fold calculator", "button[type=submit]"),
         ("pushfold/solver/index.html", "The push/fold solver", "button[type=submit]"),
         ("hands/AKs/index.html", "The board calculator", "#hand-compute"),
