@@ -172,7 +172,7 @@ def flop_table_page(atlas: FlopAtlas | None) -> Page:
         context.update(flops=atlas.count, total_weight=atlas.total_weight, weights=sorted(set(atlas.weights.tolist())),
                        widest=_spread_view(atlas, max(spreads, key=lambda s: (s[0], -s[1]))),
                        narrowest=_spread_view(atlas, min(spreads)))
-    return Page(flop_table_path(), "flop-table.html", context)
+    return Page(flop_table_path(), "flop-table.html", context, "flop")  # under the Flop menu entry (the flop calculator's section)
 
 
 def _spread_view(atlas: FlopAtlas, spread: tuple) -> dict:
