@@ -78,10 +78,10 @@ def connect(spec: str):
         raise SchedulerLost(f"--cluster {where}: lost the Dask scheduler mid-stage ({first}); "
                             "saved checkpoints are kept, nothing partial was published: rerun once it is back") from None
     finally:
-        _close_quietly(client)
+        close_quietly(client)
 
 
-def _close_quietly(client) -> None:
+def close_quietly(client) -> None:
     """Close ``client``; a client that lost its scheduler logs its cancelled reconnection as tracebacks, which say
     nothing the error line does not."""
     if client.status == "running":
