@@ -38,7 +38,7 @@ def flop_param(cards) -> str:
 
 
 def flop_text(cards) -> str:
-    """``A♥K♦7♣``: the flop as the site shows it."""
+    """``A♥K♦7♣``: the flop as the site shows it (drawn by ``flop-table.js``'s flopText, checked against this)."""
     return "".join(RANKS[card // 4] + SUIT_SYMBOLS[card % 4] for card in display_order(cards))
 
 
@@ -51,7 +51,7 @@ def flop_view(cards) -> dict:
     """What the templates draw a flop from (``partials/flop_cards.html``): its cards as (rank, suit symbol, suit
     index), its words, and the flop table page's address with it selected."""
     return {"cards": [(RANKS[c // 4], SUIT_SYMBOLS[c % 4], c % 4) for c in display_order(cards)], "label": flop_label(cards),
-            "text": flop_text(cards), "path": flop_table_path(flop_param(cards))}
+            "path": flop_table_path(flop_param(cards))}
 
 
 @dataclass(frozen=True)
@@ -133,11 +133,9 @@ class FlopAtlas:
         """A hand page's flop section (``partials/hand_flops.html``); ``preflop``: the class's preflop equity against
         a random hand (headsup.json), which the weighted mean over flops equals."""
         best, worst = self.extremes(index)
-        total = self.mass[:, index].sum()
 
         def listed(rows: list[int]) -> list[dict]:
-            return [{**flop_view(self.cards[f]), "equity": float(self.equity[f, index]), "share": float(self.mass[f, index] / total)}
-                    for f in rows]
+            return [{**flop_view(self.cards[f]), "equity": float(self.equity[f, index])} for f in rows]
 
         return {"flops": self.count, "total_weight": self.total_weight, "mean": self.mean_equity(index), "preflop": preflop,
                 "textures": self.by_texture(index), "best": listed(best), "worst": listed(worst)}
