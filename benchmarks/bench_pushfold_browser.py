@@ -10,10 +10,19 @@ of the tables included). Python solves the same tables with ``allin pushfold``'s
 table (its time excludes building the dense 3-way tensor, printed once). The targets are issue #37's, on the 2-core
 machine: 9-handed 12 bb with a BB ante, chip EV, ≤ 30 s; the 9-handed SNG (30…6 bb, 50/30/20), ≤ 60 s; the first
 chart ≤ 5 s. Prints a markdown table; "browser ÷ Python" compares the time per iteration, both measured in this run.
+
+``--baseline REV``: also time the browser engine of git revision REV (its ``templates/assets/js``) in the same run,
+before this tree's, each spot in a fresh worker (a "before" column). ``--no-python``: the browser only. The load
+average is printed before each browser run: time on a quiet machine (other processes share the cores).
 """
 
+import argparse
+import io
+import os
 import shutil
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -58,8 +67,8 @@ window.ready = true;
 </script>"""
 
 
-def site_folder(folder: Path, headsup, threeway) -> None:
-    shutil.copytree(ROOT / "templates" / "assets" / "js", folder / "assets" / "js")
+def site_folder(folder: Path, headsup, threeway, js: Path = ROOT / "templates" / "assets" / "js") -> None:
+    shutil.copytree(js, folder / "assets" / "js")
     matchups = {"classes": list(CLASS_NAMES), "win": headsup.win.tolist(), "tie": headsup.tie.tolist(), "pairs": headsup.pairs.tolist()}
     (folder / "data").mkdir()
     (folder / "data" / "matchups.bin").write_bytes(matchups_bin(matchups))
@@ -82,19 +91,52 @@ def run_chromium(folder: Path) -> list[dict]:
     return rows
 
 
+def revision_js(revision: str, folder: Path) -> Path:
+    """``templates/assets/js`` of git ``revision``, extracted under ``folder``."""
+    archive = subprocess.run(["git", "archive", revision, "templates/assets/js"], cwd=ROOT, check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder / "templates" / "assets" / "js"
+
+
+def browser_runs(headsup, threeway, js: Path) -> list[dict]:
+    """run_chromium on a site folder with the engine of ``js``, after printing the load average."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site_folder(Path(tmp), headsup, threeway, js)
+        print(f"load average before the browser runs of {js}: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+        return run_chromium(Path(tmp))
+
+
+def browser_cell(run: dict) -> str:
+    met = "" if run["ruleMet"] else " (rule not met)"
+    return f"{run['formingMs'] / 1e3:.1f} s | {run['ms'] / 1e3:.1f} s{met} | {run['iterations']}"
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--baseline", metavar="REV", help="also time the browser engine of this git revision, first")
+    parser.add_argument("--no-python", action="store_true", help="time the browser only")
+    args = parser.parse_args()
     headsup, _ = headsup_results(progress=False)
     threeway = threeway_stage(progress=False)
-    with tempfile.TemporaryDirectory() as tmp:
-        site_folder(Path(tmp), headsup, threeway)
-        size = (Path(tmp) / "data" / "threeway.bin.gz").stat().st_size
-        browser_rows = run_chromium(Path(tmp))
+    before = None
+    if args.baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            before = browser_runs(headsup, threeway, revision_js(args.baseline, Path(tmp)))
+    browser_rows = browser_runs(headsup, threeway, ROOT / "templates" / "assets" / "js")
+    head = "| spot |" + (f" `{args.baseline}`: first chart | rule met | iterations |" if before else "")
+    head += " browser: first chart | browser: rule met | iterations | target |"
+    if args.no_python:
+        print(head + "\n|---|" + "---:|" * (head.count("|") - 2))
+        for (label, *_, target), run, old in zip(SPOTS, browser_rows, before or [None] * len(SPOTS)):
+            print(f"| {label} |" + (f" {browser_cell(old)} |" if old else "") + f" {browser_cell(run)} | ≤ {target:g} s |", flush=True)
+        return
     started = time.perf_counter()
     equities = holdem_equities(headsup, threeway[0])
-    print(f"threeway.bin.gz: {size / 2**20:.1f} MiB; Python's dense 3-way tensor built in {time.perf_counter() - started:.1f} s\n")
-    print("| spot | browser: first chart | browser: rule met | iterations | target | Python (`allin pushfold`) | iterations | "
-          "browser ÷ Python per iteration |\n|---|---:|---:|---:|---:|---:|---:|---:|")
-    for (label, stacks, ante, bb_ante, payouts, target), run in zip(SPOTS, browser_rows):
+    print(f"Python's dense 3-way tensor built in {time.perf_counter() - started:.1f} s\n")
+    head += " Python (`allin pushfold`) | iterations | browser ÷ Python per iteration |"
+    print(head + "\n|---|" + "---:|" * (head.count("|") - 2))
+    for (label, stacks, ante, bb_ante, payouts, target), run, old in zip(SPOTS, browser_rows, before or [None] * len(SPOTS)):
         game = pf.make_game(pf.Table(stacks, ante=ante, bb_ante=bb_ante, payouts=payouts))
         tolerance, class_tolerance = pf.RULE.tolerances(game.table)
         started = time.perf_counter()
@@ -102,8 +144,7 @@ def main() -> None:
                             fallback_discount=pf.FALLBACK_DISCOUNT)
         seconds = time.perf_counter() - started
         ratio = (run["ms"] / 1e3 / run["iterations"]) / (seconds / solution.iterations)
-        met = "" if run["ruleMet"] else " (rule not met)"
-        print(f"| {label} | {run['formingMs'] / 1e3:.1f} s | {run['ms'] / 1e3:.1f} s{met} | {run['iterations']} | ≤ {target:g} s | "
+        print(f"| {label} |" + (f" {browser_cell(old)} |" if old else "") + f" {browser_cell(run)} | ≤ {target:g} s | "
               f"{seconds:.1f} s | {solution.iterations} | {ratio:.2f}× |", flush=True)
 
 

@@ -13,8 +13,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 
 import {
-  CHECK_EVERY, CLASS_NAMES, FALLBACK_DISCOUNT, MEASURE, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, evaluateStrategies, infosetNames, loadEquities, payoffTolerances, provisionalEquities,
-  solvePushfold, solveSteps, tableErrors,
+  CHECK_EVERY, CLASS_NAMES, FALLBACK_DISCOUNT, MEASURE, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, TaskRunner, evaluateStrategies, helperTable, infosetNames,
+  loadEquities, payoffTolerances, provisionalEquities, solvePushfold, solveSteps, tableErrors,
 } from "../../templates/assets/js/engines/pushfold-solver.js";
 import { NO, ROW_BYTES } from "../../templates/assets/js/engines/pushfold/model.js";
 import { golden, table as specTable } from "./golden.mjs";
@@ -89,6 +89,38 @@ test("with float32 tensors (the browser's) the iterates stay within float32's ro
     const kept = equities32.triple.tensors;
     assert.ok(kept.map.size > 0 && [...kept.map.values()].every((t) => t.values instanceof Float32Array), "float32 tensors were used");
   }
+});
+
+test("a solve shared with a helper (solveSteps' share) yields the same checks and answer as one thread, bit for bit", () => {
+  // the helper's half of the 3-way sums run on a structured clone of what the worker posts (helperTable, the tasks),
+  // as a second worker would; the solve below dispatches more than ten batches and reads float32 tensors on both sides
+  const { table } = fixtures.ruled;
+  const [tolerance, classTolerance] = payoffTolerances(table);
+  const solve = (eq, share) => {
+    const runner = new TaskRunner(structuredClone(helperTable(eq.triple)));
+    runner.setTable(table);
+    const steps = solveSteps(table, eq, { tolerance, classTolerance, fallbackDiscount: FALLBACK_DISCOUNT, share });
+    const seen = [];
+    let [step, answer, batches, tensors] = [steps.next(), null, 0, 0];
+    while (!step.done) {
+      if (step.value.dispatch) {
+        batches++;
+        tensors += step.value.dispatch.filter((m) => m.spec.tensor).length;
+        answer = runner.run(structuredClone(step.value.dispatch));
+      } else if (!step.value.collect) seen.push([step.value.iteration, step.value.nashConv, step.value.classRegret]);
+      step = steps.next(step.value.collect ? answer : undefined);
+    }
+    return { result: step.value, seen, batches, tensors };
+  };
+  const alone = solve(provisionalEquities(matchups, prefix), false);
+  const shared = solve(provisionalEquities(matchups, prefix), true);
+  assert.equal(alone.batches, 0);
+  assert.ok(shared.batches > 10 && shared.tensors > 0, `${shared.batches} batches, ${shared.tensors} tensor tasks`);
+  assert.deepEqual(shared.seen, alone.seen);
+  assert.equal(shared.result.iterations, fixtures.ruled.iterations);
+  assert.deepEqual([shared.result.nashConv, shared.result.classRegret, shared.result.residue],
+    [alone.result.nashConv, alone.result.classRegret, alone.result.residue]);
+  shared.result.strategies.forEach((p, i) => assert.deepEqual(p, alone.result.strategies[i]));
 });
 
 test("the 5-handed fixtures do reach 4+-way pots (the approximation is exercised, with bounties too)", () => {

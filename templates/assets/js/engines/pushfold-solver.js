@@ -9,6 +9,8 @@
 //   provisionalEquities(matchupsBuffer, threewayPrefix) (3-way pots from heads-up results: a first answer while
 //                                                        threeway.bin.gz downloads; the prefix holds its compatible counts)
 //   solvePushfold(table, equities, {tolerance, maxIterations, start, onProgress, shouldStop}) -> solution
+//   solveSteps(table, equities, {…, share}) (a generator; with `share`, part of its 3-way sums go to a helper worker
+//                                            that runs them with TaskRunner on helperTable(equities.triple))
 // table = {stacks (bb, first to act first; last two SB, BB), blinds: [sb, bb], ante, bbAnte, payouts|null,
 //          bounties|null (KO/PKO: in the payouts' unit, or bb for chip EV), bountyShare (default 1)}.
 // Amounts are bb; ICM payoffs are prize units; NashConv is reported in bb (chip EV) or % of the pool (ICM).
@@ -30,4 +32,5 @@ export {
   nashConvUnits, payoffPerUnit, payoffTolerances, solutionObject, solvePushfold, solveSteps, spotName,
 } from "./pushfold/cfr.js";
 export { MAX_SEATS, positionNames, tableErrors } from "./pushfold/game.js";
+export { TaskRunner, helperTable } from "./pushfold/helper.js";
 export { CLASS_NAMES, THREEWAY_BYTES, THREEWAY_WEIGHTS_END, loadEquities, provisionalEquities } from "./pushfold/model.js";

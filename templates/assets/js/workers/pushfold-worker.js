@@ -15,9 +15,14 @@
 // running when the download ends is dropped. Both start from `start` (a solution object), used when its NashConv is
 // within START_WITHIN tolerances (warmStarted says whether it was). A new "solve" replaces the one running. A solve
 // yields to the message queue every ~50 ms so "cancel" is heard.
+// Two cores: a table of SHARE_FROM_PLAYERS or more is solved with a helper, this same script started again as a
+// second worker (nested), which runs about half of each evaluation's 3-way sums (solveSteps' `share`; the iterates,
+// checks and answer are those of one thread). Messages to the helper: {type: "helper-table", triple} (helperTable,
+// once per 3-way table), {type: "helper-solve", table}, {type: "helper-tasks", id, messages}; from it
+// {type: "helper-results", id, results | error}.
 import {
-  CHECK_EVERY, FALLBACK_DISCOUNT, loadEquities, MEASURE, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject, solveSteps, START_REGRET,
-  START_WITHIN, tableErrors, THREEWAY_BYTES, THREEWAY_WEIGHTS_END,
+  CHECK_EVERY, FALLBACK_DISCOUNT, helperTable, loadEquities, MEASURE, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject,
+  solveSteps, START_REGRET, START_WITHIN, tableErrors, TaskRunner, THREEWAY_BYTES, THREEWAY_WEIGHTS_END,
 } from "../engines/pushfold-solver.js";
 
 const YIELD_EVERY_MS = 50;
@@ -28,6 +33,9 @@ const FORMING_EVERY_MS = 2500;
  *  measured after the iteration that just ended (MEASURE) and posted: a full-ring ICM table takes about a second an
  *  iteration on 2 cores, its first check (the fifth) would come after 10 s. */
 const FIRST_ANSWER_MS = 1000;
+/** Tables of this many players or more are shared with a helper worker where the browser has two cores or more: a
+ *  smaller one's 3-way sums take less time than starting the helper and copying it the 3-way table (15 MB). */
+const SHARE_FROM_PLAYERS = 6;
 const MATCHUPS = "matchups.bin";
 const THREEWAY = "threeway.bin.gz";
 const downloads = {}; // url -> {full: Promise<ArrayBuffer>, prefix: Promise<ArrayBuffer>, done, loaded, total}, kept for the next solves
@@ -163,15 +171,84 @@ function equitiesFor(kind, urls, parse) {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+let helper = null; // {worker, triple (the 3-way table it holds), batches: Map(id -> {resolve, reject}), next}, kept for the next solves
+let helperFailed = false; // a helper could not start or stopped: the next solves run alone
+
+/** The helper worker holding `eq`'s 3-way table, started (and sent the table) if need be; null where there are no
+ *  nested workers, fewer than two cores, or a helper failed before. */
+function helperFor(eq) {
+  if (helperFailed || typeof Worker === "undefined" || !(navigator.hardwareConcurrency >= 2)) return null;
+  if (!helper) {
+    const worker = new Worker(new URL(import.meta.url), { type: "module" });
+    const own = (helper = { worker, triple: null, batches: new Map(), next: 0 });
+    const fail = (message) => {
+      helperFailed = true;
+      own.batches.forEach(({ reject }) => reject(new Error(message)));
+      own.batches.clear();
+      if (helper === own) helper = null;
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }) => {
+      const batch = own.batches.get(data.id);
+      own.batches.delete(data.id);
+      if (data.error) fail(data.error);
+      else batch?.resolve(data.results);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(`the helper worker failed (${event.message || "it could not start"})`);
+    };
+  }
+  if (helper.triple !== eq.triple) {
+    helper.worker.postMessage({ type: "helper-table", triple: helperTable(eq.triple) });
+    helper.triple = eq.triple;
+  }
+  return helper;
+}
+
+/** Post a batch of tasks to the helper; resolves to its results, or to the same computed here if the helper fails
+ *  (by a TaskRunner on this thread's copy of the table: the same results). */
+function dispatch(own, messages, eq, table) {
+  const id = ++own.next;
+  own.worker.postMessage({ type: "helper-tasks", id, messages });
+  return new Promise((resolve, reject) => own.batches.set(id, { resolve, reject })).catch(() => {
+    if (alone?.triple !== eq.triple || alone.table !== table) {
+      alone = { triple: eq.triple, table, runner: new TaskRunner(helperTable(eq.triple)) };
+      alone.runner.setTable(table);
+    }
+    return alone.runner.run(messages);
+  });
+}
+let alone = null; // {triple, table, runner}: the helper's tasks of a solve run here after it failed
+
+let runner = null; // the helper's side: TaskRunner of the posted 3-way table
+
+/** A message to this script when it runs as a helper; the answer to post, if any. */
+function helperMessage(message) {
+  if (message.type === "helper-table") runner = new TaskRunner(message.triple);
+  else if (message.type === "helper-solve") runner.setTable(message.table);
+  else if (message.type === "helper-tasks") {
+    try {
+      return { id: message.id, results: runner.run(message.messages) };
+    } catch (error) {
+      return { id: message.id, error: `the helper worker stopped: ${error?.message ?? error}` };
+    }
+  }
+  return null;
+}
+
 /** Run the solver on `eq` to the stopping rule, posting progress; `abandon()` (checked when yielding) drops it. */
 async function run(number, table, eq, { start, tolerance, maxIterations, provisional, requested, abandon = () => false }) {
   const units = nashConvUnits(table);
   const toPayoff = payoffPerUnit(table);
   const [target, classTolerance] = payoffTolerances(table, tolerance);
+  const shared = !provisional && table.stacks.length >= SHARE_FROM_PLAYERS ? helperFor(eq) : null;
+  shared?.worker.postMessage({ type: "helper-solve", table });
   const steps = solveSteps(table, eq, {
     tolerance: target, classTolerance, maxIterations, start, startRegret: START_REGRET * target, startWithin: START_WITHIN * target,
-    fallbackDiscount: FALLBACK_DISCOUNT,
+    fallbackDiscount: FALLBACK_DISCOUNT, share: shared !== null,
   });
+  let results = null; // the helper's answer to the last dispatch
   let measured = null;
   let worst = null;
   let lastYield = performance.now();
@@ -181,6 +258,15 @@ async function run(number, table, eq, { start, tolerance, maxIterations, provisi
   for (;;) {
     const { value, done } = steps.next(request);
     if (done) return { solution: solutionObject(table, value), warmStarted: value.warmStarted };
+    if (value.dispatch) { // the helper runs these while this thread runs its own share
+      [results, request] = [dispatch(shared, value.dispatch, eq, table), undefined];
+      continue;
+    }
+    if (value.collect) {
+      request = await results;
+      if (number !== job) throw new Cancelled();
+      continue;
+    }
     if (value.nashConv !== null) [measured, worst] = [value.nashConv / toPayoff, value.classRegret / toPayoff];
     const now = performance.now();
     const checkNext = (value.iteration + 1) % CHECK_EVERY === 0;
@@ -244,6 +330,11 @@ async function solve(number, { table, dataUrl, start = null, tolerance, maxItera
 
 self.onmessage = async (e) => {
   const message = e.data ?? {};
+  if (message.type?.startsWith("helper-")) {
+    const answer = helperMessage(message);
+    if (answer) self.postMessage({ type: "helper-results", ...answer });
+    return;
+  }
   if (message.type === "cancel") {
     job++;
     self.postMessage({ type: "cancelled" });

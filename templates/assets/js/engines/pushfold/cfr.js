@@ -75,18 +75,44 @@ export function spotName(names, info) {
  * only when its NashConv is ≤ `startWithin` (null: always), as kernels.pushfold.solve. With a
  * `fallbackDiscount` (FALLBACK_DISCOUNT), a run that misses the rule in `maxIterations` is followed by one with that
  * discount from the same start (iterations counted on; the result's `schedule` "cfr+", `iterations` both runs').
+ * With `share: true` the caller has a helper (pushfold/helper.js) for part of the 3-way sums (shareTasks): it also
+ * yields {dispatch: messages}, to be posted to the helper before calling next() at once, and {collect: count}, to
+ * be answered by next(the helper's results, in order); the iterates, checks and result are those without it.
  */
 export function* solveSteps(table, equities, options = {}) {
-  const { tolerance, classTolerance = null, fallbackDiscount = null } = options;
+  const { tolerance, classTolerance = null, fallbackDiscount = null, share = false } = options;
   const game = makeGame(table);
   if (game.n > 2 && !equities.triple) throw new Error("3+ players need the 3-way table (threeway.bin.gz)");
   const meets = (result) => result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance);
   const first = yield* cfrSteps(game, equities, options, DISCOUNT_POSITIVE, 0);
-  if (meets(first)) return removeResidue(equities, { ...first, schedule: "dcfr" }, tolerance, classTolerance);
+  if (meets(first)) return yield* removeResidue(equities, { ...first, schedule: "dcfr" }, tolerance, classTolerance, share);
   if (fallbackDiscount === null) return { ...first, schedule: "dcfr", residue: 0 };
   const second = yield* cfrSteps(game, equities, options, fallbackDiscount, first.iterations);
   const both = { ...second, iterations: first.iterations + second.iterations, schedule: "cfr+" };
-  return meets(both) ? removeResidue(equities, both, tolerance, classTolerance) : { ...both, residue: 0 };
+  return meets(both) ? yield* removeResidue(equities, both, tolerance, classTolerance, share) : { ...both, residue: 0 };
+}
+
+/** 3-way work below this many multiply-adds is done here: a message to the helper and back costs about a millisecond. */
+const SHARE_ABOVE = 2e6;
+
+/** Complete the 3-way tasks of `evaluator` for `seats` (Evaluator.pending); with `share`, about half of their cost
+ *  (largest first, each to the lighter side) goes to the caller's helper through the {dispatch} / {collect} yields
+ *  of solveSteps while this thread computes the rest. Where a task runs does not change its result. */
+function* completeTasks(evaluator, seats, share) {
+  const tasks = evaluator.pending(seats);
+  const total = tasks.reduce((sum, task) => sum + task.cost, 0);
+  if (!share || total < SHARE_ABOVE) return evaluator.complete(tasks);
+  const here = [], there = [];
+  let balance = 0; // cost here − cost there
+  for (const task of [...tasks].sort((a, b) => b.cost - a.cost)) {
+    if (balance <= 0) here.push(task);
+    else there.push(task);
+    balance += balance <= 0 ? task.cost : -task.cost;
+  }
+  yield { dispatch: there.map((task) => evaluator.message(task)) };
+  evaluator.complete(here);
+  const results = yield { collect: there.length };
+  there.forEach((task, i) => evaluator.fill(task, results[i]));
 }
 
 /** NumPy's rint: to the nearest integer, halves to the even one (np.round(x, DECIMALS) is rint(x · 10^DECIMALS) / 10^DECIMALS). */
@@ -97,13 +123,13 @@ function roundHalfEven(x) {
 
 /** A result that meets the stopping rule, cleaned of the averages' residue (RESIDUE_THRESHOLDS, DECIMALS; a class's
  *  regret may rise to the result's own worst, never above it), with the figures of what is kept; `residue`: the ε
- *  used (0: none met the rule, the result is kept as it is). */
-export function removeResidue(equities, result, tolerance, classTolerance = null) {
+ *  used (0: none met the rule, the result is kept as it is). A generator, as solveSteps (`share`). */
+function* removeResidue(equities, result, tolerance, classTolerance, share) {
   const limit = classTolerance === null ? Infinity : Math.max(classTolerance, result.classRegret.regret);
   const scale = 10 ** DECIMALS;
   for (const threshold of [...RESIDUE_THRESHOLDS].sort((a, b) => b - a)) {
     const cleaned = result.strategies.map((p) => Float64Array.from(p, (x) => roundHalfEven((x < threshold ? 0 : x > 1 - threshold ? 1 : x) * scale) / scale));
-    const check = measure(result.game, equities, cleaned, 1, result.iterations);
+    const check = yield* measure(result.game, equities, cleaned, 1, result.iterations, share);
     if (check.nashConv <= tolerance && check.classRegret.regret <= limit) return { ...result, ...check, residue: threshold };
   }
   return { ...result, residue: 0 };
@@ -116,14 +142,14 @@ export const MEASURE = "measure";
 /** One run of discounted CFR with positive regrets discounted by α = `discount` (solveSteps); iterations are
  *  yielded numbered from `offset` + 1; `next(MEASURE)` after an iteration without a check yields it again, measured. */
 function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterations = MAX_ITERATIONS, checkEvery = CHECK_EVERY,
-  start = null, startRegret = 1e-3, startWithin = null }, discount, offset) {
+  start = null, startRegret = 1e-3, startWithin = null, share = false }, discount, offset) {
   const count = game.infosets.length;
   let scale = 0;
   let initial = startStrategy(game, null);
   let warmStarted = false;
   if (start) {
     const given = startStrategy(game, start);
-    if (startWithin === null || measure(game, equities, given, 1, 0).nashConv <= startWithin) {
+    if (startWithin === null || (yield* measure(game, equities, given, 1, 0, share)).nashConv <= startWithin) {
       [scale, initial, warmStarted] = [startRegret, given, true];
     }
   }
@@ -146,6 +172,7 @@ function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterat
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     for (let seat = 0; seat < game.n; seat++) {
       if (!bySeat[seat].length) continue;
+      yield* completeTasks(evaluator, [seat], share);
       for (const [i, [fold, aggressive]] of evaluator.values([seat])) {
         const p = current.p[i];
         const r = regrets[i];
@@ -164,30 +191,33 @@ function* cfrSteps(game, equities, { tolerance, classTolerance = null, maxIterat
     for (let i = 0; i < count; i++) for (let c = 0; c < K; c++) average[i][c] += step * current.p[i][c];
     weight += step;
     const schedule = discount === DISCOUNT_POSITIVE ? "dcfr" : "cfr+";
-    const measured = () => {
-      const figures = { ...measure(game, equities, average, weight, iteration), warmStarted };
+    const measured = function* () {
+      const figures = { ...(yield* measure(game, equities, average, weight, iteration, share)), warmStarted };
       return [figures, { iteration: offset + iteration, nashConv: figures.nashConv, classRegret: figures.classRegret.regret,
         current: { ...figures, iterations: offset + iteration, schedule } }];
     };
     if (iteration % checkEvery === 0 || iteration === maxIterations) {
       let step;
-      [result, step] = measured();
+      [result, step] = yield* measured();
       yield step;
       if (result.nashConv <= tolerance && (classTolerance === null || result.classRegret.regret <= classTolerance)) break;
     } else if ((yield { iteration: offset + iteration, nashConv: null, classRegret: null }) === MEASURE) {
-      yield measured()[1]; // the answer so far: shown, never a reason to stop
+      yield (yield* measured())[1]; // the answer so far: shown, never a reason to stop
     }
   }
   return result;
 }
 
-function measure(game, equities, average, weight, iterations) {
+/** The figures of the strategies average / weight (a generator, as solveSteps with `share`). */
+function* measure(game, equities, average, weight, iterations, share) {
   const strategy = new Strategy(average.length, equities);
   average.forEach((sum, i) => {
     for (let c = 0; c < K; c++) strategy.p[i][c] = sum[c] / weight;
     strategy.changed(i);
   });
-  const { gains, values, nashConv, classRegret, advantages } = new Evaluator(game, equities, strategy).gains();
+  const evaluator = new Evaluator(game, equities, strategy);
+  yield* completeTasks(evaluator, Array.from({ length: game.n }, (_, seat) => seat), share);
+  const { gains, values, nashConv, classRegret, advantages } = evaluator.gains();
   return { game, strategies: strategy.p, nashConv, gains, values, classRegret, advantages, iterations };
 }
 

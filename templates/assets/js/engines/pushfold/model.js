@@ -308,17 +308,20 @@ function sortedRow(a, b, c) {
   return TRI3[c] + TRI2[b] + a;
 }
 
-/** visit(c, p, row) for every hero class c (or those of `heroes`) in frame (hero c, second d, third e):
- *  p indexes PERMS (equal classes keep frame order), row is the sorted triple's. The hero's class below,
- *  between and above the other two are three seatings with rows in closed form. */
-export function eachSeating(d, e, visit, heroes = null) {
-  if (heroes) {
-    for (const c of heroes) {
-      const p = c <= d ? (d <= e ? 0 : c <= e ? 1 : 4) : c <= e ? 2 : d <= e ? 3 : 5;
-      const sorted = PERMS[p].map((seat) => [c, d, e][seat]);
-      visit(c, p, TRI3[sorted[2]] + TRI2[sorted[1]] + sorted[0]);
-    }
-  } else if (d <= e) { // c ≤ d ≤ e, then d < c ≤ e, then d ≤ e < c
+/** compatible[row] · Σ_o pay[o] · count[row, o]: a stored row's counts weighted by a seating's payoff per stored
+ *  ordering (the 13 payoffs p0…p12 as arguments, so that a caller's loop keeps them in registers). */
+export function rowDot(rows, weights, row, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12) {
+  const b = row * ROW_BYTES;
+  return weights[row * ROW_WORDS + WEIGHT_WORD] * (p0 * rows[b] + p1 * rows[b + 1] + p2 * rows[b + 2] + p3 * rows[b + 3]
+    + p4 * rows[b + 4] + p5 * rows[b + 5] + p6 * rows[b + 6] + p7 * rows[b + 7] + p8 * rows[b + 8] + p9 * rows[b + 9]
+    + p10 * rows[b + 10] + p11 * rows[b + 11] + p12 * rows[b + 12]);
+}
+
+/** visit(c, p, row) for every hero class c in frame (hero c, second d, third e): p indexes PERMS (equal classes keep
+ *  frame order), row is the sorted triple's. The hero's class below, between and above the other two are
+ *  three seatings with rows in closed form. */
+export function eachSeating(d, e, visit) {
+  if (d <= e) { // c ≤ d ≤ e, then d < c ≤ e, then d ≤ e < c
     for (let c = 0; c <= d; c++) visit(c, 0, TRI3[e] + TRI2[d] + c);
     for (let c = d + 1; c <= e; c++) visit(c, 2, TRI3[e] + TRI2[c] + d);
     for (let c = e + 1; c < K; c++) visit(c, 3, TRI3[c] + TRI2[e] + d);

@@ -8,7 +8,7 @@
 // float64 fixtures to 1e-9).
 // Pure ES module: no DOM, no globals (the solver's parts; pushfold-solver.js is their public face).
 
-import { K, ORDERINGS, ROW_BYTES, ROW_WORDS, TRI2, TRI3, WEIGHT_WORD, code } from "./model.js";
+import { K, ORDERINGS, TRI2, TRI3, code, rowDot } from "./model.js";
 
 /** Bytes of tensors kept per 3-way table: six packed tensors of a full-ring chip-EV table (9.7 MB each) and more. */
 export const TENSOR_BUDGET_BYTES = 96 * 2 ** 20;
@@ -22,28 +22,45 @@ const PAIR_START = Int32Array.from({ length: K }, (_, d) => d * K - (d * (d - 1)
 /** The frame ordering with the two opponents' ranks exchanged. */
 const SWAP = Int32Array.from(ORDERINGS, (r) => code([r[0], r[2], r[1]]));
 
-/** The tensor of a payoff frame ({framePay, stored}, pushfold/game.js prepareTriple) for `game`, or null before its
- *  BUILD_AFTER_USES-th use and when the budget is spent on the game's other payoffs. Packed (upper triangle in (d, e)) when the payoff does not change
- *  with which opponent is which: the mass is symmetric in them for d ≠ e, and the packed entry of (c, d, d) is the
- *  frame's own. The kept tensors belong to one game at a time. */
-export function payoffTensor(triple, frame, game) {
-  const kept = (triple.tensors ??= { game: null, map: new Map(), uses: new Map(), bytes: 0 });
-  if (kept.game !== game) Object.assign(kept, { game, map: new Map(), uses: new Map(), bytes: 0 });
-  const key = (frame.key ??= frame.framePay.join(","));
-  let tensor = kept.map.get(key);
-  if (tensor !== undefined) return tensor;
-  const uses = (kept.uses.get(key) ?? 0) + 1;
-  kept.uses.set(key, uses);
-  if (uses < BUILD_AFTER_USES) return null; // a short solve is done before a tensor would pay for itself
-  const packed = frame.framePay.every((x, o) => x === frame.framePay[SWAP[o]]);
-  const type = triple.tensorType ?? Float32Array;
-  const bytes = type.BYTES_PER_ELEMENT * K * (packed ? PAIRS : K * K);
-  if (kept.bytes + bytes > TENSOR_BUDGET_BYTES) return null;
-  tensor = buildTensor(triple, frame.stored, packed, type);
-  kept.map.set(key, tensor);
-  kept.bytes += bytes;
-  return tensor;
+/** The tensors kept for `game` on the 3-way table: which frames' payoffs have one (planned, by planTensor), how often
+ *  each payoff was evaluated, the bytes planned, the tensors built. They belong to one game at a time. */
+function kept(triple, game) {
+  const state = (triple.tensors ??= { game: null });
+  if (state.game !== game) Object.assign(state, { game, planned: new Set(), uses: new Map(), bytes: 0, map: new Map() });
+  return state;
 }
+
+/** Whether this evaluation of a payoff frame ({framePay, stored}, pushfold/game.js prepareTriple) of `game` reads its
+ *  tensor (keptTensor): from its BUILD_AFTER_USES-th use on, while the budget is not spent on the game's other
+ *  payoffs; else the 13-ordering sums. Counts the use: the decisions are made where the evaluations are listed
+ *  (Evaluator.pending), in one order however the evaluations are then shared out, so that every run reads a tensor
+ *  at the same evaluations. Packed (upper triangle in (d, e)) when the payoff does not change with which opponent is
+ *  which: the mass is symmetric in them for d ≠ e, and the packed entry of (c, d, d) is the frame's own. */
+export function planTensor(triple, frame, game) {
+  const state = kept(triple, game);
+  const key = frameKey(frame);
+  if (state.planned.has(key)) return true;
+  const uses = (state.uses.get(key) ?? 0) + 1;
+  state.uses.set(key, uses);
+  if (uses < BUILD_AFTER_USES) return false; // a short solve is done before a tensor would pay for itself
+  const bytes = tensorType(triple).BYTES_PER_ELEMENT * K * (isPacked(frame) ? PAIRS : K * K);
+  if (state.bytes + bytes > TENSOR_BUDGET_BYTES) return false;
+  state.planned.add(key);
+  state.bytes += bytes;
+  return true;
+}
+
+/** The tensor of a frame of `game` (one planTensor planned), built on first use and kept with the game's others. */
+export function keptTensor(triple, frame, game) {
+  const { map } = kept(triple, game);
+  const key = frameKey(frame);
+  if (!map.has(key)) map.set(key, buildTensor(triple, frame.stored, isPacked(frame), tensorType(triple)));
+  return map.get(key);
+}
+
+const frameKey = (frame) => (frame.key ??= frame.framePay.join(","));
+const isPacked = ({ framePay }) => framePay.every((x, o) => x === framePay[SWAP[o]]);
+const tensorType = (triple) => triple.tensorType ?? Float32Array;
 
 /** {packed, values: `type`(columns · K)}: column (d, e) (packed: the pairs d ≤ e in order; else d · K + e) holds
  *  T[·, d, e], the K hero classes side by side, so that a pair of opponent classes is one contiguous read. */
@@ -65,16 +82,10 @@ function buildTensor({ rows, weights, scale }, stored, packed, type) {
   return { packed, values };
 }
 
-/** (rows, weights, row) → compatible[row] · Σ_o pay[o] · count[row, o] for a seating's payoff per stored ordering,
- *  the 13 payoffs held in locals. */
-export function rowValue(pay) {
+/** (rows, weights, row) → rowDot with a seating's payoff per stored ordering `pay`. */
+function rowValue(pay) {
   const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
-  return (rows, weights, row) => {
-    const b = row * ROW_BYTES;
-    return weights[row * ROW_WORDS + WEIGHT_WORD] * (p0 * rows[b] + p1 * rows[b + 1] + p2 * rows[b + 2] + p3 * rows[b + 3]
-      + p4 * rows[b + 4] + p5 * rows[b + 5] + p6 * rows[b + 6] + p7 * rows[b + 7] + p8 * rows[b + 8] + p9 * rows[b + 9]
-      + p10 * rows[b + 10] + p11 * rows[b + 11] + p12 * rows[b + 12]);
-  };
+  return (rows, weights, row) => rowDot(rows, weights, row, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12);
 }
 
 const pairWeights = new Float64Array(K * K); // scratch of contract: a weight per column, zero between calls
