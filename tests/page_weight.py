@@ -39,6 +39,7 @@ CALCULATORS = (
     ("matchup explorer, AKs vs QQ", "matchups/index.html?a=AKs&b=QQ", "document.querySelector('#matchup-result td.total')", None),
     ("ICM, 3 players", "icm/index.html?stacks=500,300,200&payouts=600,400", "document.querySelectorAll('#icm-table td.ev').length === 3", None),
     ("ICM call/fold, default spot", "icm/spot/index.html", "document.querySelector('#spot-verdict')", None),
+    ("flop calculator, the default hit table", "flop/index.html", "document.querySelector('#hits-method')?.textContent.startsWith('Exact')", None),
     ("push/fold solver, a precomputed table", "pushfold/solver/index.html?stacks=12,12,12,12&blinds=0.5,1&ante=1&bbante=1",
      "document.querySelector('#solver-solution[data-state=drawn]')", None),
     ("push/fold solver, 3 players solved in the browser", "pushfold/solver/index.html?stacks=13,9,7&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20",

@@ -27,7 +27,10 @@ PAGES = (
     ("articles/index.html", "true"),
     ("articles/reading-the-charts/index.html", "true"),
     ("data/index.html", "true"),
-    ("flop/all/index.html?flop=AhKd7c&pairing=unpaired", "document.querySelector('#flop-table[data-state=drawn]')"),  # table, chart
+    ("flop/all/index.html?flop=AhKd7c&high=A&pairing=paired", "document.querySelector('#flop-table[data-state=drawn]')"),  # table, chart
+    ("flop/index.html", "document.querySelector('#hits-method').textContent.startsWith('Exact')"),  # hit table, grid
+    ("flop/index.html?range=QQ%2B%2CAKs&villain=JJ-99&board=Kh8h3c&view=graph", "document.querySelector('#graph-method').dataset.done"),  # curve
+    ("flop/index.html?range=QQ%2B&villain=KK&board=Kh8h&view=graph", "document.querySelector('#flop-error li')"),  # errors
     ("icm/index.html?stacks=500,300,200&payouts=600,400", "document.querySelectorAll('#icm-table td.ev').length === 3"),
     ("equity/index.html?p=QQ%2B%2CAK&p=15%25", "document.querySelector('#equity-method').dataset.method !== undefined"),
     ("icm/spot/index.html", "document.querySelector('#spot-verdict')"),
