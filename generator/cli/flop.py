@@ -12,10 +12,10 @@ import click
 from generator.core.errors import InputError
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.storage import json_text
-from generator.cli.flop_equity import equity_command, report_command
-from kernels.cards import ALL_COMBOS, CardError, format_cards, parse_cards
+from generator.cli.flop_equity import equity_command, flop_board, report_command
+from generator.cli.queries import range_option
+from kernels.cards import ALL_COMBOS, format_cards
 from kernels.flop.categories import DRAWS, MADE_CATEGORIES, HitTable, range_hit_table
-from kernels.ranges import RangeError, parse_range
 
 
 @click.group("flop")
@@ -25,26 +25,6 @@ def flop_group():
 
 flop_group.add_command(equity_command)
 flop_group.add_command(report_command)
-
-
-def _cards(text: str, option: str) -> list[int]:
-    try:
-        return parse_cards(text)
-    except CardError as exc:
-        raise InputError(f"{option}: {exc}") from None
-
-
-def _weights(text: str):
-    """The range's weights ``(1326,)``; x% ranks the classes by exact heads-up equity (computed once, cached)."""
-    from generator.cli.queries import class_ranking
-
-    try:
-        weights = parse_range(text, class_ranking() if "%" in text else None).weights
-    except RangeError as exc:
-        raise InputError(f"--range: {exc}") from None
-    if not weights.any():
-        raise InputError(f"--range ({text}) holds no hand: every weight in it is 0")
-    return weights
 
 
 def _document(text: str, board: list[int], dead: list[int], table: HitTable) -> dict:
@@ -83,13 +63,8 @@ def _print_table(document: dict) -> None:
 def hits_command(range_text, board_text, dead_text, as_json):
     """A range's hit table on a board: each made category (straight flush … no made hand) and each draw, in
     weighted combos and in shares of the range's combos left after the board and dead cards (docs/flop.md)."""
-    board, dead = _cards(board_text, "--board"), _cards(dead_text, "--dead")
-    if not 3 <= len(board) <= 5:
-        raise InputError(f"--board: a flop, turn or river has 3, 4 or 5 cards, got {len(board)}")
-    shared = sorted(set(board) & set(dead))
-    if shared:
-        raise InputError(f"--dead: {format_cards(shared)} is also on the board")
-    weights = _weights(range_text)
+    board, dead = flop_board(board_text, dead_text)
+    weights = range_option(range_text, "--range")
     live = weights.nonzero()[0]
     try:
         table = range_hit_table(ALL_COMBOS[live], weights[live], board, dead, evaluator_tables())
