@@ -1,11 +1,9 @@
-"""The flop table page and a hand page's flop section in headless Chromium, on the e2e site's real flops files,
-served under a sub-path: filter, sort, pick a flop by keyboard, the URL's state read back, the chart's figures
-against flops.json, a phone's 390 px, keyboard and axe-core."""
+"""The flop table page and a hand page's flop section in headless Chromium, on the e2e site's real flop files
+rendered under the sub-path /atlas/ (conftest's ``open_sub_path``): filter, sort, pick a flop by keyboard, the URL's
+state read back, the chart's figures against flops.json, a phone's 390 px, a stopped download, axe-core."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import threading
 
@@ -23,30 +21,17 @@ DRAWN = "document.querySelector('#flop-table[data-state=drawn]')"
 
 
 @pytest.fixture(scope="module")
-def base_url(site_dir, tmp_path_factory):
-    """This module's pages (``open_page``) come from the e2e site at http://127.0.0.1:port/atlas/ (a link to it under
-    another root: every link of the site is relative, so it is the same site one level down)."""
-    root = tmp_path_factory.mktemp("host")
-    (root / "atlas").symlink_to(site_dir, target_is_directory=True)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/atlas/"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
 def flops(site_dir) -> dict:
     document = json.loads((site_dir / "data" / "flops.json").read_text())
     return {**document, "bin": read_flops_bin((site_dir / "data" / "flops.bin").read_bytes())}
 
 
 def visible_flops(page) -> list[str]:
-    return page.eval_on_selector_all("#flop-table tbody tr:not([hidden]) th a", "links => links.map(a => new URL(a.href).searchParams.get('flop'))")
+    return page.eval_on_selector_all("#flop-table tbody th a", "links => links.map(a => new URL(a.href).searchParams.get('flop'))")
 
 
-def test_filter_sort_pick_by_keyboard_and_read_the_state_back_from_the_url(open_page, flops, axe_violations, screenshot):
-    page = open_page(PAGE)
+def test_filter_sort_pick_by_keyboard_and_read_the_state_back_from_the_url(open_sub_path, flops, axe_violations, screenshot):
+    page = open_sub_path(PAGE)
     page.wait_for_function(DRAWN)
     assert len(visible_flops(page)) == len(flops["flops"]) == 1755
     page.select_option("#filter-suits", "monotone")
@@ -63,7 +48,7 @@ def test_filter_sort_pick_by_keyboard_and_read_the_state_back_from_the_url(open_
     spreads = [float(np.nanmax(flops["bin"]["equity"][params[p]]) - np.nanmin(flops["bin"]["equity"][params[p]])) for p in visible_flops(page)]
     assert spreads == sorted(spreads, reverse=True)
 
-    page.focus("#flop-table tbody tr:not([hidden]) th a")  # the widest spread, by keyboard
+    page.focus("#flop-table tbody th a")  # the widest spread, by keyboard
     page.keyboard.press("Enter")
     first = visible_flops(page)[0]
     f = params[first]
@@ -75,7 +60,7 @@ def test_filter_sort_pick_by_keyboard_and_read_the_state_back_from_the_url(open_
     assert axe_violations(page) == []
     screenshot(page, "flop-table-1280")
 
-    again = open_page(PAGE + page.evaluate("location.search"))  # the URL holds the whole state
+    again = open_sub_path(PAGE + page.evaluate("location.search"))  # the URL holds the whole state
     again.wait_for_function(DRAWN)
     assert visible_flops(again) == visible_flops(page)
     assert again.input_value("#filter-suits") == "monotone" and again.input_value("#filter-straights") == "some"
@@ -99,8 +84,8 @@ def check_chart(page, flops, f: int) -> None:
     assert f"a spread of {100 * (row[best] - row[worst]):.1f} points" in summary
 
 
-def test_a_phone_a_hand_page_and_its_link_to_a_flop(open_page, flops, axe_violations, screenshot):
-    hand = open_page("hands/22/index.html", width=390)
+def test_a_phone_a_hand_page_and_its_link_to_a_flop(open_sub_path, flops, axe_violations, screenshot):
+    hand = open_sub_path("hands/22/index.html", width=390)
     assert axe_violations(hand) == []
     assert hand.evaluate("document.documentElement.scrollWidth <= innerWidth")
     screenshot(hand, "hand-flops-390")
@@ -114,17 +99,17 @@ def test_a_phone_a_hand_page_and_its_link_to_a_flop(open_page, flops, axe_violat
     assert hand.evaluate("document.documentElement.scrollWidth <= innerWidth")  # axe at 390 px: test_a11y_e2e.py's PAGES
     screenshot(hand, "flop-table-390")
 
-    wrong = open_page(PAGE + "?flop=AsAs7c&high=Z", width=390)
+    wrong = open_sub_path(PAGE + "?flop=AsAs7c&high=Z", width=390)
     wrong.wait_for_function(DRAWN)
     assert wrong.inner_text("#flop-error") == ("In the address: high=Z is not one of the choices; flop=AsAs7c: Flop: duplicate card As.")
     assert wrong.inner_text("#flop-chart-title") == "No flop picked yet"
 
 
-def test_a_slow_download_shows_its_progress_and_can_be_stopped_and_started_again(open_page, base_url):
+def test_a_slow_download_shows_its_progress_and_can_be_stopped_and_started_again(open_sub_path):
     go_on, path = threading.Event(), "/atlas/data/flops.bin"
     QuietHandler.stalled[path] = (100_000, go_on)  # the first 100 kB at once, the rest when go_on is set
     try:
-        page = open_page(PAGE + "?flop=AsKd7c")
+        page = open_sub_path(PAGE + "?flop=AsKd7c")
         page.wait_for_function("document.querySelector('#flop-progress').value > 0")
         assert page.inner_text("#flop-status") == "Loading the flop table…"
         page.click("#flop-stop")

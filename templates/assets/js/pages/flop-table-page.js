@@ -9,7 +9,7 @@ import { CardsError } from "../engines/ranges.js";
 import {
   PAIRINGS, SUIT_TEXTURES, flopCards, flopEquity, flopExtremes, flopLabel, flopParam, flopRows, flopText, parseFlop, parseFlopTable,
 } from "../engines/flop-table.js";
-import { sortRows } from "../widgets/sortable.js";
+import "../widgets/sortable.js"; // the column buttons
 
 const atlas = document.getElementById("flop-atlas");
 const form = document.getElementById("flop-filters");
@@ -32,14 +32,17 @@ const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const cardsHtml = (cards) => `<span class="flop-cards" aria-hidden="true">${flopCards(cards).map(([rank, symbol, suit]) => `<span class="s${suit}">${rank}${symbol}</span>`).join("")}</span><span class="visually-hidden">${flopLabel(cards)}</span>`;
 
 let data = null, rowOf = null, selected = null;
+let rows = []; // every flop's row, in the Flop column's order (highest ranks first); the table shows those the filters pass
+const position = new Map(), rowOfFlop = [];
 
 /** The table's rows: one per flop, highest ranks first (the Flop column's order, descending). */
-function drawRows() {
+function makeRows() {
   const stats = Array.from({ length: data.count }, (_, f) => flopExtremes(data, f));
   const ranks = data.cards.map((cards) => [...cards].sort((a, b) => b - a).map((c) => c >> 2));
   const key = ranks.map(([a, b, c]) => (a * 13 + b) * 13 + c);
   const order = Array.from({ length: data.count }, (_, f) => f).sort((f, g) => key[g] - key[f] || f - g);
-  body.innerHTML = order.map((f) => {
+  const holder = document.createElement("tbody");
+  holder.innerHTML = order.map((f) => {
     const { best, bestEquity, worst, worstEquity, spread } = stats[f];
     const often = data.weights[f] / TOTAL;
     return `<tr data-f="${f}"><th scope="row" data-sort="${key[f]}"><a href="?flop=${flopParam(data.cards[f])}" data-f="${f}">${cardsHtml(data.cards[f])}</a></th>`
@@ -48,6 +51,11 @@ function drawRows() {
       + `<td data-sort="${data.straights[f]}">${data.straights[f]}</td><td data-sort="${bestEquity}">${CLASS_NAMES[best]} ${pct(bestEquity)}</td>`
       + `<td data-sort="${worstEquity}">${CLASS_NAMES[worst]} ${pct(worstEquity)}</td><td data-sort="${spread}">${(100 * spread).toFixed(1)}</td></tr>`;
   }).join("");
+  rows = [...holder.rows];
+  rows.forEach((row, k) => {
+    position.set(row, k);
+    rowOfFlop[Number(row.dataset.f)] = row;
+  });
 }
 
 /** Whether flop f passes the filters of the form. */
@@ -59,19 +67,19 @@ function passes(f) {
     && (!straights.value || (straights.value === "some") === (data.straights[f] > 0));
 }
 
-function filter() {
-  let shown = 0, weight = 0;
-  for (const row of body.rows) {
-    const f = Number(row.dataset.f);
-    row.hidden = !passes(f);
-    if (!row.hidden) {
-      shown++;
-      weight += data.weights[f];
-    }
-  }
-  status.textContent = shown === data.count
+/** The rows the filters pass, in the order of the sorted column (ties: the Flop column's order); the others are
+ *  left out of the page (not merely hidden: a short table stays light). */
+function show() {
+  const th = headers.find((h) => h.hasAttribute("aria-sort"));
+  const column = headers.indexOf(th), sign = th.getAttribute("aria-sort") === "descending" ? -1 : 1;
+  const shown = rows.filter((row) => passes(Number(row.dataset.f)));
+  const key = new Map(shown.map((row) => [row, Number(row.cells[column].dataset.sort)]));
+  shown.sort((a, b) => sign * (key.get(a) - key.get(b)) || position.get(a) - position.get(b));
+  body.replaceChildren(...shown);
+  const weight = shown.reduce((sum, row) => sum + data.weights[Number(row.dataset.f)], 0);
+  status.textContent = shown.length === data.count
     ? `All ${count(data.count)} flops shown.`
-    : `${count(shown)} of ${count(data.count)} flops shown: ${pct(weight / TOTAL)} of the ${count(TOTAL)} flops.`;
+    : `${count(shown.length)} of ${count(data.count)} flops shown: ${pct(weight / TOTAL)} of the ${count(TOTAL)} flops.`;
 }
 
 /** The sort of the table as the URL's sort= value ("spread" ascending, "-spread" descending). */
@@ -80,10 +88,10 @@ function sortState() {
   return th ? `${th.getAttribute("aria-sort") === "descending" ? "-" : ""}${th.dataset.key}` : DEFAULT_SORT;
 }
 
+/** Mark the column of the URL's sort= value sorted (show() orders the rows); false if it names none. */
 function setSort(value) {
   const descending = value.startsWith("-"), column = headers.findIndex((h) => h.dataset.key === value.replace(/^-/, ""));
   if (column < 0) return false;
-  sortRows(table, column, descending);
   headers.forEach((h) => h.removeAttribute("aria-sort"));
   headers[column].setAttribute("aria-sort", descending ? "descending" : "ascending");
   return true;
@@ -100,13 +108,13 @@ function writeUrl() {
 
 /** Show flop f's chart and summary, and mark its row. */
 function select(f) {
+  if (selected !== null) {
+    rowOfFlop[selected].classList.remove("selected");
+    rowOfFlop[selected].querySelector("a").removeAttribute("aria-current");
+  }
   selected = f;
   const cards = data.cards[f], text = flopText(cards);
-  for (const row of body.querySelectorAll("tr.selected")) {
-    row.classList.remove("selected");
-    row.querySelector("a").removeAttribute("aria-current");
-  }
-  const row = body.querySelector(`tr[data-f="${f}"]`);
+  const row = rowOfFlop[f];
   row.classList.add("selected");
   row.querySelector("a").setAttribute("aria-current", "true");
   chartTitle.innerHTML = `Flop ${cardsHtml(cards)}`;
@@ -134,14 +142,14 @@ function readUrl() {
     else problems.push(`${name}=${value} is not one of the choices`);
   }
   if (params.has("sort") && !setSort(params.get("sort"))) problems.push(`sort=${params.get("sort")} is not a column`);
-  filter();
+  show();
   if (params.has("flop")) {
     try {
       const f = rowOf(parseFlop(params.get("flop")));
       if (f === null) throw new CardsError("not in the table");
       select(f);
-      const row = body.querySelector(`tr[data-f="${f}"]`);
-      if (!row.hidden) table.parentElement.scrollTop = row.offsetTop - table.tHead.offsetHeight; // in view inside its region
+      const row = rowOfFlop[f];
+      if (row.isConnected) table.parentElement.scrollTop = row.offsetTop - table.tHead.offsetHeight; // in view inside its region
     } catch (e) {
       if (!(e instanceof CardsError)) throw e;
       problems.push(`flop=${params.get("flop")}: ${e.message}`);
@@ -192,7 +200,7 @@ async function load() {
   }
   progress.hidden = stopButton.hidden = true;
   rowOf = flopRows(data);
-  drawRows();
+  makeRows();
   readUrl();
   table.dataset.state = "drawn";
 }
@@ -205,10 +213,14 @@ body.addEventListener("click", (e) => {
   const box = document.getElementById("flop-chart").getBoundingClientRect();
   if (box.bottom < 0 || box.top > innerHeight) document.getElementById("flop-chart").scrollIntoView({ block: "start" });
 });
-table.tHead.addEventListener("click", () => data && writeUrl()); // after sortable.js sorted (its listener is on the button)
+table.tHead.addEventListener("click", (e) => { // after sortable.js set aria-sort (its listener is on the button)
+  if (!data || !e.target.closest("button.sort")) return;
+  show();
+  writeUrl();
+});
 form.addEventListener("change", () => {
   if (!data) return;
-  filter();
+  show();
   writeUrl();
 });
 form.addEventListener("submit", (e) => e.preventDefault());
