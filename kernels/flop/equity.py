@@ -31,7 +31,9 @@ from kernels.cards import ALL_COMBOS, format_cards
 from kernels.evaluator.core import KEY_BASE
 from kernels.flop.boards import board_classes
 from kernels.flop.flops import N_SUIT_DISTINCT_FLOPS, suit_distinct_flops
-from kernels.range_equity.boards import _board_strengths, _completions, _headsup_sweep, _sweep, sweep_scratch, weight_by_combo
+from kernels.range_equity.boards import (
+    _board_strengths, _completions, _headsup_sweep, _sweep, sweep_scratch, weight_by_combo, weighted_sweep_counts,
+)
 from kernels.range_equity.deals import COMBO_MASK, COMBO_OF, NoDealError, deck_without, live_weights, packed
 from kernels.range_equity.enumeration import CALL_WORK, SERIAL_WORK
 
@@ -245,12 +247,7 @@ def _flop_counts(boards, sizes, flop_of, chunk_starts, distinct, idx0, w0, idx1,
             _board_strengths(KEY_BASE, np.uint64(0), boards[b], distinct, strength, combo_cards, combo_mask,
                              card_key, card_mask_table, rank_offsets, rank_values, flush_values)
             m0 = _sweep(strength, idx0, idx1, w1, w1_by_combo, key0, key1, below, equal, live, combo_cards, won, tied, met)
-            win, tie, total = 0.0, 0.0, 0.0
-            for k in range(m0):
-                weight = w0[key0[k] & 2047]
-                win += weight * won[k]
-                tie += weight * tied[k]
-                total += weight * met[k]
+            win, tie, total = weighted_sweep_counts(w0, key0, won, tied, met, m0)
             for f in flop_of[b]:
                 out[chunk, 0, f] += sizes[b] * win
                 out[chunk, 1, f] += sizes[b] * tie

@@ -113,6 +113,19 @@ def _sweep(strength, idx0, idx1, w1, w1_by_combo, key0, key1, below, equal, live
 
 
 @njit(inline="always")
+def weighted_sweep_counts(w0, key0, won, tied, met, m0):
+    """Player 1's ``(win, tie, total)`` on one board: each of its ``m0`` live combos' counts from :func:`_sweep`
+    weighted by its own weight (``key0[k] & 2047`` is the combo), added in sweep order."""
+    win, tie, total = 0.0, 0.0, 0.0
+    for k in range(m0):
+        weight = w0[key0[k] & 2047]
+        win += weight * won[k]
+        tie += weight * tied[k]
+        total += weight * met[k]
+    return win, tie, total
+
+
+@njit(inline="always")
 def sweep_scratch(n0, n1):
     """``(key0, key1, below, equal, live, won, tied, met)``: the scratch arrays :func:`_sweep` fills."""
     return (np.zeros(n0, dtype=np.int64), np.zeros(n1, dtype=np.int64), np.zeros(52), np.zeros(52), np.zeros(52),
@@ -155,12 +168,7 @@ def _headsup_sweep(board, completions, chunk_starts, distinct, idx0, w0, idx1, w
                     out[chunk, 1, i] += tied[k]
                     out[chunk, 2, i] += met[k]
                 continue
-            win, tie, total = 0.0, 0.0, 0.0
-            for k in range(m0):
-                weight = w0[key0[k] & 2047]
-                win += weight * won[k]
-                tie += weight * tied[k]
-                total += weight * met[k]
+            win, tie, total = weighted_sweep_counts(w0, key0, won, tied, met, m0)
             out[chunk, 0, 0] += win
             out[chunk, 1, 0] += tie
             out[chunk, 2, 0] += total
