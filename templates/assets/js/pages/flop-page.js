@@ -5,20 +5,14 @@
 // The spot of the answer shown lives in the URL (?range=…&villain=…&board=…&dead=…&view=hits|graph|flops):
 // computing a new spot or view adds an entry, so back and forward return to earlier answers; the hit table follows
 // the form as it is typed, and its entry with it. Pressing a flop of the report puts it on the board and shows its
-// hit table.
+// hit table. The page loads what its first answer, the hit table, needs; the runs' modules come when first asked
+// for (loadRunModules), the class ranking of an x% range with its first x% (equity-run.js).
 
 import { parseTables } from "../engines/evaluator.js";
 import { rangeHitTable } from "../engines/flop-categories.js";
-import { checkSuitSymmetric } from "../engines/flop-equity.js";
-import { blockerText } from "../engines/range-equity.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "../engines/ranges.js";
-import { flopParam } from "../engines/flop-table.js";
-import { Cancelled, startDistribution } from "../workers/flop-run.js";
-import { startRounds } from "../workers/flop-rounds.js";
-import { loadRanking } from "../workers/equity-run.js";
 import { HitView, combosText } from "../widgets/flop-hits.js";
 import { showDistribution } from "../widgets/flop-graph.js";
-import { ReportView } from "../widgets/flop-report.js";
 import { CardPicker, RangePicker } from "../widgets/pickers.js";
 
 const form = document.getElementById("flop-form");
@@ -36,7 +30,26 @@ const count = (n) => n.toLocaleString("en-US");
 const sections = Object.fromEntries(VIEWS.map((v) => [v, $(`${v}-view`)]));
 const shownFor = {}; // view -> key of the inputs its answer is for
 const rangePickers = {}, cardPickers = {};
-let tables = null, run = null, runId = 0, typing = 0;
+let tables = null, runModules = null, run = null, runId = 0, typing = 0, reportView = null;
+
+/** The distribution's and the report's modules, loaded once: {startDistribution, Cancelled, startRounds,
+ *  checkSuitSymmetric, blockerText, ReportView, flopParam}. */
+async function loadRunModules() {
+  const [workers, rounds, equity, rangeEquity, report, flopTable] = await Promise.all([
+    import("../workers/flop-run.js"), import("../workers/flop-rounds.js"), import("../engines/flop-equity.js"),
+    import("../engines/range-equity.js"), import("../widgets/flop-report.js"), import("../engines/flop-table.js"),
+  ]);
+  runModules ??= {
+    startDistribution: workers.startDistribution, Cancelled: workers.Cancelled, startRounds: rounds.startRounds,
+    checkSuitSymmetric: equity.checkSuitSymmetric, blockerText: rangeEquity.blockerText, ReportView: report.ReportView,
+    flopParam: flopTable.flopParam,
+  };
+  reportView ??= new runModules.ReportView({
+    table: $("flops-table"), list: $("flops-list"), filters: { suits: $("filter-suits"), pairing: $("filter-pairing"), high: $("filter-high") },
+    filtered: $("flops-filtered"), overall: $("flops-overall"), svg: $("flops-svg"), summary: $("flops-chart-summary"), groups: $("flops-groups"),
+  }, (cards) => pickFlop(cards));
+  return runModules;
+}
 
 /** The evaluator tables on the main thread (the hit table's), fetched once. */
 const loadTables = () => (tables ??= fetch(form.dataset.tables).then(async (response) => {
@@ -79,8 +92,9 @@ async function readRange(name, text) {
   }
 }
 
-function rankingFor() {
+async function rankingFor() {
   if (!form.dataset.headsup) throw new Error("x% needs the heads-up table, which this site was built without");
+  const { loadRanking } = await import("../workers/equity-run.js");
   return loadRanking(form.dataset.headsup);
 }
 
@@ -140,10 +154,6 @@ function showView(view) {
 const hitView = new HitView({
   tables: { made: $("hits-made"), draws: $("hits-draws") }, grid: $("hits-grid"), selected: $("hits-selected"), detail: $("combo-detail"),
 });
-const reportView = new ReportView({
-  table: $("flops-table"), list: $("flops-list"), filters: { suits: $("filter-suits"), pairing: $("filter-pairing"), high: $("filter-high") },
-  filtered: $("flops-filtered"), overall: $("flops-overall"), svg: $("flops-svg"), summary: $("flops-chart-summary"), groups: $("flops-groups"),
-}, (cards) => pickFlop(cards));
 
 async function computeHits(state, inputs) {
   const t = await loadTables();
@@ -151,6 +161,7 @@ async function computeHits(state, inputs) {
   const table = rangeHitTable(t, COMBOS, inputs.range, inputs.board, inputs.dead);
   const ms = performance.now() - started;
   hitView.show(table);
+  $("hits-method").dataset.shownMs = performance.now() - started; // the table and the grid drawn too
   const street = { 3: "flop", 4: "turn", 5: "river" }[inputs.board.length];
   $("hits-spot").textContent = spotText(state, "hits");
   $("hits-method").textContent = `Exact: ${count(table.kept.length)} combos of your range left on this ${street} (${combosText(table.total)} weighted), `
@@ -176,7 +187,7 @@ function runEnded(view) {
 function failureText(error, state) {
   if (error.kind === "NoDealError" && error.player !== null && error.player !== undefined) {
     const name = error.player === 0 ? "range" : "villain";
-    return `${NAMES[name]} (${state[name]}): no hand left: every hand in it holds a card already taken: ${blockerText(error.blockers)}`;
+    return `${NAMES[name]} (${state[name]}): no hand left: every hand in it holds a card already taken: ${runModules.blockerText(error.blockers)}`;
   }
   return error.message;
 }
@@ -184,11 +195,10 @@ function failureText(error, state) {
 function startRun(view, state, begin, onAnswer) {
   stopRun();
   const id = ++runId, started = performance.now();
-  delete $(`${view}-method`).dataset.partial;
   const method = $(`${view}-method`), bar = $(`${view}-progress`);
   $(`${view}-answer`).hidden = true;
   method.textContent = "Starting…";
-  delete method.dataset.done;
+  for (const key of ["done", "ms", "firstMs", "partial"]) delete method.dataset[key];
   bar.value = 0;
   bar.hidden = false;
   $(`${view}-stop`).hidden = false;
@@ -197,8 +207,9 @@ function startRun(view, state, begin, onAnswer) {
   run.done.then((answer) => {
     if (id !== runId) return;
     runEnded(view);
-    onAnswer(answer, performance.now() - started);
-    method.dataset.done = "true";
+    const ms = performance.now() - started; // from the start of the workers to the answer
+    onAnswer(answer, ms);
+    Object.assign(method.dataset, { done: "true", ms });
   }, (error) => {
     if (id !== runId) return;
     runEnded(view);
@@ -217,13 +228,13 @@ function computeGraph(state, inputs) {
   const spotLine = spotText(state, "graph");
   $("graph-spot").textContent = spotLine;
   startRun("graph", state, (id) => {
-    const started = startDistribution(absolute(form.dataset.worker), absolute(form.dataset.tables),
+    const started = runModules.startDistribution(absolute(form.dataset.worker), absolute(form.dataset.tables),
       { weightsA: inputs.range, weightsB: inputs.villain, board: inputs.board, dead: inputs.dead }, (done, total) => {
         if (id !== runId) return;
         $("graph-progress").value = total ? done / total : 0;
         $("graph-method").textContent = `Counting every ${inputs.board.length === 3 ? "turn and river" : inputs.board.length === 4 ? "river" : "showdown"}… ${Math.round(100 * done / total)}%`;
       });
-    const stopped = (error) => { throw error instanceof Cancelled ? Object.assign(error, { kind: "Stopped" }) : error; };
+    const stopped = (error) => { throw error instanceof runModules.Cancelled ? Object.assign(error, { kind: "Stopped" }) : error; };
     return { done: started.done.catch(stopped), stop: () => started.cancel() };
   }, ({ equities, distribution }, ms) => {
     showDistribution({
@@ -237,7 +248,7 @@ function computeGraph(state, inputs) {
 
 function computeReport(state, inputs) {
   $("flops-spot").textContent = spotText(state, "flops");
-  startRun("flops", state, (id) => startRounds(absolute(form.dataset.worker), absolute(form.dataset.tables),
+  startRun("flops", state, (id) => runModules.startRounds(absolute(form.dataset.worker), absolute(form.dataset.tables),
     { weightsA: inputs.range, weightsB: inputs.villain }, {
       onProgress: ({ done, total, ms }) => {
         if (id !== runId) return;
@@ -247,9 +258,10 @@ function computeReport(state, inputs) {
           + `(${Math.round(100 * done / total)}%), ${duration(ms)} so far${left === null ? "" : `, about ${duration(left)} left`}. `
           + ($("flops-method").dataset.partial ?? "");
       },
-      onPartial: ({ report, counts, parts, of }) => {
+      onPartial: ({ report, counts, parts, of, ms }) => {
         if (id !== runId) return;
-        $("flops-method").dataset.partial = `The figures shown: an estimate from ${parts} of ${of} parts of the boards; the table of every flop comes with the exact count.`;
+        $("flops-method").dataset.firstMs ??= ms;
+        $("flops-method").dataset.partial = `The figures shown: an estimate from ${parts} of ${of} parts of the boards (the table of every flop waits for all of them).`;
         reportView.show(report, counts, true);
         $("flops-answer").hidden = false;
       },
@@ -275,10 +287,14 @@ async function compute(view = currentView(), { force = true } = {}) {
     if (view !== "hits" || !shownFor.hits) sections[view].hidden = true; // no answer next to input it does not answer
     return;
   }
+  if (view !== "hits") {
+    await loadRunModules();
+    if (id !== typing) return;
+  }
   if (view === "flops") {
     try {
-      checkSuitSymmetric(inputs.range, NAMES.range);
-      checkSuitSymmetric(inputs.villain, NAMES.villain);
+      runModules.checkSuitSymmetric(inputs.range, NAMES.range);
+      runModules.checkSuitSymmetric(inputs.villain, NAMES.villain);
     } catch (error) {
       showErrors([error.message]);
       sections.flops.hidden = true;
@@ -300,7 +316,7 @@ async function compute(view = currentView(), { force = true } = {}) {
 
 /** A flop pressed in the report: onto the board (the dead cards cleared), and its hit table. */
 function pickFlop(cards) {
-  form.elements.board.value = flopParam(cards);
+  form.elements.board.value = runModules.flopParam(cards);
   form.elements.dead.value = "";
   syncPicker("board");
   syncPicker("dead");

@@ -15,7 +15,7 @@ export const ROUNDS = 4;
  * Start the report of ``weightsA`` against ``weightsB`` (suit-symmetric Float64Array(1326)) in ``workers`` module
  * workers at ``workerUrl`` (absolute), the evaluator tables at ``tablesUrl`` (absolute).
  * ``onProgress({done, total, ms})``: board classes counted of the 134,459, at most every 100 ms per worker;
- * ``onPartial({report, counts, parts, of})``: the report and the counts (mergeFlopCounts') of the parts counted so
+ * ``onPartial({report, counts, parts, of, ms})``: the report and the counts (mergeFlopCounts') of the parts counted so
  * far, after each part but the last.
  * Returns {done: Promise<{report, counts, ms}> (rejects with an Error carrying the worker's kind, player and blockers),
  * stop()}: stop() ends the run, and done then rejects with a Stopped error.
@@ -47,7 +47,7 @@ export function startRounds(workerUrl, tablesUrl, { weightsA, weightsB }, { onPr
           received++;
           try { // in part order, whatever order they came in: the same sums every time
             const merged = mergeFlopCounts(counts.filter(Boolean)), report = flopReport(merged);
-            if (received < parts) onPartial({ report, counts: merged, parts: received, of: parts });
+            if (received < parts) onPartial({ report, counts: merged, parts: received, of: parts, ms: performance.now() - started });
             else finish(null, { report, counts: merged, ms: performance.now() - started });
           } catch (error) {
             finish(error); // NoDealError: no deal gives both players a hand
