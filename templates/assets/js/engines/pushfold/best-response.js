@@ -64,40 +64,75 @@ function payoffSums(sums, pay) {
 }
 
 /** The sparse part with a payoff: (K,) Σ_{d ∈ s2, e ∈ s3} p2[d] · p3[e] · mass · payoff, one scalar per hero class.
- *  Per opponent pair (lo ≤ hi its classes) the hero's class c is below lo, between or above hi, each a
- *  seating of its own; each part is walked in the order that reads the table's rows nearly in sequence. */
+ *  An opponent pair (d, e) and its mirror (e, d) read the same sorted rows: each unordered pair lo ≤ hi is walked
+ *  once, with the payoffs of both orientations weighted by their probabilities (pairPayoffs). The hero's class c is
+ *  below lo, between or above hi, each a seating of its own; each part is walked in the order that reads the table's
+ *  rows nearly in sequence. */
 function tripleValues(triple, p2, s2, p3, s3, stored) {
   const out = new Float64Array(K);
-  for (const upward of [true, false]) { // second's class ≤ third's, or above it: different seatings
-    const pairs = [];
-    for (const d of s2) for (const e of s3) if ((d <= e) === upward) pairs.push(upward ? [d, e, p2[d] * p3[e]] : [e, d, p2[d] * p3[e]]);
-    if (!pairs.length) continue;
-    pairs.sort((x, y) => x[1] - y[1] || x[0] - y[0]); // by hi, then lo
-    const lo = Int32Array.from(pairs, (x) => x[0]), hi = Int32Array.from(pairs, (x) => x[1]), w = Float64Array.from(pairs, (x) => x[2]);
-    const [below, between, above] = upward ? [stored[0], stored[2], stored[3]] : [stored[1], stored[4], stored[5]];
-    belowPart(triple, out, lo, hi, w, below);
-    betweenPart(triple, out, lo, hi, w, between);
-    abovePart(triple, out, lo, hi, w, above);
-  }
+  const { lo, hi, below, between, above } = pairPayoffs(p2, s2, p3, s3, stored);
+  belowPart(triple, out, lo, hi, below);
+  betweenPart(triple, out, lo, hi, between);
+  abovePart(triple, out, lo, hi, above);
   for (let c = 0; c < K; c++) out[c] /= triple.scale;
   return out;
 }
 
-// The three parts of tripleValues for pairs (lo[q] ≤ hi[q], weight w[q]) sorted by hi then lo, each with its seating's
-// payoff per stored ordering `pay` held in locals (2× faster in V8 than a closure over them, measured; the same sums).
+const upWeights = new Float64Array(K * K); // scratch of pairPayoffs by hi · K + lo, zero between calls
+const downWeights = new Float64Array(K * K);
+const listedPairs = new Uint8Array(K * K);
 
-/** c ≤ lo: rows TRI3[hi] + TRI2[lo] + c, consecutive. */
-function belowPart({ rows, weights }, out, lo, hi, w, pay) {
-  const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
+/** The unordered pairs lo[q] ≤ hi[q] of the opponents' supports, sorted by hi then lo, and per pair and seating of
+ *  the hero the payoff per stored ordering of the pot: below[13q + o] = w(lo, hi) · stored[0][o] + w(hi, lo) ·
+ *  stored[1][o] (the hero's class ≤ lo), between (stored 2 and 4), above (3 and 5), where w(d, e) = p2[d] · p3[e]. */
+function pairPayoffs(p2, s2, p3, s3, stored) {
+  const keys = new Int32Array(s2.length * s3.length);
+  let n = 0;
+  for (const d of s2) {
+    for (const e of s3) {
+      const key = d <= e ? e * K + d : d * K + e;
+      if (!listedPairs[key]) {
+        listedPairs[key] = 1;
+        keys[n++] = key;
+      }
+      if (d <= e) upWeights[key] = p2[d] * p3[e];
+      else downWeights[key] = p2[d] * p3[e];
+    }
+  }
+  const sorted = keys.subarray(0, n).sort();
+  const lo = new Int32Array(n), hi = new Int32Array(n);
+  const [below, between, above] = [new Float64Array(n * NO), new Float64Array(n * NO), new Float64Array(n * NO)];
+  for (let q = 0; q < n; q++) {
+    const key = sorted[q];
+    lo[q] = key % K;
+    hi[q] = (key - lo[q]) / K;
+    const up = upWeights[key], down = downWeights[key];
+    for (let o = 0; o < NO; o++) {
+      below[q * NO + o] = up * stored[0][o] + down * stored[1][o];
+      between[q * NO + o] = up * stored[2][o] + down * stored[4][o];
+      above[q * NO + o] = up * stored[3][o] + down * stored[5][o];
+    }
+    listedPairs[key] = upWeights[key] = downWeights[key] = 0;
+  }
+  return { lo, hi, below, between, above };
+}
+
+// The three parts of tripleValues for pairs (lo[q] ≤ hi[q]) sorted by hi then lo, each with its seating's payoffs
+// per pair (pairPayoffs).
+
+/** c ≤ lo: rows TRI3[hi] + TRI2[lo] + c, consecutive; a pair's 13 payoffs held in locals (2× faster in V8 than
+ *  reading them from the array for every row, measured). */
+function belowPart({ rows, weights }, out, lo, hi, pay) {
   for (let q = 0; q < lo.length; q++) {
     const top = TRI3[hi[q]] + TRI2[lo[q]];
-    for (let c = 0; c <= lo[q]; c++) out[c] += w[q] * rowDot(rows, weights, top + c, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12);
+    const b = q * NO;
+    const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay.subarray(b, b + NO);
+    for (let c = 0; c <= lo[q]; c++) out[c] += rowDot(rows, weights, top + c, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12);
   }
 }
 
 /** lo < c ≤ hi: rows TRI3[hi] + TRI2[c] + lo, by hi then c, lo ascending. */
-function betweenPart({ rows, weights }, out, lo, hi, w, pay) {
-  const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
+function betweenPart({ rows, weights }, out, lo, hi, pay) {
   const count = lo.length;
   for (let first = 0; first < count;) {
     let last = first;
@@ -106,9 +141,7 @@ function betweenPart({ rows, weights }, out, lo, hi, w, pay) {
     for (let c = lo[first] + 1; c <= hi[first]; c++) {
       const start = block + TRI2[c];
       let total = 0;
-      for (let q = first; q < last && lo[q] < c; q++) {
-        total += w[q] * rowDot(rows, weights, start + lo[q], p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12);
-      }
+      for (let q = first; q < last && lo[q] < c; q++) total += pairDot(rows, weights, start + lo[q], pay, q * NO);
       out[c] += total;
     }
     first = last;
@@ -116,17 +149,24 @@ function betweenPart({ rows, weights }, out, lo, hi, w, pay) {
 }
 
 /** c > hi: rows TRI3[c] + TRI2[hi] + lo, ascending over the pairs (those with hi < c: a prefix). */
-function abovePart({ rows, weights }, out, lo, hi, w, pay) {
-  const [p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12] = pay;
+function abovePart({ rows, weights }, out, lo, hi, pay) {
   const at = Int32Array.from(lo, (x, q) => TRI2[hi[q]] + x);
   let end = 0;
   for (let c = hi[0] + 1; c < K; c++) {
     while (end < lo.length && hi[end] < c) end++;
     const block = TRI3[c];
     let total = 0;
-    for (let q = 0; q < end; q++) total += w[q] * rowDot(rows, weights, block + at[q], p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12);
+    for (let q = 0; q < end; q++) total += pairDot(rows, weights, block + at[q], pay, q * NO);
     out[c] += total;
   }
+}
+
+/** rowDot with the payoffs pay[b … b + 12]. */
+function pairDot(rows, weights, row, pay, b) {
+  const r = row * ROW_BYTES;
+  return weights[row * ROW_WORDS + WEIGHT_WORD] * (pay[b] * rows[r] + pay[b + 1] * rows[r + 1] + pay[b + 2] * rows[r + 2]
+    + pay[b + 3] * rows[r + 3] + pay[b + 4] * rows[r + 4] + pay[b + 5] * rows[r + 5] + pay[b + 6] * rows[r + 6] + pay[b + 7] * rows[r + 7]
+    + pay[b + 8] * rows[r + 8] + pay[b + 9] * rows[r + 9] + pay[b + 10] * rows[r + 10] + pay[b + 11] * rows[r + 11] + pay[b + 12] * rows[r + 12]);
 }
 
 /** sums[c·13 + o] += Σ_{d ∈ s2, e ∈ s3} p2[d] · p3[e] · mass of frame ordering o, for the hero classes `classes`
