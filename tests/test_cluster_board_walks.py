@@ -13,10 +13,6 @@ import json
 import os
 import shutil
 import signal
-import socket
-import subprocess
-import sys
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,11 +21,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from generator.build.cluster import CodeVersionMismatch, checked_call, close_quietly
+from generator.build.cluster import CodeVersionMismatch, checked_call
 from generator.build.stages import board_walk, fourhanded, headsup, threehanded
 from generator.cli import main as cli
 from generator.core import interrupts
-from generator.core.cache import cache_dir
 from generator.core.storage import load_arrays
 from kernels.cards import CLASS_COMBO_COUNT
 from kernels.headsup import cpu as headsup_cpu
@@ -37,92 +32,14 @@ from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupT
 from kernels.threehanded import cpu as threehanded_cpu
 
 distributed = pytest.importorskip("distributed")
+from dask_helpers import ROOT, DaskProcesses  # noqa: E402  (needs distributed)
 
-ROOT = Path(__file__).resolve().parents[1]
-DASK = Path(sys.executable).with_name("dask")  # the console script of the environment the tests run in
 #: Board classes the heads-up and three-handed walks cover here (40 units of 10 boards).
 FIRST = 400
 #: The four-handed walk here: its first board classes, in checkpointed slices.
 FOURHANDED_BOARDS, FOURHANDED_SLICE = 24, 4
-#: Seconds a test may use the Dask processes: past it they are killed, and a hung test fails instead of hanging.
-TEST_LIMIT_S = 120
 STAGES = {"headsup": headsup, "threehanded": threehanded, "fourhanded": fourhanded}
 STAGE_BARS = {"headsup": "heads-up boards", "threehanded": "three-handed boards", "fourhanded": "four-handed boards"}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class DaskProcesses:
-    """``dask scheduler`` and ``dask worker`` processes on 127.0.0.1, each in its own process group (the worker's
-    nanny and the worker process it starts die together); :meth:`close` kills them all. ``client`` is a Dask client
-    of the test's own, to look at the workers."""
-
-    def __init__(self, logs: Path, workers: int):
-        self.logs, self.processes, self.client = logs, [], None
-        port = _free_port()
-        self.address = f"tcp://127.0.0.1:{port}"
-        try:
-            self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
-            for _ in range(workers):
-                self.add_worker()
-            self.client = distributed.Client(self.address, timeout=30, set_as_default=False)
-            self.client.wait_for_workers(workers, timeout=60)
-        except BaseException:
-            self.close()
-            raise
-
-    def _start(self, role: str, *args: str, cwd: Path = ROOT, **env: str) -> subprocess.Popen:
-        log = (self.logs / f"{role}-{len(self.processes)}.log").open("w")
-        process = subprocess.Popen([str(DASK), role, *args], cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                                   env={**os.environ, **env}, start_new_session=True)
-        self.processes.append(process)
-        return process
-
-    def add_worker(self, cwd: Path = ROOT, **env: str) -> subprocess.Popen:
-        """A ``dask worker --nthreads 1`` (one Numba thread: two share the 2 cores) with the test's cache folder."""
-        return self._start("worker", self.address, "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard",
-                           "--local-directory", str(self.logs), "--death-timeout", "60", cwd=cwd,
-                           NUMBA_NUM_THREADS="1", ALLIN_CACHE_DIR=str(cache_dir().resolve()), **env)
-
-    def workers(self) -> dict[str, int]:
-        """Address → pid of every worker process the scheduler knows of."""
-        return self.client.run(os.getpid)
-
-    def wait_for_workers(self, count: int) -> None:
-        deadline = time.monotonic() + 60
-        while len(self.client.scheduler_info()["workers"]) != count:
-            assert time.monotonic() < deadline, f"the scheduler did not get to {count} workers"
-            time.sleep(0.2)
-
-    @staticmethod
-    def kill(process: subprocess.Popen) -> None:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=30)
-
-    def close(self) -> None:
-        for process in self.processes:
-            self.kill(process)
-        if self.client is not None:
-            client, self.client = self.client, None
-            close_quietly(client)
-
-    @contextmanager
-    def time_limit(self, seconds: float = TEST_LIMIT_S):
-        """Kill the processes if the block is still running after ``seconds``: the client then fails at once."""
-        timer = threading.Timer(seconds, lambda: [self.kill(process) for process in self.processes])
-        timer.daemon = True
-        timer.start()
-        try:
-            yield
-        finally:
-            timer.cancel()
 
 
 @pytest.fixture(scope="module")
