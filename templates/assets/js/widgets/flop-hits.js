@@ -1,7 +1,8 @@
 // The flop page's hit table (engines/flop-categories.js's rangeHitTable): one row per made category and per
 // draw with its combos (weighted) and share of the range; pressing rows chooses them, and the 13×13 grid shows how
 // each class of the range splits: its cell shaded by the share of its live combos (weighted) in the chosen rows
-// (without a choice, by the share of the class left live in the range), the viridis buckets of the charts.
+// (without a choice, by the share of the class left live in the range), the viridis buckets of the charts; a class
+// with none of them chosen stays plain.
 // Pressing a cell lists its combos, each with its category and draws. The grid is one Tab stop (grid-nav.js).
 
 import { DRAWS, MADE_CATEGORIES } from "../engines/flop-categories.js";
@@ -106,7 +107,7 @@ export class HitView {
         return;
       }
       const share = choosing ? f.inW / f.w : f.w / CLASS_SIZE[cls];
-      td.classList.add(`e${Math.min(CHART_BUCKETS - 1, Math.floor(share * CHART_BUCKETS))}`);
+      td.classList.add(share > 0 ? `e${Math.min(CHART_BUCKETS - 1, Math.floor(share * CHART_BUCKETS))}` : "none"); // none chosen: plain
       td.dataset.share = share;
       cell.querySelector(".v-n").textContent = choosing ? `${f.inN}/${f.n}` : `${f.n}`;
       cell.querySelector(".visually-hidden").textContent = choosing
