@@ -163,6 +163,7 @@ def _cached(run: Path, stage: str) -> dict:
     return {name: array for name, array in load_arrays(files[0]).items() if name != "meta"}
 
 
+@pytest.mark.slow  # Dask processes: seconds to start
 @pytest.mark.parametrize("stage", ["headsup", "threehanded"])
 def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_walk(stage, dask_processes, in_process_walks):
     kernel = {"headsup": headsup_cpu, "threehanded": threehanded_cpu}[stage]
@@ -175,6 +176,7 @@ def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_wa
     assert len(tasks.data) == board_walk.SLICES and len({task["worker"] for task in tasks.data}) == 2  # both counted
 
 
+@pytest.mark.slow  # Dask processes: seconds to start
 @pytest.mark.parametrize("stage", list(STAGES))
 def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(stage, dask_processes, in_process_files,
                                                                                 tmp_path):
@@ -189,6 +191,7 @@ def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(
     assert not list((tmp_path / "cache").glob("*.partial.npz"))  # the four-handed checkpoint is gone once whole
 
 
+@pytest.mark.slow  # Dask processes: seconds to start
 def test_a_worker_killed_mid_walk_changes_no_count(dask_processes, in_process_walks):
     killed = []
 
@@ -207,6 +210,7 @@ def test_a_worker_killed_mid_walk_changes_no_count(dask_processes, in_process_wa
     dask_processes.wait_for_workers(2)  # its nanny starts a new one, for the tests after this one
 
 
+@pytest.mark.slow  # Dask processes: seconds to start
 def test_a_worker_running_other_kernel_code_is_refused_in_one_line(dask_processes, tmp_path):
     checkout = tmp_path / "other-checkout"
     for package in ("generator", "kernels"):
@@ -243,6 +247,7 @@ def test_a_task_on_a_worker_of_other_code_is_refused():
     assert checked_call(headsup.KERNELS, headsup.CODE_VERSION, int, "7") == 7
 
 
+@pytest.mark.slow  # Dask processes: seconds to start
 def test_ctrl_c_between_units_is_exit_130_and_cancels_the_units_in_flight(dask_processes, tmp_path):
     def request_a_stop(done):
         interrupts._Requests.signal = signal.SIGINT  # what the handler records for a Ctrl-C it could not raise
@@ -259,6 +264,7 @@ def test_ctrl_c_between_units_is_exit_130_and_cancels_the_units_in_flight(dask_p
         time.sleep(0.2)
 
 
+@pytest.mark.slow  # Dask processes: seconds to start
 def test_the_scheduler_killed_mid_walk_is_one_error_line_and_the_checkpoint_resumes(tmp_path, in_process_files):
     """Its own scheduler (the one killed) and worker. The four-handed walk saves each slice in order: what was saved
     before the kill stays, nothing is published, and a rerun (here in this process) continues to the same counts."""
