@@ -188,6 +188,16 @@ def test_a_long_report_shows_progress_and_an_estimate_and_stops(open_page):
         assert page.locator("#flops-method").inner_text().startswith("Stopped after")
         assert page.locator("#flops-progress").is_hidden() and page.locator("#flops-stop").is_hidden()
         assert page.locator("#flops-overall").get_attribute("data-state") == "partial"  # the estimate stays, marked
+    # the report again, then the equity graph asked for while it runs: the report stops, and says so in its view
+    page.click("#compute")
+    page.wait_for_function("!document.querySelector('#flops-stop').hidden")
+    page.fill("#board", "Ks9d4c")
+    running = page.evaluate("() => { const r = !document.querySelector('#flops-stop').hidden; document.querySelector('label[for=view-graph]').click(); return r; }")
+    page.wait_for_function(DONE.format(view="graph"), timeout=60000)
+    page.click("label[for=view-flops]")
+    if running:
+        assert page.locator("#flops-method").inner_text().startswith("Stopped after")
+        assert page.locator("#flops-progress").is_hidden() and page.locator("#flops-stop").is_hidden()
 
 
 def test_keyboard_phone_width_and_axe(open_page, axe_violations, screenshot):

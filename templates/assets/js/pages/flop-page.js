@@ -29,6 +29,7 @@ const count = (n) => n.toLocaleString("en-US");
 
 const sections = Object.fromEntries(VIEWS.map((v) => [v, $(`${v}-view`)]));
 const shownFor = {}; // view -> key of the inputs its answer is for
+const latest = {}; // view -> id of its latest run
 const rangePickers = {}, cardPickers = {};
 let tables = null, runModules = null, run = null, runId = 0, typing = 0, reportView = null;
 
@@ -169,15 +170,16 @@ async function computeHits(state, inputs) {
   $("hits-method").dataset.ms = ms;
 }
 
-/** Stop the run in progress (graph or report), keeping what it has shown. */
+/** Stop the run in progress (graph or report, whichever view it is in), keeping what it has shown. */
 function stopRun() {
   if (!run) return;
   run.stop();
   run = null;
 }
 
-function runEnded(view) {
-  run = null;
+/** Run ``id`` of ``view`` is over: its progress and Stop go. */
+function runEnded(view, id) {
+  if (run?.id === id) run = null;
   $(`${view}-progress`).hidden = true;
   $(`${view}-stop`).hidden = true;
   sections[view].removeAttribute("aria-busy");
@@ -192,9 +194,12 @@ function failureText(error, state) {
   return error.message;
 }
 
+/** Start a run of ``view`` (begin(id) → {done, stop}), stopping any other; its progress, answer (onAnswer), Stop
+ *  and failure shown in its view while it is that view's latest run. */
 function startRun(view, state, begin, onAnswer) {
   stopRun();
   const id = ++runId, started = performance.now();
+  latest[view] = id;
   const method = $(`${view}-method`), bar = $(`${view}-progress`);
   $(`${view}-answer`).hidden = true;
   method.textContent = "Starting…";
@@ -203,16 +208,16 @@ function startRun(view, state, begin, onAnswer) {
   bar.hidden = false;
   $(`${view}-stop`).hidden = false;
   sections[view].setAttribute("aria-busy", "true");
-  run = begin(id);
+  run = { ...begin(id), id };
   run.done.then((answer) => {
-    if (id !== runId) return;
-    runEnded(view);
+    if (id !== latest[view]) return;
+    runEnded(view, id);
     const ms = performance.now() - started; // from the start of the workers to the answer
     onAnswer(answer, ms);
     Object.assign(method.dataset, { done: "true", ms });
   }, (error) => {
-    if (id !== runId) return;
-    runEnded(view);
+    if (id !== latest[view]) return; // a newer run of the view (a run stopped for another view's says so below)
+    runEnded(view, id);
     if (error.kind === "Stopped") {
       method.textContent = `Stopped after ${duration(performance.now() - started)}. ${method.dataset.partial ?? ""}`;
       method.dataset.done = "stopped";
