@@ -39,6 +39,7 @@ FIRST = 400
 #: The four-handed walk here: its first board classes, in checkpointed slices.
 FOURHANDED_BOARDS, FOURHANDED_SLICE = 24, 4
 STAGES = {"headsup": headsup, "threehanded": threehanded, "fourhanded": fourhanded}
+KERNEL_MODULES = {"headsup": headsup_cpu, "threehanded": threehanded_cpu}
 STAGE_BARS = {"headsup": "heads-up boards", "threehanded": "three-handed boards", "fourhanded": "four-handed boards"}
 
 
@@ -59,11 +60,11 @@ def dask_processes(module_processes):
 
 
 @pytest.fixture(scope="module")
-def in_process_walks():
-    """The walks of the first :data:`FIRST` board classes in this process (also compiles the kernels the workers
-    then load from the shared Numba cache)."""
-    return {name: board_walk.walk_board_orbits(kernel.tally_boards, name, False, None, STAGES[name].KERNELS, first=FIRST)
-            for name, kernel in (("headsup", headsup_cpu), ("threehanded", threehanded_cpu))}
+def in_process_walk():
+    """``walk(stage)``: the stage's walk of the first :data:`FIRST` board classes in this process, computed at the first
+    request (which also compiles the kernel the workers then load from the shared Numba cache)."""
+    return functools.cache(lambda stage: board_walk.walk_board_orbits(
+        KERNEL_MODULES[stage].tally_boards, stage, False, None, STAGES[stage].KERNELS, first=FIRST))
 
 
 #: ``compatible_pairs()`` once (a second of matrix products per call).
@@ -104,15 +105,19 @@ def _compute(stage: str, work: Path, *options: str):
 
 
 @pytest.fixture(scope="module")
-def in_process_files(tmp_path_factory):
-    """``allin compute STAGE`` in this process for each exact stage, on the few boards: the folder of each run."""
-    runs = {}
-    with _few_boards():
-        for stage in STAGES:
-            runs[stage] = tmp_path_factory.mktemp(f"in-process-{stage}")
-            result = _compute(stage, runs[stage])
-            assert result.exit_code == 0, result.output
-    return runs
+def in_process_run(tmp_path_factory):
+    """``run(stage)``: the folder of ``allin compute STAGE`` run in this process on the few boards, at the first
+    request (pytest-xdist may give the tests of one stage to another process)."""
+
+    @functools.cache
+    def run(stage: str) -> Path:
+        work = tmp_path_factory.mktemp(f"in-process-{stage}")
+        with _few_boards():
+            result = _compute(stage, work)
+        assert result.exit_code == 0, result.output
+        return work
+
+    return run
 
 
 @contextmanager
@@ -165,12 +170,11 @@ def _cached(run: Path, stage: str) -> dict:
 
 @pytest.mark.slow  # Dask processes: seconds to start
 @pytest.mark.parametrize("stage", ["headsup", "threehanded"])
-def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_walk(stage, dask_processes, in_process_walks):
-    kernel = {"headsup": headsup_cpu, "threehanded": threehanded_cpu}[stage]
+def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_walk(stage, dask_processes, in_process_walk):
+    reference, kernel = in_process_walk(stage), KERNEL_MODULES[stage]
     with distributed.get_task_stream(dask_processes.client) as tasks:
         tallies = board_walk.walk_board_orbits(kernel.tally_boards, stage, False, dask_processes.address,
                                                STAGES[stage].KERNELS, first=FIRST)
-    reference = in_process_walks[stage]
     assert len(tallies) == len(reference) and all(a.dtype == np.int64 for a in tallies)
     assert all(np.array_equal(a, b) for a, b in zip(tallies, reference))
     assert len(tasks.data) == board_walk.SLICES and len({task["worker"] for task in tasks.data}) == 2  # both counted
@@ -178,21 +182,23 @@ def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_wa
 
 @pytest.mark.slow  # Dask processes: seconds to start
 @pytest.mark.parametrize("stage", list(STAGES))
-def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(stage, dask_processes, in_process_files,
+def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(stage, dask_processes, in_process_run,
                                                                                 tmp_path):
+    reference = in_process_run(stage)  # first: the workers load the kernel this compiles
     with _few_boards():
         result = _compute(stage, tmp_path, "--cluster", dask_processes.address)
     assert result.exit_code == 0, result.output
     published = _published(tmp_path)
-    assert f"{stage}.json" in published and published == _published(in_process_files[stage])
-    cached, reference_cached = _cached(tmp_path, stage), _cached(in_process_files[stage], stage)
+    assert f"{stage}.json" in published and published == _published(reference)
+    cached, reference_cached = _cached(tmp_path, stage), _cached(reference, stage)
     assert cached.keys() == reference_cached.keys()
     assert all(np.array_equal(cached[name], reference_cached[name]) for name in cached)
     assert not list((tmp_path / "cache").glob("*.partial.npz"))  # the four-handed checkpoint is gone once whole
 
 
 @pytest.mark.slow  # Dask processes: seconds to start
-def test_a_worker_killed_mid_walk_changes_no_count(dask_processes, in_process_walks):
+def test_a_worker_killed_mid_walk_changes_no_count(dask_processes, in_process_walk):
+    reference = in_process_walk("headsup")
     killed = []
 
     def kill_a_busy_worker(done):
@@ -206,7 +212,7 @@ def test_a_worker_killed_mid_walk_changes_no_count(dask_processes, in_process_wa
                                                headsup.KERNELS, first=FIRST)
     (pid, done), = killed
     assert done < FIRST and pid not in dask_processes.workers().values()  # killed mid-walk, and it is gone
-    assert all(np.array_equal(a, b) for a, b in zip(tallies, in_process_walks["headsup"]))
+    assert all(np.array_equal(a, b) for a, b in zip(tallies, reference))
     dask_processes.wait_for_workers(2)  # its nanny starts a new one, for the tests after this one
 
 
@@ -265,9 +271,10 @@ def test_ctrl_c_between_units_is_exit_130_and_cancels_the_units_in_flight(dask_p
 
 
 @pytest.mark.slow  # Dask processes: seconds to start
-def test_the_scheduler_killed_mid_walk_is_one_error_line_and_the_checkpoint_resumes(tmp_path, in_process_files):
+def test_the_scheduler_killed_mid_walk_is_one_error_line_and_the_checkpoint_resumes(tmp_path, in_process_run):
     """Its own scheduler (the one killed) and worker. The four-handed walk saves each slice in order: what was saved
     before the kill stays, nothing is published, and a rerun (here in this process) continues to the same counts."""
+    reference = _published(in_process_run("fourhanded"))
     (tmp_path / "dask").mkdir()
     processes = DaskProcesses(tmp_path / "dask", workers=1)
     try:
@@ -288,4 +295,4 @@ def test_the_scheduler_killed_mid_walk_is_one_error_line_and_the_checkpoint_resu
         result = _compute("fourhanded", tmp_path)
     assert result.exit_code == 0, result.output
     assert reports[:2] == [saved, saved + FOURHANDED_SLICE]  # resumed after the saved slices, not from the start
-    assert _published(tmp_path) == _published(in_process_files["fourhanded"])
+    assert _published(tmp_path) == reference
