@@ -76,7 +76,7 @@ def connect(spec: str):
             raise
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise SchedulerLost(f"--cluster {where}: lost the Dask scheduler mid-stage ({first}); "
-                            "saved checkpoints are kept, nothing partial was published: rerun once it is back") from None
+                            "what the stage had saved is kept: rerun once it is back") from None
     finally:
         close_quietly(client)
 
