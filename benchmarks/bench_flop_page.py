@@ -12,6 +12,8 @@ it (the bytes it sends counted). Measured, each in a fresh browser context (noth
 * the every-flop report of two 20% ranges (two workers by rounds; the first estimate and the exact answer), target
   ≤ 15 s;
 * the page's weight before its first answer (the default hit table), by kind of file;
+* the main thread: the longest task in each job, and the longest script of the page's within one (the Long Tasks and
+  Long Animation Frames APIs, as benchmarks/bench_main_thread.py), against the 100 ms budget;
 
 and the Python kernels on the same input (``allin flop``'s: range_hit_table, combo_equities + equity_distribution,
 every_flop_report; the second call, compiled) for comparison. Prints markdown tables.
@@ -40,6 +42,7 @@ from kernels.flop.categories import range_hit_table
 from kernels.flop.equity import combo_equities, equity_distribution, every_flop_report
 from kernels.ranges import parse_range, ranking_from_equity
 from page_weight import StallingHandler, transferred
+from bench_main_thread import BUDGET_MS, OBSERVE, long_tasks
 from served import CHROMIUM
 from site_fixtures import build_site
 
@@ -59,17 +62,27 @@ def page_url(view: str, **state) -> str:
 
 
 def fresh(browser, base: str, path: str, ready: str):
-    """A new browser context's page at ``path``, once ``ready`` holds: (context, page)."""
+    """A new browser context's page at ``path``, its long tasks observed, once ``ready`` holds: (context, page)."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + path)
+    page.evaluate(OBSERVE)
     page.wait_for_function(ready, timeout=600_000)
     return context, page
 
 
+def longest(page, job: str, blocking: dict) -> None:
+    """Record in ``blocking[job]`` the longest task and page script since the last look (the longest over calls)."""
+    tasks, scripts = long_tasks(page)
+    task, script = blocking.get(job, (0.0, 0.0))
+    blocking[job] = (max([task, *tasks]), max([script, *scripts]))
+
+
 def browser_figures(browser, base: str) -> dict:
-    figures = {"hits": {}, "graph": [], "graph_again": [], "flops": []}
+    figures = {"hits": {}, "graph": [], "graph_again": [], "flops": [], "blocking": {}}
+    blocking = figures["blocking"]
     context, page = fresh(browser, base, page_url("hits", range=HIT_RANGE, board=HIT_BOARDS[-1]), READY["hits"])
+    longest(page, "load, the first hit table", blocking)
     runs = {board: [] for board in HIT_BOARDS}
     for _ in range(REPEATS):
         for board in HIT_BOARDS:  # each board another than the one before: the page computes it as it is typed
@@ -77,11 +90,13 @@ def browser_figures(browser, base: str) -> dict:
             page.fill("#board", board)
             page.wait_for_function(f"document.querySelector('#hits-spot').textContent.endsWith({board!r}) && {READY['hits']}")
             runs[board].append([float(page.locator("#hits-method").get_attribute(a)) for a in ("data-ms", "data-shown-ms")])
+            longest(page, "a board typed: its hit table", blocking)
     figures["hits"] = {board: np.median(r, axis=0) for board, r in runs.items()}
     context.close()
     for _ in range(REPEATS):
         context, page = fresh(browser, base, page_url("graph", range=GRAPH_RANGES[0], villain=GRAPH_RANGES[1], board=GRAPH_BOARD), READY["graph"])
         figures["graph"].append(float(page.locator("#graph-method").get_attribute("data-ms")))
+        longest(page, "load, the distribution", blocking)
         page.click("#compute")  # again in the same page: a new worker, its files in the browser's cache
         page.wait_for_function(READY["graph"], timeout=600_000)
         figures["graph_again"].append(float(page.locator("#graph-method").get_attribute("data-ms")))
@@ -91,6 +106,10 @@ def browser_figures(browser, base: str) -> dict:
         method = page.locator("#flops-method")
         figures["flops"].append((float(method.get_attribute("data-first-ms")), float(method.get_attribute("data-ms")),
                                  float(page.locator("#flops-overall").get_attribute("data-equity"))))
+        longest(page, "load, the every-flop report (its estimates, the table of 1,755 flops)", blocking)
+        page.select_option("#filter-suits", "two-tone")
+        page.wait_for_timeout(300)
+        longest(page, "a texture filter", blocking)
         context.close()
     sizes = transferred(browser, base, "flop/index.html", READY["hits"])
     kinds = {}
@@ -152,6 +171,9 @@ def main(data_dir: Path) -> None:
         assert overall == python_side["overall"], (overall, python_side["overall"])
         print(f"| every-flop report, 20% vs 20% (first estimate; exact) | {first / 1e3:.1f} s; {total / 1e3:.1f} s | ≤ 15 s | "
               f"{python_side['report']:.1f} s |")
+    print("\n| main thread | longest task | longest page script in a frame | budget |\n|---|---:|---:|---:|")
+    for job, (task, script) in browser_side["blocking"].items():
+        print(f"| {job} | {task:.0f} ms | {script:.0f} ms | {BUDGET_MS} ms |")
     weight = browser_side["weight"]
     print("\n| page weight before the first answer (the default hit table) | bytes |\n|---|---:|")
     for kind, size in sorted(weight.items(), key=lambda kv: -kv[1]):

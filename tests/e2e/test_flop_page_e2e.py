@@ -38,6 +38,14 @@ def shown_hits(page) -> dict:
       Array.from(document.querySelectorAll(`#hits-${kind} tbody tr`), (row) => [Number(row.cells[1].dataset.combos), Number(row.cells[2].dataset.share)])]))""")
 
 
+def every_row(page) -> dict:
+    """{flop index: equity or None} of the report's table, all its rows drawn ("Show more" until none is left)."""
+    while page.locator("#flops-more").is_visible():
+        page.click("#flops-more")
+    return dict(page.locator("#flops-table tbody tr").evaluate_all(
+        "rows => rows.map((r) => [Number(r.dataset.f), r.cells[3].dataset.equity === '' ? null : Number(r.cells[3].dataset.equity)])"))
+
+
 def wait_hits(page, board: str):
     page.wait_for_function(f"document.querySelector('#hits-spot').textContent.includes({board!r}) && {HITS_READY}")
 
@@ -114,20 +122,26 @@ def test_the_every_flop_report_equals_python_and_a_flop_goes_on_the_board(open_p
     page.wait_for_function(DONE.format(view="flops"), timeout=60000)
     report = every_flop_report(parse_range(hero).weights, parse_range(villain).weights, evaluator_tables())
     assert float(page.locator("#flops-overall").get_attribute("data-equity")) == report.overall
-    shown = dict(page.locator("#flops-table tbody tr").evaluate_all(
-        "rows => rows.map((r) => [Number(r.dataset.f), r.cells[3].dataset.equity === '' ? null : Number(r.cells[3].dataset.equity)])"))
+    assert page.locator("#flops-table tbody tr").count() == 100  # drawn 100 at a time
+    shown = every_row(page)
     assert len(shown) == 1755
     assert [shown[f] for f in range(1755)] == [None if np.isnan(e) else float(e) for e in report.equity]
+    assert list(shown) == sorted(shown, key=lambda f: (-(shown[f] if shown[f] is not None else -1), f))  # best first
+    page.click("#flops-table th button:text-is('Equity')")  # the other way: worst first
+    assert page.locator("#flops-table th[aria-sort]").get_attribute("aria-sort") == "ascending"
+    worst = [int(f) for f in page.locator("#flops-table tbody tr").evaluate_all("rows => rows.map((r) => r.dataset.f)")]
+    assert worst == sorted(shown, key=lambda f: (shown[f] if shown[f] is not None else -1, f))[:100]
+    page.click("#flops-table th button:text-is('Equity')")
     # filtered to monotone flops: the equity on them is Python's group figure
     page.select_option("#filter-suits", "monotone")
     monotone = np.array([texture(cards)["suits"] == "monotone" for cards in report.flops])
-    assert page.locator("#flops-table tbody tr:not([hidden])").count() == monotone.sum()
+    assert len(every_row(page)) == monotone.sum()
     equity, _ = report.group(monotone)
     assert float(page.locator("#flops-filtered").get_attribute("data-equity")) == equity
     assert page.locator("#flops-groups tbody tr").first.text_content().startswith("Monotone")  # in a closed <details>
     screenshot(page, "flop-report-monotone")
     # the best monotone flop (the table sorted by equity, best first) onto the board: its hit table
-    button = page.locator("#flops-table tbody tr:not([hidden]) button").first
+    button = page.locator("#flops-table tbody tr button").first
     best = int(button.get_attribute("data-f"))
     assert shown[best] == max(shown[f] for f in np.flatnonzero(monotone) if shown[f] is not None)
     button.press("Enter")

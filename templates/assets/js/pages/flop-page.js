@@ -46,7 +46,7 @@ async function loadRunModules() {
     flopParam: flopTable.flopParam,
   };
   reportView ??= new runModules.ReportView({
-    table: $("flops-table"), list: $("flops-list"), filters: { suits: $("filter-suits"), pairing: $("filter-pairing"), high: $("filter-high") },
+    table: $("flops-table"), list: $("flops-list"), more: $("flops-more"), filters: { suits: $("filter-suits"), pairing: $("filter-pairing"), high: $("filter-high") },
     filtered: $("flops-filtered"), overall: $("flops-overall"), svg: $("flops-svg"), summary: $("flops-chart-summary"), groups: $("flops-groups"),
   }, (cards) => pickFlop(cards));
   return runModules;

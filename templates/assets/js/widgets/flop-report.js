@@ -1,20 +1,23 @@
 // The flop page's every-flop report (flop-equity.js's flopReport and flopGroup): a row per suit-distinct flop (its
-// cards, texture, chance with these ranges and the range's equity there), sortable (sortable.js) and filtered by
-// texture; the equity by texture group as a chart (inline SVG: per group the middle half of its flops by chance,
-// their range and the mean) with its data table; and the equity on the flops shown (on all of them: the preflop
-// equity). An estimate (part of the boards counted) shows the figures but not yet the table of flops. The flop
-// buttons are one Tab stop (arrow keys, Home, End); pressing one calls onPick(cards).
+// cards, texture, chance with these ranges and the range's equity there), sortable (sortable.js's headers) and
+// filtered by texture, drawn ROWS at a time from the sorted data ("Show more": a table of all 1,755 rows takes
+// the browser a few hundred ms to lay out); the equity by texture group as a chart (inline SVG: per group the
+// middle half of its flops by chance, their range and the mean) with its data table; and the equity on the flops
+// shown (on all of them: the preflop equity). An estimate (part of the boards counted) shows the figures but not yet
+// the table. The flop buttons are one Tab stop (arrow keys, Home, End); pressing one calls onPick(cards).
 
 import { RANKS } from "../engines/cards.js";
 import { flopGroup } from "../engines/flop-equity.js";
 import { flopCards, flopLabel } from "../engines/flop-table.js";
-import { sortRows } from "./sortable.js";
+import { sortable } from "./sortable.js";
 import { pctText } from "./flop-hits.js";
 
 const SUITS = ["rainbow", "two-tone", "monotone"], PAIRINGS = ["unpaired", "paired", "trips"];
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const count = (n) => n.toLocaleString("en-US");
 const W = 640, LEFT = 120, RIGHT = 76, TOP = 8, ROW = 26, BOTTOM = 46;
+/** Rows of the table drawn at a time. */
+export const ROWS = 100;
 
 /** The texture groups: [name, test(flop)] — suits, pairing, high card (A first). */
 export const GROUPS = [
@@ -65,14 +68,30 @@ const rankKey = (cards) => {
   return (a * 13 + b) * 13 + c;
 };
 const textureText = (t) => `${capital(t.suits)}, ${t.pairing}`;
+/** Each sortable column's key of a report row (the Flop, Chance and Equity columns). */
+const SORT_KEYS = { 0: (f) => rankKey(f.cards), 2: (f) => f.share, 3: (f) => f.equity ?? -1 };
+
+/** A report row as a table row. */
+function rowHtml(f) {
+  const equity = f.equity === null ? "–" : pctText(f.equity);
+  return `<tr data-f="${f.index}"><th scope="row"><button type="button" class="fc-flop" data-f="${f.index}" tabindex="-1">${cardsHtml(f.cards)}</button></th>`
+    + `<td>${textureText(f.texture)}</td><td>${pctText(f.share, 3)}</td><td data-equity="${f.equity ?? ""}">${equity}</td></tr>`;
+}
 
 export class ReportView {
-  /** ``parts``: {table, list (the table's frame, hidden while estimating), filters: {suits, pairing, high} (<select>s),
-   *  filtered, overall, svg, summary, groups (a <table>)};
-   *  ``onPick(cards)`` when a flop is pressed. */
+  /** ``parts``: {table (its header's aria-sort: the first order), list (the table's frame, hidden while estimating),
+   *  more (the "Show more" button), filters: {suits, pairing, high} (<select>s), filtered, overall, svg, summary,
+   *  groups (a <table>)}; ``onPick(cards)`` when a flop is pressed. */
   constructor(parts, onPick) {
-    Object.assign(this, { parts, onPick, report: null });
+    const first = [...parts.table.tHead.rows[0].cells].find((th) => th.hasAttribute("aria-sort"));
+    Object.assign(this, { parts, onPick, report: null, counts: null, partial: false, shown: [], drawn: 0,
+      order: { column: first.cellIndex, descending: first.getAttribute("aria-sort") === "descending" } });
+    sortable(parts.table, (column, descending) => {
+      this.order = { column, descending };
+      this.filter();
+    });
     for (const select of Object.values(parts.filters)) select.addEventListener("change", () => this.filter());
+    parts.more.addEventListener("click", () => this.draw());
     const body = parts.table.tBodies[0];
     body.addEventListener("click", (e) => {
       const button = e.target.closest("button[data-f]");
@@ -81,7 +100,7 @@ export class ReportView {
     body.addEventListener("keydown", (e) => {
       const button = e.target.closest("button[data-f]");
       if (!button) return;
-      const shown = [...body.querySelectorAll("tr:not([hidden]) button[data-f]")], k = shown.indexOf(button);
+      const shown = [...body.querySelectorAll("button[data-f]")], k = shown.indexOf(button);
       const next = { ArrowDown: k + 1, ArrowUp: k - 1, Home: 0, End: shown.length - 1 }[e.key];
       if (next === undefined) return;
       e.preventDefault();
@@ -102,22 +121,12 @@ export class ReportView {
 
   /** Show ``report`` (flopReport's) of ``counts`` (mergeFlopCounts'); ``partial``: an estimate from part of the boards. */
   show(report, counts, partial = false) {
-    Object.assign(this, { report, counts });
-    const { table } = this.parts;
+    Object.assign(this, { report, counts, partial });
     this.parts.list.hidden = partial;
     this.parts.overall.textContent = `Your range's equity before the flop (its equity on every flop, weighted by the flop's chance): `
       + `${pctText(report.overall, 2)}${partial ? ", estimated so far" : ""}`;
     this.parts.overall.dataset.equity = report.overall;
     this.parts.overall.dataset.state = partial ? "partial" : "final";
-    if (partial) return this.filter();
-    table.tBodies[0].innerHTML = report.flops.map((f) => {
-      const equity = f.equity === null ? "–" : pctText(f.equity);
-      return `<tr data-f="${f.index}"><th scope="row" data-sort="${rankKey(f.cards)}"><button type="button" class="fc-flop" data-f="${f.index}" tabindex="-1">`
-        + `${cardsHtml(f.cards)}</button></th><td>${textureText(f.texture)}</td>`
-        + `<td data-sort="${f.share}">${pctText(f.share, 3)}</td><td data-sort="${f.equity ?? -1}" data-equity="${f.equity ?? ""}">${equity}</td></tr>`;
-    }).join("");
-    const headers = [...table.tHead.rows[0].cells], sorted = headers.findIndex((th) => th.hasAttribute("aria-sort"));
-    sortRows(table, sorted, headers[sorted].getAttribute("aria-sort") === "descending");
     this.filter();
   }
 
@@ -128,16 +137,15 @@ export class ReportView {
       && (!high.value || f.texture.high === Number(high.value));
   }
 
+  /** The flops that pass the filters, in the table's order; the first ROWS of them drawn (none while estimating). */
   filter() {
     if (!this.report) return;
     const shown = this.report.flops.filter((f) => this.passes(f));
-    const ids = new Set(shown.map((f) => f.index));
-    let first = null;
-    for (const row of this.parts.table.tBodies[0].rows) {
-      row.hidden = !ids.has(Number(row.dataset.f));
-      if (!row.hidden) first ??= row;
-    }
-    if (first && !this.parts.table.querySelector("tr:not([hidden]) button[tabindex='0']")) this.focusable(first.querySelector("button"));
+    const key = SORT_KEYS[this.order.column], sign = this.order.descending ? -1 : 1;
+    this.shown = [...shown].sort((f, g) => sign * (key(f) - key(g)) || f.index - g.index);
+    this.drawn = 0;
+    this.parts.table.tBodies[0].replaceChildren();
+    if (!this.partial) this.draw();
     const all = groupFigures(shown, this.counts);
     const whole = shown.length === this.report.flops.length;
     this.parts.filtered.textContent = whole
@@ -145,6 +153,17 @@ export class ReportView {
       : `${count(shown.length)} of ${count(this.report.flops.length)} flops, ${pctText(all.chance)} of the deals: your equity on them ${all.equity === null ? "–" : pctText(all.equity, 2)}.`;
     this.parts.filtered.dataset.equity = all.equity ?? "";
     this.showGroups(shown);
+  }
+
+  /** Draw the next ROWS rows of the flops shown. */
+  draw() {
+    const body = this.parts.table.tBodies[0];
+    body.insertAdjacentHTML("beforeend", this.shown.slice(this.drawn, this.drawn + ROWS).map(rowHtml).join(""));
+    this.drawn = Math.min(this.shown.length, this.drawn + ROWS);
+    if (!body.querySelector("button[tabindex='0']") && body.rows.length) this.focusable(body.querySelector("button"));
+    const left = this.shown.length - this.drawn;
+    this.parts.more.hidden = left === 0;
+    this.parts.more.textContent = `Show ${Math.min(ROWS, left)} more (${count(this.drawn)} of ${count(this.shown.length)} shown)`;
   }
 
   showGroups(shown) {
