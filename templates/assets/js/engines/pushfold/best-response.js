@@ -78,14 +78,14 @@ function tripleValues(triple, p2, s2, p3, s3, stored) {
   return out;
 }
 
-const upWeights = new Float64Array(K * K); // scratch of pairPayoffs by hi · K + lo, zero between calls
+const upWeights = new Float64Array(K * K); // scratch of unorderedPairs by hi · K + lo, zero between calls
 const downWeights = new Float64Array(K * K);
 const listedPairs = new Uint8Array(K * K);
 
-/** The unordered pairs lo[q] ≤ hi[q] of the opponents' supports, sorted by hi then lo, and per pair and seating of
- *  the hero the payoff per stored ordering of the pot: below[13q + o] = w(lo, hi) · stored[0][o] + w(hi, lo) ·
- *  stored[1][o] (the hero's class ≤ lo), between (stored 2 and 4), above (3 and 5), where w(d, e) = p2[d] · p3[e]. */
-function pairPayoffs(p2, s2, p3, s3, stored) {
+/** The unordered pairs lo[q] ≤ hi[q] of the opponents' supports, sorted by hi then lo, with the weights of their two
+ *  orientations: up[q] = p2[lo] · p3[hi] (the second seat's class ≤ the third's), down[q] = p2[hi] · p3[lo] (0 when
+ *  lo = hi or the orientation is not in the supports). */
+function unorderedPairs(p2, s2, p3, s3) {
   const keys = new Int32Array(s2.length * s3.length);
   let n = 0;
   for (const d of s2) {
@@ -100,20 +100,31 @@ function pairPayoffs(p2, s2, p3, s3, stored) {
     }
   }
   const sorted = keys.subarray(0, n).sort();
-  const lo = new Int32Array(n), hi = new Int32Array(n);
-  const [below, between, above] = [new Float64Array(n * NO), new Float64Array(n * NO), new Float64Array(n * NO)];
+  const lo = new Int32Array(n), hi = new Int32Array(n), up = new Float64Array(n), down = new Float64Array(n);
   for (let q = 0; q < n; q++) {
     const key = sorted[q];
     lo[q] = key % K;
     hi[q] = (key - lo[q]) / K;
-    const up = upWeights[key], down = downWeights[key];
-    for (let o = 0; o < NO; o++) {
-      below[q * NO + o] = up * stored[0][o] + down * stored[1][o];
-      between[q * NO + o] = up * stored[2][o] + down * stored[4][o];
-      above[q * NO + o] = up * stored[3][o] + down * stored[5][o];
-    }
+    up[q] = upWeights[key];
+    down[q] = downWeights[key];
     listedPairs[key] = upWeights[key] = downWeights[key] = 0;
   }
+  return { lo, hi, up, down };
+}
+
+/** The stored orderings of a frame's orderings with the hero's class below, between and above the opponents', for
+ *  each orientation of the pair ([up, down]: STORED's seatings, eachSeating's closed forms). */
+const SEATED = [[STORED[0], STORED[1]], [STORED[2], STORED[4]], [STORED[3], STORED[5]]];
+
+/** unorderedPairs, and per pair and seating of the hero the payoff per stored ordering of the pot: below[13q + o] =
+ *  up[q] · stored[0][o] + down[q] · stored[1][o] (the hero's class ≤ lo), between (stored 2 and 4), above (3 and 5). */
+function pairPayoffs(p2, s2, p3, s3, stored) {
+  const { lo, hi, up, down } = unorderedPairs(p2, s2, p3, s3);
+  const [below, between, above] = [[0, 1], [2, 4], [3, 5]].map(([a, b]) => {
+    const pay = new Float64Array(lo.length * NO);
+    for (let q = 0; q < lo.length; q++) for (let o = 0; o < NO; o++) pay[q * NO + o] = up[q] * stored[a][o] + down[q] * stored[b][o];
+    return pay;
+  });
   return { lo, hi, below, between, above };
 }
 
@@ -169,24 +180,23 @@ function pairDot(rows, weights, row, pay, b) {
     + pay[b + 8] * rows[r + 8] + pay[b + 9] * rows[r + 9] + pay[b + 10] * rows[r + 10] + pay[b + 11] * rows[r + 11] + pay[b + 12] * rows[r + 12]);
 }
 
-/** sums[c·13 + o] += Σ_{d ∈ s2, e ∈ s3} p2[d] · p3[e] · mass of frame ordering o, for the hero classes `classes`
- *  (ascending; pairs in the order d, then e, for every class). The hero's class below, between and above the
- *  opponents' are three seatings with rows in closed form (eachSeating's). */
+/** sums[c·13 + o] += Σ_{d ∈ s2, e ∈ s3} p2[d] · p3[e] · mass of frame ordering o, for the hero classes `classes`:
+ *  per unordered pair of the opponents' classes (unorderedPairs) each row read once for both orientations. */
 function orderingSums({ rows, weights, scale }, sums, classes, p2, s2, p3, s3) {
-  for (const d of s2) {
-    for (const e of s3) {
-      const w = p2[d] * p3[e];
-      const [lo, hi, below, between, above] = d <= e ? [d, e, STORED[0], STORED[2], STORED[3]] : [e, d, STORED[1], STORED[4], STORED[5]];
-      for (let i = 0; i < classes.length; i++) {
-        const c = classes[i];
-        const row = c <= lo ? TRI3[hi] + TRI2[lo] + c : c <= hi ? TRI3[hi] + TRI2[c] + lo : TRI3[c] + TRI2[hi] + lo;
-        const x = (w * weights[row * ROW_WORDS + WEIGHT_WORD]) / scale;
-        if (x === 0) continue;
-        const map = c <= lo ? below : c <= hi ? between : above;
-        const base = row * ROW_BYTES;
-        const at = c * NO;
-        for (let o = 0; o < NO; o++) sums[at + o] += x * rows[base + map[o]];
-      }
+  const { lo, hi, up, down } = unorderedPairs(p2, s2, p3, s3);
+  for (let q = 0; q < lo.length; q++) {
+    const l = lo[q], h = hi[q];
+    for (let i = 0; i < classes.length; i++) {
+      const c = classes[i];
+      const seating = c <= l ? 0 : c <= h ? 1 : 2;
+      const row = seating === 0 ? TRI3[h] + TRI2[l] + c : seating === 1 ? TRI3[h] + TRI2[c] + l : TRI3[c] + TRI2[h] + l;
+      const mass = weights[row * ROW_WORDS + WEIGHT_WORD] / scale;
+      if (mass === 0) continue;
+      const [first, mirror] = SEATED[seating];
+      const u = up[q] * mass, v = down[q] * mass;
+      const base = row * ROW_BYTES;
+      const at = c * NO;
+      for (let o = 0; o < NO; o++) sums[at + o] += u * rows[base + first[o]] + v * rows[base + mirror[o]];
     }
   }
 }
@@ -294,11 +304,11 @@ export class Evaluator {
         if (listed.has(key) || this.cache.get(key)?.stamp === stamp) continue;
         listed.add(key);
         const [s2, s3] = infos.slice(-2).map((i) => strategy.deviationSupport[i].length);
-        let cost = K * NO * (s2 + s3 + 1);
-        if (!inPot) cost += NO * s2 * s3 * strategy.support[infos[0]].length;
+        let cost = K * NO * (s2 + s3 + 1); // the marginals' part
+        if (!inPot) cost += 2 * NO * s2 * s3 * strategy.support[infos[0]].length; // orderingSums: 13 additions to memory a triple
         else if (s2 && s3) {
           spec.tensor = planTensor(this.eq.triple, t.frames[t.allIn.indexOf(seat)], game);
-          cost += (spec.tensor ? 1 : NO) * K * s2 * s3;
+          cost += spec.tensor ? K * s2 * s3 : (NO * K * s2 * s3) / 2; // a pair and its mirror read once (tripleValues)
         }
         tasks.push({ key, stamp, spec, infos, cost });
       }
