@@ -50,6 +50,8 @@ def test_importing_the_cli_imports_no_numba():
         ["icm", "--help"],
         ["pushfold", "--help"],
         ["serve", "--help"],
+        ["flop", "hits", "--help"],
+        ["flop", "report", "--help"],
     ],
 )
 @pytest.mark.slow

@@ -7,6 +7,8 @@ draws, weighted combos and shares; ``--json`` adds each combo's category and dra
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from generator.core.errors import InputError
@@ -15,7 +17,9 @@ from generator.core.storage import json_text
 from generator.cli.flop_equity import equity_command, flop_board, report_command
 from generator.cli.queries import range_option
 from kernels.cards import ALL_COMBOS, format_cards
-from kernels.flop.categories import DRAWS, MADE_CATEGORIES, HitTable, range_hit_table
+
+if TYPE_CHECKING:
+    from kernels.flop.categories import HitTable
 
 
 @click.group("flop")
@@ -30,6 +34,8 @@ flop_group.add_command(report_command)
 def _document(text: str, board: list[int], dead: list[int], table: HitTable) -> dict:
     """The ``--json`` document: the range, board and dead cards, each category's and draw's weighted combos and
     share, and each combo left with its weight, category and draws."""
+    from kernels.flop.categories import DRAWS, MADE_CATEGORIES
+
     return {
         "range": text,
         "board": format_cards(board),
@@ -63,6 +69,8 @@ def _print_table(document: dict) -> None:
 def hits_command(range_text, board_text, dead_text, as_json):
     """A range's hit table on a board: each made category (straight flush … no made hand) and each draw, in
     weighted combos and in shares of the range's combos left after the board and dead cards (docs/flop.md)."""
+    from kernels.flop.categories import range_hit_table  # Numba: imported by the commands that compute
+
     board, dead = flop_board(board_text, dead_text)
     weights = range_option(range_text, "--range")
     live = weights.nonzero()[0]

@@ -10,6 +10,7 @@ flops (their share of the deal and texture), sorted, filtered by texture, with t
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import click
 import numpy as np
@@ -20,10 +21,9 @@ from generator.core.evaluator_tables import evaluator_tables
 from generator.core.progress import progress_bar
 from generator.core.storage import json_text
 from kernels.cards import ALL_COMBOS, RANKS, format_card, format_cards
-from kernels.flop.boards import N_BOARD_CLASSES
-from kernels.flop.equity import NotSuitSymmetricError, combo_equities, equity_distribution, every_flop_report
-from kernels.flop.flops import texture
-from kernels.range_equity import NoDealError
+
+if TYPE_CHECKING:
+    from kernels.range_equity import NoDealError
 
 #: Texture filters of ``allin flop report`` (docs/flop.md): the flop's suits and its pairing.
 TEXTURES = ("rainbow", "two-tone", "monotone", "unpaired", "paired", "trips")
@@ -70,6 +70,9 @@ def equity_command(range_text, villain_text, board_text, dead_text, as_json):
     completion of the board, every compatible villain combo. Prints the range's equity, the equity at the
     10/25/50/75/90% quantiles of the range (combos weighted by their weight in the deal: range weight × the
     villain's compatible weight) and the share of the range above 50/70/90% equity."""
+    from kernels.flop.equity import combo_equities, equity_distribution  # Numba: imported by the commands that compute
+    from kernels.range_equity import NoDealError
+
     board, dead = flop_board(board_text, dead_text)
     texts = (range_text, villain_text)
     weights = [range_option(text, option) for text, option in zip(texts, SIDES)]
@@ -98,6 +101,8 @@ def equity_command(range_text, villain_text, board_text, dead_text, as_json):
 def _rows(report) -> list[dict]:
     """One row per suit-distinct flop: cards (high card first), flops it stands for, A's equity (None where no deal
     reaches it), share of the deal, texture."""
+    from kernels.flop.flops import texture
+
     return [
         {"flop": format_cards(sorted(cards.tolist(), reverse=True)), "weight": int(weight),
          "equity": None if np.isnan(e) else float(e), "share": float(share), "texture": texture(cards)}
@@ -131,6 +136,10 @@ def report_command(range_text, villain_text, sort_by, textures, top, as_json):
     for 4, 12 or 24 of the 22,100), your equity over every turn, river and compatible villain combo, the flop's
     share of the deal and its texture; then your equity by texture. The flops' equities weighted by their shares
     are your preflop equity. Takes ranges whose suits are interchangeable (whole classes)."""
+    from kernels.flop.boards import N_BOARD_CLASSES  # Numba: imported by the commands that compute
+    from kernels.flop.equity import NotSuitSymmetricError, every_flop_report
+    from kernels.range_equity import NoDealError
+
     texts = (range_text, villain_text)
     weights = [range_option(text, option) for text, option in zip(texts, SIDES)]
     started = time.monotonic()
