@@ -97,8 +97,9 @@ test("a solve shared with a helper (solveSteps' share) yields the same checks an
   const { table } = fixtures.ruled;
   const [tolerance, classTolerance] = payoffTolerances(table);
   const solve = (eq, share) => {
-    const runner = new TaskRunner(structuredClone(helperTable(eq.triple)));
+    const runner = new TaskRunner();
     runner.setTable(table);
+    runner.setTriple(structuredClone(helperTable(eq.triple)));
     const steps = solveSteps(table, eq, { tolerance, classTolerance, fallbackDiscount: FALLBACK_DISCOUNT, share });
     const seen = [];
     let [step, answer, batches, tensors] = [steps.next(), null, 0, 0];

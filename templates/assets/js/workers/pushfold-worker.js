@@ -16,10 +16,10 @@
 // within START_WITHIN tolerances (warmStarted says whether it was). A new "solve" replaces the one running. A solve
 // yields to the message queue every ~50 ms so "cancel" is heard.
 // Two cores: a table of SHARE_FROM_PLAYERS or more is solved with a helper, this same script started again as a
-// second worker (nested), which runs about half of each evaluation's 3-way sums (solveSteps' `share`; the iterates,
-// checks and answer are those of one thread). Messages to the helper: {type: "helper-table", triple} (helperTable,
-// once per 3-way table), {type: "helper-solve", table}, {type: "helper-tasks", id, messages}; from it
-// {type: "helper-results", id, results | error}.
+// second worker (nested, at the solve's start so that it loads while the tables download), which runs about half of
+// each evaluation's 3-way sums (solveSteps' `share`; the iterates, checks and answer are those of one thread).
+// Messages to the helper: {type: "helper-solve", table}, {type: "helper-table", triple} (helperTable, once per 3-way
+// table), {type: "helper-tasks", id, messages}; from it {type: "helper-results", id, results | error}.
 import {
   CHECK_EVERY, FALLBACK_DISCOUNT, helperTable, loadEquities, MEASURE, nashConvUnits, payoffPerUnit, payoffTolerances, provisionalEquities, solutionObject,
   solveSteps, START_REGRET, START_WITHIN, tableErrors, TaskRunner, THREEWAY_BYTES, THREEWAY_WEIGHTS_END,
@@ -174,9 +174,9 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 let helper = null; // {worker, triple (the 3-way table it holds), batches: Map(id -> {resolve, reject}), next}, kept for the next solves
 let helperFailed = false; // a helper could not start or stopped: the next solves run alone
 
-/** The helper worker holding `eq`'s 3-way table, started (and sent the table) if need be; null where there are no
- *  nested workers, fewer than two cores, or a helper failed before. */
-function helperFor(eq) {
+/** The helper worker, started if need be, told the table to solve next; null where there are no nested workers,
+ *  fewer than two cores, or a helper failed before. */
+function startHelper(table) {
   if (helperFailed || typeof Worker === "undefined" || !(navigator.hardwareConcurrency >= 2)) return null;
   if (!helper) {
     const worker = new Worker(new URL(import.meta.url), { type: "module" });
@@ -199,7 +199,13 @@ function helperFor(eq) {
       fail(`the helper worker failed (${event.message || "it could not start"})`);
     };
   }
-  if (helper.triple !== eq.triple) {
+  helper.worker.postMessage({ type: "helper-solve", table });
+  return helper;
+}
+
+/** The helper (startHelper's), sent `eq`'s 3-way table if it does not hold it; null without one. */
+function helperFor(eq) {
+  if (helper && helper.triple !== eq.triple) {
     helper.worker.postMessage({ type: "helper-table", triple: helperTable(eq.triple) });
     helper.triple = eq.triple;
   }
@@ -213,7 +219,8 @@ function dispatch(own, messages, eq, table) {
   own.worker.postMessage({ type: "helper-tasks", id, messages });
   return new Promise((resolve, reject) => own.batches.set(id, { resolve, reject })).catch(() => {
     if (alone?.triple !== eq.triple || alone.table !== table) {
-      alone = { triple: eq.triple, table, runner: new TaskRunner(helperTable(eq.triple)) };
+      alone = { triple: eq.triple, table, runner: new TaskRunner() };
+      alone.runner.setTriple(helperTable(eq.triple));
       alone.runner.setTable(table);
     }
     return alone.runner.run(messages);
@@ -221,11 +228,11 @@ function dispatch(own, messages, eq, table) {
 }
 let alone = null; // {triple, table, runner}: the helper's tasks of a solve run here after it failed
 
-let runner = null; // the helper's side: TaskRunner of the posted 3-way table
+const runner = new TaskRunner(); // the helper's side
 
 /** A message to this script when it runs as a helper; the answer to post, if any. */
 function helperMessage(message) {
-  if (message.type === "helper-table") runner = new TaskRunner(message.triple);
+  if (message.type === "helper-table") runner.setTriple(message.triple);
   else if (message.type === "helper-solve") runner.setTable(message.table);
   else if (message.type === "helper-tasks") {
     try {
@@ -242,8 +249,7 @@ async function run(number, table, eq, { start, tolerance, maxIterations, provisi
   const units = nashConvUnits(table);
   const toPayoff = payoffPerUnit(table);
   const [target, classTolerance] = payoffTolerances(table, tolerance);
-  const shared = !provisional && table.stacks.length >= SHARE_FROM_PLAYERS ? helperFor(eq) : null;
-  shared?.worker.postMessage({ type: "helper-solve", table });
+  const shared = provisional || table.stacks.length < SHARE_FROM_PLAYERS ? null : helperFor(eq);
   const steps = solveSteps(table, eq, {
     tolerance: target, classTolerance, maxIterations, start, startRegret: START_REGRET * target, startWithin: START_WITHIN * target,
     fallbackDiscount: FALLBACK_DISCOUNT, share: shared !== null,
@@ -293,6 +299,8 @@ async function solve(number, { table, dataUrl, start = null, tolerance, maxItera
   const errors = tableErrors(table);
   if (errors.length) throw new ReaderError(`${errors[0][0].toUpperCase()}${errors[0].slice(1)}.`);
   const options = { start, tolerance, maxIterations, requested: performance.now() };
+  if (table.stacks.length >= SHARE_FROM_PLAYERS) startHelper(table); // it loads while the tables download
+
   const matchupsUrl = new URL(MATCHUPS, dataUrl).href;
   const matchups = startDownload(matchupsUrl);
   if (table.stacks.length === 2) {

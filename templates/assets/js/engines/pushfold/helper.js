@@ -14,29 +14,29 @@ export function helperTable(triple) {
   return { rows: triple.rows, scale: triple.scale, marginals: marginals(triple), float64: triple.tensorType === Float64Array };
 }
 
-/** Runs posted tasks against a helperTable (as received) for one table at a time. */
+/** Runs posted tasks against a helperTable (as received, setTriple) for one table (setTable) at a time; the two may
+ *  come in either order. */
 export class TaskRunner {
-  constructor({ rows, scale, marginals: kept, float64 }) {
+  setTriple({ rows, scale, marginals: kept, float64 }) {
     this.triple = { rows, weights: new Uint16Array(rows.buffer, rows.byteOffset, rows.byteLength / 2), scale, marginals: kept,
       ...(float64 ? { tensorType: Float64Array } : {}) };
-    this.context = null;
   }
 
   /** The table (as solveSteps') whose tasks come next. */
   setTable(table) {
-    const game = makeGame(table);
-    this.context = { game, triple: this.triple };
-    this.strategy = new Strategy(game.infosets.length, null);
+    this.game = makeGame(table);
+    this.strategy = new Strategy(this.game.infosets.length, null);
   }
 
   /** The results of posted tasks ({spec, strategies}), in order. */
   run(messages) {
+    const context = { game: this.game, triple: this.triple };
     return messages.map(({ spec, strategies }) => {
       for (const [i, p] of strategies) {
         this.strategy.p[i].set(p);
         this.strategy.changed(i);
       }
-      return runTask(this.context, this.strategy, spec);
+      return runTask(context, this.strategy, spec);
     });
   }
 }
