@@ -19,6 +19,8 @@
 // two opponents play (their supports) against the compact sorted-triple table; a strategy is split
 // into a constant (0, 1, or the start's 1/2) plus deviations, and the constant's part is read from
 // marginals of the table computed once, so wide ranges cost as little as narrow ones. Vectors that depend only on a strategy (P(action | hero class)) are kept until it changes.
+// An evaluation's 3-way sums are listed as tasks (Evaluator.pending), which a second worker may share (solveSteps'
+// `share`, pushfold/helper.js) with the same results; docs/pushfold.md "Speed" and "Two cores".
 //
 // The parts, one responsibility each as in kernels/pushfold/: pushfold/model.js (the classes and the
 // showdown tables), pushfold/game.js (seats, posts, terminals, information sets), pushfold/strategy.js,

@@ -30,8 +30,9 @@ const PROGRESS_EVERY_MS = 100;
 /** The answer so far is posted at the first check and then at most this often (each one is drawn on the page). */
 const FORMING_EVERY_MS = 2500;
 /** When this long has passed since the solve was asked for and no answer so far has been posted, the averages are
- *  measured after the iteration that just ended (MEASURE) and posted: a full-ring ICM table takes about a second an
- *  iteration on 2 cores, its first check (the fifth) would come after 10 s. */
+ *  measured after the iteration that just ended (MEASURE) and posted: a full-ring ICM table's first iterations take
+ *  about a second each on 2 cores (the SNG of BENCHMARKS.md: 60 iterations and their checks in 48 s), its first check
+ *  (the fifth) would come after several seconds. */
 const FIRST_ANSWER_MS = 1000;
 /** Tables of this many players or more are shared with a helper worker where the browser has two cores or more: a
  *  smaller one's 3-way sums take less time than starting the helper and copying it the 3-way table (15 MB). */
