@@ -5,7 +5,8 @@
 // in the URL as it is edited (?p=AsKs&p=QQ%2B&board=Kh8d3c&dead=2c); opening such a URL computes it.
 
 import { defaultSize } from "../workers/equity-pool.js";
-import { loadRanking, methodText, playerFigures, progressShower, startEquity } from "../workers/equity-run.js";
+import { methodText, playerFigures, progressShower, startEquity } from "../workers/equity-run.js";
+import { loadRanking } from "../widgets/class-ranking.js";
 import { WORK_PER_SECOND, blockerText, enumerationWork, planEquity } from "../engines/range-equity.js";
 import { MAX_SEATS } from "../engines/constants.js";
 import { CardPicker, RangePicker } from "../widgets/pickers.js";

@@ -6,11 +6,12 @@
 // computing a new spot or view adds an entry, so back and forward return to earlier answers; the hit table follows
 // the form as it is typed, and its entry with it. Pressing a flop of the report puts it on the board and shows its
 // hit table. The page loads what its first answer, the hit table, needs; the runs' modules come when first asked
-// for (loadRunModules), the class ranking of an x% range with its first x% (equity-run.js).
+// for (loadRunModules).
 
 import { parseTables } from "../engines/evaluator.js";
 import { rangeHitTable } from "../engines/flop-categories.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "../engines/ranges.js";
+import { loadRanking } from "../widgets/class-ranking.js";
 import { HitView, combosText } from "../widgets/flop-hits.js";
 import { showDistribution } from "../widgets/flop-graph.js";
 import { CardPicker, RangePicker } from "../widgets/pickers.js";
@@ -34,16 +35,17 @@ const rangePickers = {}, cardPickers = {};
 let tables = null, runModules = null, run = null, runId = 0, typing = 0, reportView = null;
 
 /** The distribution's and the report's modules, loaded once: {startDistribution, Cancelled, startRounds,
- *  checkSuitSymmetric, blockerText, ReportView, flopParam}. */
+ *  checkSuitSymmetric, blockerText, ReportView, flopParam, suitDistinctFlops}. */
 async function loadRunModules() {
-  const [workers, rounds, equity, rangeEquity, report, flopTable] = await Promise.all([
+  const [workers, rounds, equity, rangeEquity, report, flopTable, flops] = await Promise.all([
     import("../workers/flop-run.js"), import("../workers/flop-rounds.js"), import("../engines/flop-equity.js"),
     import("../engines/range-equity.js"), import("../widgets/flop-report.js"), import("../engines/flop-table.js"),
+    import("../engines/flops.js"),
   ]);
   runModules ??= {
     startDistribution: workers.startDistribution, Cancelled: workers.Cancelled, startRounds: rounds.startRounds,
     checkSuitSymmetric: equity.checkSuitSymmetric, blockerText: rangeEquity.blockerText, ReportView: report.ReportView,
-    flopParam: flopTable.flopParam,
+    flopParam: flopTable.flopParam, suitDistinctFlops: flops.suitDistinctFlops,
   };
   reportView ??= new runModules.ReportView({
     table: $("flops-table"), list: $("flops-list"), more: $("flops-more"), filters: { suits: $("filter-suits"), pairing: $("filter-pairing"), high: $("filter-high") },
@@ -93,9 +95,8 @@ async function readRange(name, text) {
   }
 }
 
-async function rankingFor() {
+function rankingFor() {
   if (!form.dataset.headsup) throw new Error("x% needs the heads-up table, which this site was built without");
-  const { loadRanking } = await import("../workers/equity-run.js");
   return loadRanking(form.dataset.headsup);
 }
 
@@ -276,6 +277,9 @@ function computeReport(state, inputs) {
     $("flops-method").textContent = `Exact: every flop, turn and river of the 134,459 board classes (all 2,598,960 boards) counted in ${duration(ms)}.`;
     $("flops-answer").hidden = false;
   });
+  // the 1,755 flops the report reads its counts by, listed while the workers count (one short task of its own, not
+  // a part of the first estimate's)
+  setTimeout(() => runModules.suitDistinctFlops(), 0);
 }
 
 // ---- computing --------------------------------------------------------------------------------------------------
@@ -294,6 +298,7 @@ async function compute(view = currentView(), { force = true } = {}) {
   }
   if (view !== "hits") {
     await loadRunModules();
+    await new Promise((resolve) => setTimeout(resolve)); // a task of its own after the modules' evaluation
     if (id !== typing) return;
   }
   if (view === "flops") {

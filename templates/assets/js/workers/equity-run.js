@@ -4,7 +4,6 @@
 
 import { EquityPool } from "./equity-pool.js";
 import { Z_975, progressResult } from "../engines/range-equity.js";
-import { rankingFromHeadsup } from "../engines/ranges.js";
 
 /** Rejection reason of a cancelled run. */
 export class Cancelled extends Error {}
@@ -48,16 +47,6 @@ export function startEquity(urls, { weights, board, dead, targetSe = 1e-3, exact
 
 /** A random 32-bit seed. */
 export const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
-
-let ranking = null;
-/** Class indices best first by exact heads-up equity vs a random hand (headsup.json counts, as Python); cached. */
-export function loadRanking(url) {
-  ranking ??= fetch(url).then(async (response) => {
-    if (!response.ok) throw new Error(`headsup.json: HTTP ${response.status}`);
-    return rankingFromHeadsup(await response.json());
-  });
-  return ranking;
-}
 
 const pct = (x, digits = 2) => (x === null ? "–" : `${(100 * x).toFixed(digits)}%`); // null: not in the answer
 const count = (n) => n.toLocaleString("en-US");
