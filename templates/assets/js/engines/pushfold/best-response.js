@@ -120,12 +120,15 @@ const SEATED = [[STORED[0], STORED[1]], [STORED[2], STORED[4]], [STORED[3], STOR
  *  up[q] · stored[0][o] + down[q] · stored[1][o] (the hero's class ≤ lo), between (stored 2 and 4), above (3 and 5). */
 function pairPayoffs(p2, s2, p3, s3, stored) {
   const { lo, hi, up, down } = unorderedPairs(p2, s2, p3, s3);
-  const [below, between, above] = [[0, 1], [2, 4], [3, 5]].map(([a, b]) => {
+  const weighted = (first, mirror) => {
     const pay = new Float64Array(lo.length * NO);
-    for (let q = 0; q < lo.length; q++) for (let o = 0; o < NO; o++) pay[q * NO + o] = up[q] * stored[a][o] + down[q] * stored[b][o];
+    for (let q = 0; q < lo.length; q++) {
+      const u = up[q], v = down[q];
+      for (let o = 0; o < NO; o++) pay[q * NO + o] = u * first[o] + v * mirror[o];
+    }
     return pay;
-  });
-  return { lo, hi, below, between, above };
+  };
+  return { lo, hi, below: weighted(stored[0], stored[1]), between: weighted(stored[2], stored[4]), above: weighted(stored[3], stored[5]) };
 }
 
 // The three parts of tripleValues for pairs (lo[q] ≤ hi[q]) sorted by hi then lo, each with its seating's payoffs
