@@ -180,7 +180,13 @@ let helperFailed = false; // a helper could not start or stopped: the next solve
 function startHelper(table) {
   if (helperFailed || typeof Worker === "undefined" || !(navigator.hardwareConcurrency >= 2)) return null;
   if (!helper) {
-    const worker = new Worker(new URL(import.meta.url), { type: "module" });
+    let worker;
+    try {
+      worker = new Worker(new URL(import.meta.url), { type: "module" });
+    } catch {
+      helperFailed = true; // no module workers inside a worker here: solved alone
+      return null;
+    }
     const own = (helper = { worker, triple: null, batches: new Map(), next: 0 });
     const fail = (message) => {
       helperFailed = true;
