@@ -12,7 +12,7 @@ import { parseTables } from "../engines/evaluator.js";
 import { rangeHitTable } from "../engines/flop-categories.js";
 import { COMBOS, CardsError, cardName, normalise, parseCards, parseRange } from "../engines/ranges.js";
 import { loadRanking } from "../widgets/class-ranking.js";
-import { HitView, combosText } from "../widgets/flop-hits.js";
+import { HitView, combosText, plural } from "../widgets/flop-hits.js";
 import { showDistribution } from "../widgets/flop-graph.js";
 import { CardPicker, RangePicker } from "../widgets/pickers.js";
 
@@ -166,7 +166,7 @@ async function computeHits(state, inputs) {
   $("hits-method").dataset.shownMs = performance.now() - started; // the table and the grid drawn too
   const street = { 3: "flop", 4: "turn", 5: "river" }[inputs.board.length];
   $("hits-spot").textContent = spotText(state, "hits");
-  $("hits-method").textContent = `Exact: ${count(table.kept.length)} combos of your range left on this ${street} (${combosText(table.total)} weighted), `
+  $("hits-method").textContent = `Exact: ${plural(table.kept.length, "combo")} of your range left on this ${street} (${combosText(table.total)} weighted), `
     + `sorted into categories and draws in ${duration(ms)}.`;
   $("hits-method").dataset.ms = ms;
 }
@@ -247,7 +247,7 @@ function computeGraph(state, inputs) {
       svg: $("graph-svg"), summary: $("graph-summary"), overall: $("graph-overall"), quantiles: $("graph-quantiles"), classes: $("graph-classes"),
     }, distribution, spotLine);
     const over = equities.boards === 1 ? "at showdown on this river" : `over each of the ${count(equities.boards)} ways the board can end`;
-    $("graph-method").textContent = `Exact: ${count(distribution.combos.length)} combos of your range against the villain's ${over}, in ${duration(ms)}.`;
+    $("graph-method").textContent = `Exact: ${plural(distribution.combos.length, "combo")} of your range against the villain's ${over}, in ${duration(ms)}.`;
     $("graph-answer").hidden = false;
   });
 }

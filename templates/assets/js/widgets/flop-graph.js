@@ -5,7 +5,7 @@
 
 import { COMBO_CLASS, className } from "../engines/ranges.js";
 import { sortRows } from "./sortable.js";
-import { pctText } from "./flop-hits.js";
+import { pctText, plural } from "./flop-hits.js";
 
 const W = 640, H = 320, LEFT = 84, RIGHT = 28, TOP = 14, BOTTOM = 52;
 const X = (share) => +(LEFT + share * (W - LEFT - RIGHT)).toFixed(1);
@@ -36,7 +36,7 @@ export function curveMarkup(d) {
 export function summaryText(d, spot) {
   const median = d.quantiles.find(([q]) => q === 0.5)?.[1];
   const above = d.above.map(([t, share]) => `${pctText(share)} above ${100 * t}%`).join(", ");
-  return `${spot}: each of ${d.combos.length.toLocaleString("en-US")} combos of your range by its equity, weakest first, `
+  return `${spot}: each of ${plural(d.combos.length, "combo")} of your range by its equity, weakest first, `
     + `each as wide as its weight in the deal. Overall equity ${pctText(d.overall, 2)}; the median combo has ${pctText(median)}; `
     + `of the range (by weight), ${above}.`;
 }

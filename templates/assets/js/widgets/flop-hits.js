@@ -15,7 +15,8 @@ const CLASS_SIZE = Array.from({ length: 169 }, (_, c) => COMBO_CLASS.filter((k) 
 export const combosText = (x) => `${+x.toFixed(2)}`;
 /** "8.3%": a share to one decimal. */
 export const pctText = (x, digits = 1) => `${(100 * x).toFixed(digits)}%`;
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** "1 combo", "1,326 combos". */
+export const plural = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 /** A row key: "made 9" (top pair) or "draws 1" (nut flush draw). */
 const rowName = (key) => {
