@@ -181,7 +181,7 @@ def test_thresholds_page_has_a_grid_and_a_sortable_row_per_class(site):
 
 
 def test_one_nav_entry_and_links_between_the_push_fold_pages(site):
-    assert [key for key, _, _ in NAV].count("pushfold") == 1 and len(NAV) == 8
+    assert [key for key, _, _ in NAV].count("pushfold") == 1 and len(NAV) == 9  # with the flop calculator
     pages = (section_path("pushfold"), pushfold_tables_path(), pushfold_thresholds_path(), pushfold_solver_path(),
              table_path(pushfold_charts()["groups"][0], 8.0))
     for path in pages:
