@@ -73,6 +73,12 @@ def test_display_math_scrolls_in_a_focusable_labelled_box_and_inline_math_does_n
     assert '<p>Inline <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow><msqrt>' in html
 
 
+def test_a_table_scrolls_in_a_focusable_labelled_box():
+    html = render_body("Text.\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\nMore.\n", "a.md", 1, echo)
+    assert re.search(r'<div class="table-scroll" role="group" tabindex="0" aria-label="Table"><table>.*?</table></div>', html, re.DOTALL)
+    assert html.count("<table>") == 1 and '<td style="text-align: right;">2</td>' in html
+
+
 @pytest.mark.slow
 def test_the_math_font_and_its_licence_ship_with_the_site(tmp_path):
     site = build_site(tmp_path)

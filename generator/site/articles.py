@@ -11,7 +11,8 @@ A file ``content/articles/<slug>.md`` starts with::
 
 Body syntax on top of Markdown: ``$…$`` inline and ``$$…$$`` display math (LaTeX, converted at
 build time by latex2mathml; a display formula sits in a focusable ``div.formula`` that scrolls
-sideways when it is wider than the screen; ``\\$`` is a literal dollar sign), and shortcodes
+sideways when it is wider than the screen, as every table does in its ``div.table-scroll``; ``\\$`` is a
+literal dollar sign), and shortcodes
 ``{{< name arg key=value >}}`` expanded by a :class:`generator.site.shortcodes.Shortcodes`.
 Code spans and fenced code blocks are left alone. Every error names the file and line.
 """
@@ -37,6 +38,8 @@ REQUIRED_KEYS = ("title", "date", "summary")
 _CODE = re.compile(r"^(`{3,}|~{3,}).*?^\1[ \t]*$|`+[^`\n]*`+", re.MULTILINE | re.DOTALL)
 _SHORTCODE = re.compile(r"\{\{<\s*([A-Za-z_][\w-]*)((?:\s+[^\s>]+)*)\s*>\}\}")
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
+#: A Markdown table sits in a focusable box that scrolls sideways when the table is wider than the screen.
+_TABLE_BOX = '<div class="table-scroll" role="group" tabindex="0" aria-label="Table">'
 _INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<![\s\\])\$(?!\$)")
 
 
@@ -155,6 +158,7 @@ def render_body(body: str, source: str, first_line: int, shortcode: Callable[[st
     text = _INLINE_MATH.sub(math(False), text).replace("\\$", "&#36;")
     text = code.restore(text)
     converted = markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
+    converted = converted.replace("<table>", _TABLE_BOX + "<table>").replace("</table>", "</table></div>")
     return done.restore(converted)
 
 

@@ -46,6 +46,7 @@ PAGES = (
     ("articles/how-much-is-a-chip-worth-on-the-bubble/index.html", "true"),
     ("articles/push-fold-at-a-full-table/index.html", "true"),  # pot-layer table, math, n-player figures
     ("articles/knockout-bounties/index.html", "true"),  # bounty tables, math, computed spot table
+    ("articles/reading-a-flop/index.html", "true"),  # a table wider than a phone, in its scrolling box
     ("404.html", "true"),
 )
 
