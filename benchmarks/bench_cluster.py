@@ -29,12 +29,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from dask_helpers import DaskProcesses  # noqa: E402
-from generator.build.cluster import connect  # noqa: E402
-from generator.build.stages import board_walk, headsup, threehanded  # noqa: E402
-from generator.build.stages.multiway.checkpoint import MultiwayState  # noqa: E402
-from generator.build.stages.multiway.cluster import ClusterSimulator, simulate_blocks  # noqa: E402
-from generator.build.stages.multiway.runner import StopPolicy, sample  # noqa: E402
-from generator.build.stages.multiway.simulator import Simulator  # noqa: E402
+from generator.compute.cluster import connect  # noqa: E402
+from generator.compute import board_walk  # noqa: E402
+from generator.compute.stages import headsup, threehanded  # noqa: E402
+from generator.compute.stages.multiway.checkpoint import MultiwayState  # noqa: E402
+from generator.compute.stages.multiway.cluster import ClusterSimulator, simulate_blocks  # noqa: E402
+from generator.compute.stages.multiway.runner import StopPolicy, sample  # noqa: E402
+from generator.compute.stages.multiway.simulator import Simulator  # noqa: E402
 from kernels.headsup import cpu as headsup_cpu  # noqa: E402
 from kernels.multiway.layout import BLOCK_DEALS  # noqa: E402
 from kernels.threehanded import cpu as threehanded_cpu  # noqa: E402
@@ -113,7 +114,7 @@ def bench_walks(first: int) -> None:
                     wall = time.perf_counter() - started
             finally:
                 processes.close()
-            tasks = [task for task in stream.data if task["key"].startswith("generator.build.stages.board_walk")]
+            tasks = [task for task in stream.data if task["key"].startswith("generator.compute.board_walk")]
             computing = sum(s["stop"] - s["start"] for task in tasks for s in task["startstops"] if s["action"] == "compute")
             count = min(first, len(boards)) // len(tasks)
             sent = pickle.dumps((kernel.tally_boards, boards[:count], weights[:count]))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.build.cuda_build import KERNELS, TARGETS, build_kernel
+from generator.compute.cuda_build import KERNELS, TARGETS, build_kernel
 
 
 def main() -> None:

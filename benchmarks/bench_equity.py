@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 from generator.data.datafiles import matchups_bin
 from generator.site.evaluator_asset import write_evaluator_asset
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
+from generator.compute import registry
+from generator.compute.run import default_run
 from kernels.cards import CLASS_NAMES, parse_cards
 from kernels.range_equity import enumerate_equity, live_weights, range_equity
 from kernels.ranges import parse_range
@@ -73,7 +74,7 @@ def live_sizes(spot: dict) -> list[int]:
 def site_files(folder: Path) -> bool:
     """Tables, matchups.json + .bin and (when built) multiway.json under ``folder``; True when multiway is there."""
     write_evaluator_asset(folder / "evaluator-tables.bin")
-    results, _ = headsup_results(progress=False)
+    results, _ = registry.results("headsup", default_run(progress=False))
     (folder / "data").mkdir()
     matchups = {"classes": list(CLASS_NAMES), "win": results.win.tolist(), "tie": results.tie.tolist(), "pairs": results.pairs.tolist()}
     (folder / "data" / "matchups.json").write_text(json.dumps(matchups))  # the node rows read it
@@ -132,7 +133,7 @@ def best_seconds(run, repeats: int = 3) -> float:
 def run_python(folder: Path, spots: list[dict], multiway: bool) -> list[dict]:
     """Per spot ``{seconds, method, exact, samples, se}`` of kernels/range_equity/ (``spot["enumeration"]``:
     enumerate_equity with every weight 1, as the node rows; else range_equity with the tables, as ``allin equity``)."""
-    tables, (headsup, _) = evaluator_tables(), headsup_results(progress=False)
+    tables, (headsup, _) = evaluator_tables(), registry.results("headsup", default_run(progress=False))
     by_players = json.loads((folder / "data" / "multiway.json").read_text())["by_players"] if multiway else {}
     rows = []
     for spot in spots:

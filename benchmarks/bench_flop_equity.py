@@ -27,7 +27,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.build.stages.headsup import headsup_results
+from generator.compute import registry
+from generator.compute.run import default_run
 from generator.core.evaluator_tables import evaluator_tables
 from generator.site.evaluator_asset import write_evaluator_asset
 from kernels.cards import parse_cards
@@ -86,7 +87,7 @@ def browser_runs(page, expression: str, argument, repeats: int = 3) -> tuple[flo
 
 
 def main() -> None:
-    ranking = ranking_from_equity(headsup_results(progress=False)[0].vs_random_equity())
+    ranking = ranking_from_equity(registry.results("headsup", default_run(progress=False))[0].vs_random_equity())
     text = {r: normalise(parse_range(r, ranking).weights) for spot in (*DISTRIBUTIONS, *REPORTS) for r in spot[1:3]}
     tables = evaluator_tables()
     with open("/proc/loadavg") as f:

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 def main() -> None:
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as site:
         os.environ["ALLIN_CACHE_DIR"] = cache
-        from generator.build.stages.headsup import compute_headsup_tables, run_headsup
-        from generator.build.stages.threehanded import compute_threehanded_counts, run_threehanded
+        from generator.compute.stages.headsup import compute_headsup_tables, run_headsup
+        from generator.compute.stages.threehanded import compute_threehanded_counts, run_threehanded
 
         started = time.perf_counter()
         run_headsup(Path(site), progress=False)

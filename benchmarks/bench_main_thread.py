@@ -31,7 +31,8 @@ import numpy as np
 from playwright.sync_api import sync_playwright
 
 from generator.site.render import render_site
-from generator.build.stages.headsup import run_headsup
+from generator.compute import registry
+from generator.compute.run import default_run
 from site_fixtures import site_config, write_synthetic_data
 
 BUDGET_MS = 100
@@ -125,7 +126,7 @@ def steps(page, base: str):
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp)
-        run_headsup(site, progress=False)
+        registry.publish("headsup", default_run(progress=False), site)
         write_synthetic_data(site / "data", files=("multiway",))
         render_site(site_config(), site)
         server, base = serve(site)

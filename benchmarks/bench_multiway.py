@@ -22,8 +22,9 @@ import eval7
 import numba
 
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.multiway import multiway_controls, percentile_control
+from generator.compute import registry
+from generator.compute.run import default_run
+from generator.compute.stages.multiway import multiway_controls, percentile_control
 from kernels.multiway import cpu
 from kernels.multiway.estimates import TARGETS, estimate_cells
 from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table
@@ -60,7 +61,7 @@ def eval7_rate() -> float:
 def main(seconds: float = 20.0) -> None:
     reference = eval7_rate()
     tally, deals, elapsed = simulate_for(seconds)
-    controls = multiway_controls(headsup_results(progress=False)[0])  # the exact heads-up table: computed if not cached (≈ 45 s)
+    controls = multiway_controls(registry.results("headsup", default_run(progress=False))[0])  # the exact heads-up table: computed if not cached (≈ 45 s)
     estimates = estimate_cells(group_statistics(tally), controls.p_win, controls.p_tie, controls.q_mean, MAX_SEATS)
     equity = TARGETS.index("equity")
     deals_per_s = deals / elapsed

@@ -17,24 +17,23 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.core.config import load_config
-from generator.build.stages import multiway
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.threehanded import threehanded_results
+from generator.compute import registry
+from generator.compute.run import default_run, resolve_run
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 
 
 def main(passes: int = 64) -> None:
-    controls = multiway.multiway_controls(headsup_results(progress=False)[0])
-    exact = np.array(threehanded_results(progress=False)["equity"])
+    exact = np.array(registry.results("threehanded", default_run(progress=False))["equity"])
     work = Path(tempfile.mkdtemp())
     (work / "site.yaml").write_text("multiway:\n  seed: 78\n  checkpoint_every: 1000s\n")
+    run = resolve_run(load_config(work / "site.yaml"), "cpu", progress=False, budget_seconds=3600, target_se=1e-12,
+                      max_deals=passes * GROUPS * BLOCK_DEALS)
+    registry.results("headsup", run)  # the controls' input, from the shared cache, kept by the run for the switch below
     shared_cache = os.environ.get("ALLIN_CACHE_DIR", ".cache")
     os.environ["ALLIN_CACHE_DIR"] = str(work / "cache")  # a fresh checkpoint; the derived caches above stay put
     try:
-        document = multiway.run_multiway(load_config(work / "site.yaml"), work / "site", controls, budget_seconds=3600,
-                                         target_se=1e-12, backend="cpu", progress=False,
-                                         max_deals=passes * GROUPS * BLOCK_DEALS)
+        document = registry.publish("multiway", run, work / "site")
     finally:
         os.environ["ALLIN_CACHE_DIR"] = shared_cache
     print(f"{document['meta']['deals']:,} deals (seed 78)\n")

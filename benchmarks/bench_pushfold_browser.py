@@ -33,10 +33,10 @@ sys.path.insert(0, str(ROOT))
 import kernels.pushfold as pf
 from generator.cli.pushfold import MAX_ITERATIONS
 from generator.data.datafiles import matchups_bin
-from generator.build.stages.threeway_bin import publish_threeway
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_table import holdem_equities
-from generator.build.stages.threeway import threeway_stage
+from generator.compute.threeway_bin import publish_threeway
+from generator.compute import registry
+from generator.compute.run import default_run
+from generator.compute.pushfold_records import holdem_equities
 from kernels.cards import CLASS_NAMES
 from served import served_page
 
@@ -117,8 +117,8 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REV", help="also time the browser engine of this git revision, first")
     parser.add_argument("--no-python", action="store_true", help="time the browser only")
     args = parser.parse_args()
-    headsup, _ = headsup_results(progress=False)
-    threeway = threeway_stage(progress=False)
+    headsup, _ = registry.results("headsup", default_run(progress=False))
+    threeway = registry.results("threeway", default_run(progress=False))
     before = None
     if args.baseline:
         with tempfile.TemporaryDirectory() as tmp:

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.core.config import load_config
-from generator.build.stages.threeway_bin import publish_threeway
+from generator.compute.threeway_bin import publish_threeway
 from generator.site.render import render_site
-from generator.build.stages.headsup import run_headsup
-from generator.build.stages.threeway import threeway_stage
+from generator.compute import registry
+from generator.compute.run import default_run
 from generator.site.structure import pushfold_solver_path
 from served import served_page
 
@@ -38,8 +38,9 @@ DRAWN = "document.querySelector('#solver-solution[data-state=drawn]:not([data-pr
 
 
 def build(folder: Path) -> None:
-    run_headsup(folder, progress=False)
-    table, summary = threeway_stage(progress=False)
+    run = default_run(progress=False)
+    registry.publish("headsup", run, folder)
+    table, summary = registry.results("threeway", run)
     publish_threeway(folder / "data", table, summary["boards"], summary["seed"])
     render_site(load_config(ROOT / "content" / "site.yaml"), folder)
     shutil.rmtree(folder / "data" / "pushfold", ignore_errors=True)  # no precomputed set: the worker solves

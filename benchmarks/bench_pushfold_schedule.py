@@ -14,9 +14,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import kernels.pushfold as pf
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_table import holdem_equities
-from generator.build.stages.threeway import threeway_stage
+from generator.compute import registry
+from generator.compute.run import default_run
+from generator.compute.pushfold_records import holdem_equities
 
 BEFORE = 1.5
 CAP = 1500
@@ -48,8 +48,8 @@ def solved(game, equities, discount) -> tuple[str, str]:
 
 
 def main() -> None:
-    headsup, _ = headsup_results(progress=False)
-    equities = holdem_equities(headsup, threeway_stage(progress=False)[0])
+    headsup, _ = registry.results("headsup", default_run(progress=False))
+    equities = holdem_equities(headsup, registry.results("threeway", default_run(progress=False))[0])
     print(f"| table | α = {BEFORE:g}: iterations | time | α = {pf.DISCOUNT_POSITIVE:g}: iterations | time |\n|---|---:|---:|---:|---:|")
     for label, table in SPOTS:
         game = pf.make_game(table)

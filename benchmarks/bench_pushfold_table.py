@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import kernels.pushfold.headsup as headsup_solver
 import kernels.pushfold as pf
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_table import holdem_equities
-from generator.build.stages.threeway import threeway_stage
+from generator.compute import registry
+from generator.compute.run import default_run
+from generator.compute.pushfold_records import holdem_equities
 
 SNG = (50.0, 30.0, 20.0)
 SPOTS = [  # (label, table, tolerance in bb or % of the pool)
@@ -39,8 +39,8 @@ MAX_ITERATIONS = 300
 
 
 def main() -> None:
-    tables, _ = headsup_results(progress=False)
-    table, summary = threeway_stage(progress=False)
+    tables, _ = registry.results("headsup", default_run(progress=False))
+    table, summary = registry.results("threeway", default_run(progress=False))
     started = time.perf_counter()
     equities = holdem_equities(tables, table)
     build = time.perf_counter() - started

@@ -24,11 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 import kernels.pushfold as pf
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_charts import PLAYED
-from generator.build.stages.pushfold_table import holdem_equities
-from generator.build.stages.threeway import possible_triples, run_threeway, threeway_stage, threeway_table
-from generator.build.stages.threeway_bin import THREEWAY_STEP, read_threeway_bin, threeway_bin
+from generator.compute import registry
+from generator.compute.run import default_run
+from generator.compute.stages.pushfold_charts import PLAYED
+from generator.compute.pushfold_records import holdem_equities
+from generator.compute.stages.threeway import possible_triples, run_threeway, threeway_stage, threeway_table
+from generator.compute.threeway_bin import THREEWAY_STEP, read_threeway_bin, threeway_bin
 from generator.cli.pushfold import MAX_ITERATIONS
 from generator.core.evaluator_tables import evaluator_tables
 from generator.data.datafiles import matchups_bin
@@ -53,7 +54,7 @@ def _solve(spot, equities):
 
 
 def main() -> None:
-    tables, _ = headsup_results(progress=False)
+    tables, _ = registry.results("headsup", default_run(progress=False))
     table, summary = threeway_stage(progress=False)
     matchups = matchups_bin({"classes": list(CLASS_NAMES), "win": tables.win, "tie": tables.tie, "pairs": tables.pairs})
     started = time.perf_counter()

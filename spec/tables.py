@@ -4,7 +4,7 @@ writers from the build's cached tables (so a JS test reads exactly what the brow
 * ``evaluator-tables.bin.gz``: ``assets/evaluator-tables.bin`` (generator/site/evaluator_asset.py), 587 KB → 152 KB;
 * ``matchups.bin.gz``: ``data/matchups.bin``, the exact 169×169 heads-up class table (generator/data/datafiles.py
   ``matchups_bin``), 257 KB → 191 KB;
-* ``threeway-compatible.bin.gz``: the first part of ``data/threeway.bin.gz`` (generator/build/stages/threeway_bin.py,
+* ``threeway-compatible.bin.gz``: the first part of ``data/threeway.bin.gz`` (generator/compute/threeway_bin.py,
   ``threeway_bin``): its header (written with ``matchups.bin.gz``) and the compatible combo triples of each class
   triple, exact counts (``kernels.threeway.cpu.compatible_combos``, no build needed), which is all the browser's
   provisional 3-way table reads (``provisionalEquities`` of pushfold/model.js); boards and seed are 0, 1.6 MB → 195 KB;
@@ -32,10 +32,11 @@ def build() -> dict[str, bytes]:
     from generator.data.datafiles import matchups_bin
     from generator.site.evaluator_asset import evaluator_asset_bytes
     from generator.core.evaluator_tables import evaluator_tables
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from kernels.cards import CLASS_NAMES
 
-    headsup, _ = headsup_results(progress=False)
+    headsup, _ = registry.results("headsup", default_run(progress=False))
     matchups = matchups_bin({"classes": list(CLASS_NAMES), "win": headsup.win, "tie": headsup.tie, "pairs": headsup.pairs})
     synthetic = synthetic_threeway_bin(matchups)
     return {EVALUATOR_TABLES: evaluator_asset_bytes(evaluator_tables()), MATCHUPS: matchups,
@@ -52,7 +53,7 @@ def threeway_compatible() -> np.ndarray:
 
 def threeway_prefix(data: bytes) -> bytes:
     """The header and compatible counts of an uncompressed ``threeway.bin.gz``."""
-    from generator.build.stages.threeway_bin import THREEWAY_HEADER_BYTES
+    from generator.compute.threeway_bin import THREEWAY_HEADER_BYTES
     from kernels.threeway.core import N_TRIPLES
 
     return data[: THREEWAY_HEADER_BYTES + 2 * N_TRIPLES]
@@ -87,7 +88,7 @@ def synthetic_threeway_bin(matchups: bytes) -> bytes:
     import gzip
     from types import SimpleNamespace
 
-    from generator.build.stages.threeway_bin import threeway_bin
+    from generator.compute.threeway_bin import threeway_bin
 
     table = SimpleNamespace(orderings=synthetic_threeway(matchups), compatible=threeway_compatible(), samples=None)
     return gzip.decompress(threeway_bin(table, matchups, 0, 0))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import distributed
 
-from generator.build.cluster import close_quietly
+from generator.compute.cluster import close_quietly
 from generator.core.cache import cache_dir
 
 ROOT = Path(__file__).resolve().parents[1]

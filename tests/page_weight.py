@@ -91,7 +91,7 @@ class StallingHandler(http.server.SimpleHTTPRequestHandler):
 
 def needed_prefix(data: bytes) -> int:
     """Bytes of threeway.bin.gz that hold its compatible counts (what the solver's first answer needs), plus 64 KB."""
-    from generator.build.stages.threeway_bin import THREEWAY_HEADER_BYTES
+    from generator.compute.threeway_bin import THREEWAY_HEADER_BYTES
     from kernels.threeway.core import N_TRIPLES
 
     return compressed_bytes_for(data, THREEWAY_HEADER_BYTES + 2 * N_TRIPLES + 65_536)

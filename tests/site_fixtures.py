@@ -121,7 +121,7 @@ def threehanded(headsup_data: dict) -> dict:
 def fourhanded(headsup_data: dict) -> dict:
     """Integer counts of the documented shape (win + tie_2 + tie_3 + tie_4 + loss = total): the heads-up win rate
     cubed, small split rates (the exact 4-player table)."""
-    from generator.build.stages.fourhanded import fourhanded_json
+    from generator.compute.stages.fourhanded import fourhanded_json
 
     total = CLASS_COMBO_COUNT.astype(np.int64) * 2_118_760 * 122_175_900
     p_win = np.array(headsup_data["win"]) / np.array(headsup_data["total"])
@@ -306,7 +306,7 @@ def pushfold_charts(games=SYNTHETIC_CHART_GROUPS) -> dict:
     other (players, stacks, ante, bb_ante, payouts[, bounty, bounty_share])). A class is
     played while its strength beats a cut that rises with the stack and with the number of players
     already in; the weakest played class is mixed (0.37). Not written by default."""
-    from generator.build.stages.pushfold_table import spot_name
+    from generator.compute.pushfold_records import spot_name
     from kernels.icm.bounty import stack_bounties
     from kernels.pushfold import Table, make_game, position_names
 
@@ -381,11 +381,11 @@ def pushfold_thresholds() -> dict:
 
 def write_pushfold_set(site_dir: Path) -> Path:
     """Synthetic precomputed push/fold set written by the stage's own writer
-    (``generator.build.stages.pushfold_charts.publish_tables``: ``data/pushfold/index.json`` + one solution
+    (``generator.compute.stages.pushfold_charts.publish_tables``: ``data/pushfold/index.json`` + one solution
     object per table, zero classes omitted): the tables of :func:`pushfold_charts`, plus an
     unequal-stack 3-handed 65/35 example (15/10/5 bb). Returns ``site_dir/data/pushfold``."""
-    from generator.build.stages.pushfold_charts import Group, index_document, publish_tables
-    from generator.build.stages.pushfold_table import table_json
+    from generator.compute.stages.pushfold_charts import Group, index_document, publish_tables
+    from generator.compute.pushfold_records import table_json
     from kernels.pushfold import position_names
 
     charts = pushfold_charts()

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from generator.build.stages import fourhanded as fourhanded_stage
-from generator.build.stages import headsup as headsup_stage
-from generator.build.stages import threehanded as threehanded_stage
-from generator.build.stages.multiway import document as multiway_document
+from generator.compute.stages import fourhanded as fourhanded_stage
+from generator.compute.stages import headsup as headsup_stage
+from generator.compute.stages import threehanded as threehanded_stage
+from generator.compute.stages.multiway import document as multiway_document
 from generator.data.sitedata import SiteData
 from generator.site.articles import load_article
 from generator.site.pushfold_pages import certificate_text

@@ -179,7 +179,7 @@ def test_compute_multiway_refuses_bad_numbers_before_running(tmp_path, monkeypat
     def must_not_run(*_args, **_options):
         raise AssertionError("run_multiway was called with an invalid option")
 
-    monkeypatch.setattr("generator.build.stages.multiway.run_multiway", must_not_run)
+    monkeypatch.setattr("generator.compute.stages.multiway.run_multiway", must_not_run)
     assert_one_line_error(run("compute", "multiway", *args, "--site-dir", str(tmp_path)), fragment)
 
 
@@ -296,7 +296,7 @@ def test_a_narrow_heads_up_query_is_exact_without_computing_the_heads_up_tables(
     """`allin equity AsKs,AsKs:0.5 KK` took 36 s on a fresh cache (the whole heads-up table computed first) where
     enumerating 6 combo pairs takes a second (issue #38, item 17): the table is computed only when it is cached
     already or the ranges are too wide to enumerate."""
-    from generator.build.stages import headsup
+    from generator.compute.stages import headsup
 
     cache = tmp_path / "cache"
     cache.mkdir()

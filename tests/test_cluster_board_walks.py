@@ -21,8 +21,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from generator.build.cluster import CodeVersionMismatch, checked_call
-from generator.build.stages import board_walk, fourhanded, headsup, threehanded
+from generator.compute.cluster import CodeVersionMismatch, checked_call
+from generator.compute import board_walk
+from generator.compute.stages import fourhanded, headsup, threehanded
 from generator.cli import main as cli
 from generator.core import interrupts
 from generator.core.storage import load_arrays

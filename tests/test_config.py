@@ -48,6 +48,11 @@ def load_error(path: Path) -> str:
         ("gpu: {multiway_target_se: .nan}", "gpu.multiway_target_se"),
         ("gpu: {multiway_target_se: 0.7}", "gpu.multiway_target_se"),
         ("gpu: {boards: 4096}", "gpu: unknown key(s) 'boards'"),
+        ("threeway: {boards: 0}", "threeway.boards"),
+        ("threeway: {boards: 16777217}", "threeway.boards"),
+        ("threeway: {seed: -1}", "threeway.seed"),
+        ("threeway: {seed: true}", "threeway.seed"),
+        ("threeway: {shard: 1}", "threeway: unknown key(s) 'shard'"),
     ],
 )
 def test_numbers_must_be_finite_typed_and_in_range(tmp_path, yaml_text, key):
@@ -58,6 +63,26 @@ def test_valid_numbers_still_load(tmp_path):
     config = load_config(write_config(tmp_path, "multiway: {budget: 8760h, checkpoint_every: 0.2s, target_se: 0.0001, seed: 7}\n"))
     assert config.multiway.budget_seconds == MAX_DURATION_SECONDS
     assert (config.multiway.checkpoint_seconds, config.multiway.target_se, config.multiway.seed) == (0.2, 1e-4, 7)
+
+
+def test_a_run_resolves_the_configuration_and_the_command_line_once(tmp_path):
+    """Config values, then the GPU's targets on a GPU, then the command line's overrides; a bad override is refused."""
+    from generator.compute.run import resolve_run
+
+    config = load_config(write_config(tmp_path, "threeway: {boards: 8192, seed: 3}\nmultiway: {budget: 90s, seed: 7}\n"
+                                                "gpu: {threeway_boards: 32768, multiway_target_se: 0.00002}\n"))
+    cpu = resolve_run(config, "cpu")
+    assert (cpu.backend, cpu.threeway.boards, cpu.threeway.seed, cpu.multiway.budget_seconds, cpu.multiway.seed) == ("cpu", 8192, 3, 90, 7)
+    assert cpu.multiway.target_se == 1e-4 and not cpu.full_pushfold
+    gpu = resolve_run(config, "gpu", cluster="tcp://127.0.0.1:8786")  # a cluster's workers hold the GPUs: none needed here
+    assert (gpu.backend, gpu.threeway.boards, gpu.multiway.target_se, gpu.full_pushfold) == ("gpu", 32768, 2e-5, True)
+    given = resolve_run(config, "cpu", threeway_boards=16, threeway_seed=9, budget_seconds=5.0, target_se=0.01, max_deals=4096,
+                        full_pushfold=True)
+    assert (given.threeway.boards, given.threeway.seed, given.multiway.budget_seconds, given.multiway.target_se) == (16, 9, 5.0, 0.01)
+    assert given.multiway.max_deals == 4096 and given.full_pushfold
+    for bad in ({"max_deals": 0}, {"multiway_seed": -1}, {"threeway_shard": 2**63}):
+        with pytest.raises(InputError):
+            resolve_run(config, "cpu", **bad)
 
 
 def test_a_quoted_number_is_refused_with_a_hint(tmp_path):

@@ -6,7 +6,7 @@ prints the resource figures.
 
 import pytest
 
-from generator.build.cuda_build import KERNELS, TARGETS, build_kernel, occupancy, project_kernels
+from generator.compute.cuda_build import KERNELS, TARGETS, build_kernel, occupancy, project_kernels
 
 
 def test_every_cuda_kernel_of_the_project_is_built():

@@ -11,11 +11,11 @@ import pytest
 from generator.core.config import load_config
 from generator.site.render import render_site
 from generator.data.schemas import SCHEMAS
-from generator.build.stages import multiway
-from generator.build.stages.flops import run_flops
-from generator.build.stages.headsup import run_headsup
-from generator.build.stages.pushfold import run_pushfold
-from generator.build.stages.threehanded import run_threehanded
+from generator.compute.stages import multiway
+from generator.compute.stages.flops import run_flops
+from generator.compute.stages.headsup import run_headsup
+from generator.compute.stages.pushfold import run_pushfold
+from generator.compute.stages.threehanded import run_threehanded
 from generator.core.storage import read_json
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
@@ -32,7 +32,7 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     run_threehanded(site, progress=False)
     run_pushfold(site, headsup)
     from generator.data.datafiles import publish
-    from generator.build.stages.pushfold_thresholds import compute_thresholds
+    from generator.compute.stages.pushfold_thresholds import compute_thresholds
 
     publish(site / "data", "pushfold_thresholds", compute_thresholds(headsup[0], top=1.5))  # a short grid: 1..1.5 bb
     config_path = site / "site.yaml"
@@ -40,14 +40,15 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     # a separate cache keeps this small run's checkpoint away from the user's
     monkeypatch_module.setenv("ALLIN_CACHE_DIR", str(tmp_path_factory.mktemp("schema-cache")))
     # the four-handed stage on three board classes (the whole walk takes 2 minutes): the file's shape is the same
-    from generator.build.stages import board_walk, fourhanded
+    from generator.compute import board_walk
+    from generator.compute.stages import fourhanded
 
     boards, weights = board_walk.board_classes()
     monkeypatch_module.setattr(fourhanded, "board_classes", lambda: (boards[::50000], weights[::50000]))
     fourhanded.run_fourhanded(site, progress=False)
     # a small 3-way table (32 boards) and two small chart groups for pushfold_charts.json
     from generator.core.evaluator_tables import evaluator_tables
-    from generator.build.stages import pushfold_charts, threeway
+    from generator.compute.stages import pushfold_charts, threeway
 
     checkpoint = threeway.run_threeway(evaluator_tables(), boards=32, path=site / "threeway.npz")
     table = threeway.threeway_table(checkpoint, threeway.possible_triples()[2])

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from generator.core import backend
 
-from generator.build import doctor
+from generator.compute import doctor
 from generator.cli import main as cli
 
 REPO = Path(__file__).resolve().parent.parent

@@ -5,8 +5,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from generator.build.stages.flops import flop_hits_json, flops_json
-from generator.build.stages.headsup import flop_table_results, headsup_results
+from generator.compute.stages.flops import flop_hits_json, flops_json
+from generator.compute.stages.headsup import flop_table_results, headsup_results
 from generator.core.errors import InputError
 from generator.site.flop_shortcodes import FlopValues, flop_text
 from generator.site.formatting import NOT_COMPUTED

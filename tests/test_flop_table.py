@@ -6,7 +6,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from generator.build.stages.headsup import flop_table_results, headsup_results
+from generator.compute.stages.headsup import flop_table_results, headsup_results
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, COMBO_CLASS, N_CLASSES, parse_cards
 from kernels.flop.flops import orbit_of
 

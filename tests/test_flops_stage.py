@@ -8,7 +8,7 @@ import jsonschema
 import numpy as np
 import pytest
 
-from generator.build.stages.flops import flop_hits_json, run_flops
+from generator.compute.stages.flops import flop_hits_json, run_flops
 from generator.core.evaluator_tables import evaluator_tables
 from generator.data.datafiles import FLOPS_BIN_SCALE, read_flops_bin
 from generator.data.schemas import SCHEMAS

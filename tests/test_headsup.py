@@ -7,7 +7,7 @@ import pytest
 from cuda_simulator import run_in_cuda_simulator
 
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, COMBO_CLASS, format_card, parse_cards, parse_class
 from kernels.headsup import cpu
 from kernels.headsup.boards import N_BOARDS, board_orbits

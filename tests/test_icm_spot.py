@@ -9,7 +9,7 @@ import pytest
 
 from generator.cli.icm import icm_spot_command
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages.headsup import headsup_results
 from kernels.icm import harville as icm, spot as icm_spot
 from kernels.cards import ALL_COMBOS, CLASS_COMBO_COUNT, CLASS_NAMES, COMBO_CLASS, parse_class
 from kernels.headsup.cpu import combo_matchup_counts

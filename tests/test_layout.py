@@ -1,5 +1,5 @@
 """The layout is the architecture (docs/architecture.md): generator/ in layers that import only downwards
-(core < data < site < build < cli), kernels/ pure numerics that import nothing from generator/."""
+(core < data < site < compute < cli), kernels/ pure numerics that import nothing from generator/."""
 
 import ast
 from pathlib import Path
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "data", "site", "build", "cli")
+LAYERS = ("core", "data", "site", "compute", "cli")
 
 
 def module_name(path: Path) -> str:
@@ -37,7 +37,7 @@ def layer(module: str) -> int | None:
 
 def test_every_generator_module_is_in_a_layer():
     loose = [module_name(p) for p in (ROOT / "generator").rglob("*.py") if layer(module_name(p)) is None]
-    assert loose == ["generator"], "modules outside core/, data/, site/, build/ and cli/"
+    assert loose == ["generator"], "modules outside core/, data/, site/, compute/ and cli/"
 
 
 @pytest.mark.parametrize("package", ["generator", "kernels"])
@@ -51,3 +51,36 @@ def test_no_import_runs_upwards(package):
             elif own is not None and (other := layer(module)) is not None and other > own:
                 upward.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[own]}) imports {module} ({LAYERS[other]})")
     assert upward == []
+
+
+#: Modules that drive a stage's own parts rather than its result: the kernel self-check (its simulators and control
+#: arrays), and the benchmarks that time a walk without its cache, the multiway simulator or the 3-way sampler.
+DRIVES_STAGE_PARTS = {
+    "generator/compute/doctor.py", "benchmarks/bench_cluster.py", "benchmarks/bench_headsup.py",
+    "benchmarks/bench_multiway.py", "benchmarks/bench_multiway_gpu.py", "benchmarks/bench_threeway_quantisation.py",
+}
+
+
+def test_stages_are_reached_only_through_the_registry():
+    """No module outside ``generator/compute/stages/`` imports a stage (``registry.results`` / ``publish`` / ``cached`` /
+    ``merge`` are the door), but for :data:`DRIVES_STAGE_PARTS`; the tests, which test the stages' parts, may."""
+    reaching = []
+    for folder in ("generator", "spec", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative.startswith("generator/compute/stages/") or relative == "generator/compute/registry.py":
+                continue
+            for line, module in imports(path):
+                if module.startswith("generator.compute.stages") and relative not in DRIVES_STAGE_PARTS:
+                    reaching.append(f"{relative}:{line} imports {module}")
+    assert reaching == []
+    assert all((ROOT / name).exists() for name in DRIVES_STAGE_PARTS), "an exception names a file that is gone"
+
+
+def test_every_stage_module_offers_the_registry_its_functions():
+    from generator.compute.registry import STAGES
+
+    for record in STAGES.values():
+        module = record.module
+        assert callable(module.results) and callable(module.write), record.name
+        assert set(record.inputs) <= set(STAGES) and record.name not in record.inputs

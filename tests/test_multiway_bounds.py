@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from generator.core.config import load_config
-from generator.build.stages import multiway
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.threehanded import threehanded_results
+from generator.compute.stages import multiway
+from generator.compute.stages.headsup import headsup_results
+from generator.compute.stages.threehanded import threehanded_results
 from kernels.multiway.bounds import empirical_bernstein_interval, first_seat_equity
 from kernels.multiway.layout import BLOCK_DEALS, CELLS, GROUPS
 

@@ -27,8 +27,8 @@ import pytest
 from generator.core.cache import cache_dir
 from generator.core.config import load_config
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages import multiway as stage
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages import multiway as stage
+from generator.compute.stages.headsup import headsup_results
 from kernels.cards import format_card, parse_class
 from kernels.evaluator import cpu as evaluator
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS

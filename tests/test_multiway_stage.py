@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from generator.cli import main as cli
 from generator.site.formatting import FILTERS
 from generator.core.config import load_config
-from generator.build.stages import multiway as stage
+from generator.compute.stages import multiway as stage
 from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
 from multiway_helpers import linear_percentile
@@ -57,8 +57,8 @@ RUN_SCRIPT = textwrap.dedent(
     from pathlib import Path
     from generator.core import interrupts
     from generator.cli import main
-    from generator.build.stages import headsup, multiway
-    from generator.build.stages.multiway import MultiwayControls, checkpoint
+    from generator.compute.stages import headsup, multiway
+    from generator.compute.stages.multiway import MultiwayControls, checkpoint
     from multiway_helpers import linear_percentile
 
     multiway.multiway_controls = lambda *args: {CONTROLS_SOURCE}
@@ -67,7 +67,7 @@ RUN_SCRIPT = textwrap.dedent(
     pause_after, hang_in = int(os.environ.get("PAUSE_AFTER_SAVE", 0)), int(os.environ.get("HANG_IN_SAVE", 0))
     real_save_arrays = checkpoint.save_arrays
     if "CLUSTER_WINDOW" in os.environ:
-        from generator.build.stages.multiway import cluster
+        from generator.compute.stages.multiway import cluster
         cluster.ClusterSimulator._window = lambda self: int(os.environ["CLUSTER_WINDOW"])
 
     def save_arrays(path, arrays):
@@ -267,7 +267,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
 def test_heads_up_column_agrees_with_the_exact_table(config, tmp_path, monkeypatch):
     """Full deck: the plain heads-up estimates within 5 reported standard errors of the exact vs-random table,
     and the control-variate estimates equal to it (at 2 players the controls are the outcome)."""
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute.stages.headsup import headsup_results
 
     exact, _ = headsup_results(progress=False)
     total = exact.vs_random_total.astype(float)
@@ -300,8 +300,8 @@ def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, mon
     site = build_site(tmp_path / "site")
     (tmp_path / "articles").symlink_to(REPO / "content" / "articles")
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("generator.build.stages.multiway.multiway_controls", lambda *args: _controls())
-    monkeypatch.setattr("generator.build.stages.headsup.headsup_results", lambda *args: (None, None))
+    monkeypatch.setattr("generator.compute.stages.multiway.multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr("generator.compute.stages.headsup.headsup_results", lambda *args: (None, None))
     result = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, "--site-dir", str(site),
                                       "--deals", str(2 * PASS_DEALS), "--backend", "cpu"])
     assert result.exit_code == 0 and "pages re-rendered" in result.stdout, result.output
@@ -316,8 +316,8 @@ def test_compute_multiway_brings_rendered_pages_up_to_date(config, tmp_path, mon
 def test_one_block_has_no_error_estimate_yet_and_every_command_says_so(config, tmp_path, monkeypatch):
     """After one block of deals every se is unknown: the CLI says n/a, pages skip those tables, nothing crashes."""
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("generator.build.stages.multiway.multiway_controls", lambda *args: _controls())
-    monkeypatch.setattr("generator.build.stages.headsup.headsup_results", lambda *args: (None, None))
+    monkeypatch.setattr("generator.compute.stages.multiway.multiway_controls", lambda *args: _controls())
+    monkeypatch.setattr("generator.compute.stages.headsup.headsup_results", lambda *args: (None, None))
     site = ["--site-dir", str(tmp_path / "site")]
     run = CliRunner().invoke(cli, ["compute", "multiway", "--config", config.path, *site, "--deals", "4096", "--backend", "cpu"])
     assert run.exit_code == 0 and run.stdout.strip() == "multiway: 4,096 deals, worst se n/a (too few deals to estimate it)", run.output
@@ -364,7 +364,7 @@ def test_a_live_status_expires_so_a_killed_run_does_not_leave_pages_polling(tmp_
 
 
 def test_the_progress_line_says_a_far_target_in_days_or_years_not_millions_of_minutes():
-    from generator.build.stages.multiway import eta_text
+    from generator.compute.stages.multiway import eta_text
 
     assert [eta_text(s) for s in (None, 42, 150, 5400, 4 * 86400, 300 * 86400, 2e9)] == [
         "?", "42s", "2m", "1.5h", "4d", "300d", "over a year"]

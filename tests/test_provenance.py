@@ -10,10 +10,10 @@ import pytest
 
 from generator.core import evaluator_tables
 from generator.core.provenance import code_version, imported_modules, kernel_closure
-from generator.build.stages import headsup, pushfold, threehanded, threeway
-from generator.build.stages.multiway import checkpoint, percentile
+from generator.compute.stages import headsup, pushfold, threehanded, threeway
+from generator.compute.stages.multiway import checkpoint, percentile
 
-#: The roots whose closure the n-player push/fold caches hash (generator.build.stages.pushfold_charts / pushfold_certificate).
+#: The roots whose closure the n-player push/fold caches hash (generator.compute.stages.pushfold_charts / pushfold_certificate).
 PUSHFOLD_TABLE_KERNELS = ("kernels.pushfold", "kernels.pushfold.headsup")
 CERTIFICATE_KERNELS = ("kernels.pushfold.certificate",)
 #: Generator helpers that every producer below calls into to compute (not just to format).
@@ -22,15 +22,15 @@ SHARED_PRODUCERS = ("generator.core.evaluator_tables",)
 CACHES = {
     # cache: (modules whose code produces it, the kernel modules its key hashes)
     "evaluator tables": (("generator.core.evaluator_tables",), evaluator_tables.KERNELS),
-    "heads-up tables": (("generator.build.stages.headsup", "generator.build.stages.board_walk"), headsup.KERNELS),
-    "push/fold equilibria": (("generator.build.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
-    "three-handed counts": (("generator.build.stages.threehanded", "generator.build.stages.board_walk"), threehanded.KERNELS),
-    "percentile control": (("generator.build.stages.multiway.percentile",), percentile.KERNELS),
-    "multiway checkpoint": (("generator.build.stages.multiway.simulator",), checkpoint.KERNELS),
+    "heads-up tables": (("generator.compute.stages.headsup", "generator.compute.board_walk"), headsup.KERNELS),
+    "push/fold equilibria": (("generator.compute.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
+    "three-handed counts": (("generator.compute.stages.threehanded", "generator.compute.board_walk"), threehanded.KERNELS),
+    "percentile control": (("generator.compute.stages.multiway.percentile",), percentile.KERNELS),
+    "multiway checkpoint": (("generator.compute.stages.multiway.simulator",), checkpoint.KERNELS),
     # the key includes the heads-up and 3-way code versions too
-    "n-player push/fold tables": (("generator.build.stages.pushfold_charts", "generator.build.stages.pushfold_table"),
+    "n-player push/fold tables": (("generator.compute.stages.pushfold_charts", "generator.compute.pushfold_records"),
                                   PUSHFOLD_TABLE_KERNELS + headsup.KERNELS + threeway.KERNELS),
-    "push/fold certificates": (("generator.build.stages.pushfold_certificate",), CERTIFICATE_KERNELS),
+    "push/fold certificates": (("generator.compute.stages.pushfold_certificate",), CERTIFICATE_KERNELS),
 }
 
 
@@ -52,7 +52,7 @@ def test_the_heads_up_key_covers_the_cpu_and_gpu_walks():
 
 
 def test_the_push_fold_keys_are_the_closures_named_here():
-    from generator.build.stages import pushfold_certificate, pushfold_charts
+    from generator.compute.stages import pushfold_certificate, pushfold_charts
 
     assert pushfold_charts.CODE_VERSION == code_version(*PUSHFOLD_TABLE_KERNELS)
     assert pushfold_certificate.CODE_VERSION == code_version(*CERTIFICATE_KERNELS)
@@ -70,7 +70,7 @@ def test_the_closure_follows_imports_inside_functions_and_parent_packages():
     closure = kernel_closure("kernels.multiway.cpu")
     assert "kernels.multiway.tally" in closure and "kernels.evaluator.core" in closure  # module-level imports, followed
     assert "kernels.multiway" in closure and "kernels" in closure  # packages whose __init__ runs first
-    assert {"kernels.headsup.cpu", "kernels.headsup.gpu"} <= imported_modules("generator.build.stages.headsup", ("kernels",))
+    assert {"kernels.headsup.cpu", "kernels.headsup.gpu"} <= imported_modules("generator.compute.stages.headsup", ("kernels",))
 
 
 def test_a_key_changes_with_the_source_of_any_module_in_the_closure(tmp_path, monkeypatch):

@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from generator.site.render import render_site
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages.headsup import headsup_results
 from generator.data.datafiles import publish
-from generator.build.stages.pushfold import DECIMALS, STACKS, compute_pushfold
+from generator.compute.stages.pushfold import DECIMALS, STACKS, compute_pushfold
 from kernels.pushfold import headsup as pf
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, parse_class
 from kernels.headsup.tables import BOARDS_PER_MATCHUP

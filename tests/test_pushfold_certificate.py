@@ -7,8 +7,8 @@ import pytest
 
 import kernels.pushfold as pf
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_table import holdem_equities
+from generator.compute.stages.headsup import headsup_results
+from generator.compute.pushfold_records import holdem_equities
 from kernels.evaluator.cpu import evaluate
 from kernels.pushfold import certificate as certificate_module
 from kernels.pushfold.certificate import CLASS_OF, certify, exploitability_upper_bound

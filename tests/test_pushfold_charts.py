@@ -11,9 +11,9 @@ import pytest
 import kernels.pushfold as pf
 from generator.core.evaluator_tables import evaluator_tables
 from generator.data.schemas import SCHEMAS
-from generator.build.stages import pushfold_certificate, pushfold_charts, threeway
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_table import holdem_equities, record_strategy
+from generator.compute.stages import pushfold_certificate, pushfold_charts, threeway
+from generator.compute.stages.headsup import headsup_results
+from generator.compute.pushfold_records import holdem_equities, record_strategy
 from generator.core.storage import read_json
 
 pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from generator.build.stages import threeway
+from generator.compute.stages import threeway
 from kernels.cards import CLASS_NAMES
 from test_cli import assert_one_line_error, run
 

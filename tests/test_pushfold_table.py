@@ -40,7 +40,7 @@ def test_toy_game_solved_by_hand():
 
 @pytest.fixture(scope="module")
 def holdem_duel():
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute.stages.headsup import headsup_results
     from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
     tables, _ = headsup_results(progress=False)

@@ -5,10 +5,10 @@ import pytest
 
 import kernels.pushfold.headsup as solver
 import kernels.pushfold as pf
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_charts import DECIMALS
-from generator.build.stages.pushfold_table import holdem_equities
-from generator.build.stages.pushfold_thresholds import compute_thresholds
+from generator.compute.stages.headsup import headsup_results
+from generator.compute.stages.pushfold_charts import DECIMALS
+from generator.compute.pushfold_records import holdem_equities
+from generator.compute.stages.pushfold_thresholds import compute_thresholds
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages.headsup import headsup_results
 from kernels.cards import ALL_COMBOS, format_card, parse_cards
 from kernels.range_equity import (
     COMBO_MASK, COMBO_OF, EXACT_LIMIT, NoDealError, draw_units, enumerate_equity, enumeration_work, live_weights,

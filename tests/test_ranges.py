@@ -83,7 +83,7 @@ def test_errors_name_token_and_column(text, token, column, fragment):
 
 @pytest.fixture(scope="module")
 def ranking():
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute.stages.headsup import headsup_results
 
     results, _ = headsup_results(progress=False)
     return ranking_from_equity(results.vs_random_equity())

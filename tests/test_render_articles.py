@@ -241,7 +241,7 @@ def test_interval_check_counts_the_three_handed_intervals_that_miss_the_exact_va
 def test_every_article_renders_every_number_from_the_data(tmp_path):
     """With every data file present, no article shows "not computed yet" or an unexpanded shortcode,
     and every link to another article's section (the glossary) lands on an existing id."""
-    from generator.build.stages.pushfold_charts import CHART_TABLES, DEFAULT_GROUPS
+    from generator.compute.stages.pushfold_charts import CHART_TABLES, DEFAULT_GROUPS
 
     data_dir = write_synthetic_data(tmp_path / "data")
     publish(data_dir, "pushfold", pushfold())

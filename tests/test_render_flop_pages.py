@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.build.stages.flops import run_flops
-from generator.build.stages.headsup import run_headsup
+from generator.compute.stages.flops import run_flops
+from generator.compute.stages.headsup import run_headsup
 from generator.site.formatting import pct
 from generator.site.render import SiteRenderer
 from generator.site.structure import flop_table_path, hand_path, section_path

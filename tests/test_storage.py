@@ -11,7 +11,7 @@ import pytest
 
 from generator.core.cache import cached_arrays
 from generator.core.errors import InputError
-from generator.build.stages.multiway.checkpoint import Checkpoint, MultiwayState, previous_path
+from generator.compute.stages.multiway.checkpoint import Checkpoint, MultiwayState, previous_path
 from generator.core.storage import CorruptFileError, load_arrays, save_arrays
 
 

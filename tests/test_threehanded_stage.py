@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from generator.cli import main as cli
 from generator.core.config import load_config
-from generator.build.stages import multiway
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.threehanded import DEALS_PER_HERO, threehanded_results
+from generator.compute.stages import multiway
+from generator.compute.stages.headsup import headsup_results
+from generator.compute.stages.threehanded import DEALS_PER_HERO, threehanded_results
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS

@@ -1,4 +1,4 @@
-"""threeway.bin.gz (generator.build.stages.threeway_bin): the 3-way table encoded for the browser (prediction from
+"""threeway.bin.gz (generator.compute.threeway_bin): the 3-way table encoded for the browser (prediction from
 matchups.bin, corrections, residuals), read back by Python, and the browser solver's
 (templates/assets/js/engines/pushfold-solver.js) solution checked by Python's best response."""
 
@@ -16,9 +16,10 @@ import pytest
 import kernels.pushfold as pf
 from generator.data import datafiles
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages import threeway, threeway_bin
-from generator.build.stages.headsup import headsup_results
-from generator.build.stages.pushfold_table import THREE_WAY_TIE, holdem_equities
+from generator.compute import threeway_bin
+from generator.compute.stages import threeway
+from generator.compute.stages.headsup import headsup_results
+from generator.compute.pushfold_records import THREE_WAY_TIE, holdem_equities
 from kernels.cards import CLASS_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages import threeway
+from generator.compute.stages import threeway
 from kernels.cards import parse_class
 from kernels.threeway.core import triple_index
 

@@ -22,7 +22,7 @@ def doctor_command(simulate, kernels):
         env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
         args = [sys.executable, "-m", "generator.cli", "doctor", "--simulate", *(f"--kernel={k}" for k in kernels)]
         raise SystemExit(subprocess.run(args, env=env).returncode)
-    from generator.build import doctor
+    from generator.compute import doctor
 
     unknown = [k for k in kernels if k not in doctor.KERNELS]
     if unknown:

@@ -460,7 +460,8 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
     equity against the shover's range (169x169 table, card removal) and EV(call) - EV(fold);
     with --side shove, EV(shove) - EV(fold) against the caller's calling range. With --bounties
     (KO/PKO), the bounty term is added and shown apart."""
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from kernels.icm.harville import field_errors
     from kernels.icm.spot import call_probability, call_spot, outcomes_vs_range, shove_spot
     from kernels.ranges import ranking_from_equity
@@ -486,7 +487,7 @@ def icm_spot_command(stacks_text, payouts_text, blinds_text, ante, bb_ante, shov
         )
     except ValueError as error:
         raise InputError(str(error)) from None
-    tables, _ = headsup_results(progress=False)
+    tables, _ = registry.results("headsup", default_run(progress=False))
     ranking = ranking_from_equity(tables.vs_random_equity())
     parsed, weights = range_class_weights(range_text, ranking, "--range")
     hero_weights = None if hand is None else range_class_weights(hand, ranking, "--hand")[1]

@@ -7,14 +7,12 @@ from pathlib import Path
 import click
 
 
-
 @click.command("merge")
 @click.argument("first", type=click.Path(path_type=Path))
 @click.argument("second", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Checkpoint file to write.")
 def merge_command(first, second, output):
     """Add two multiway checkpoints (same seed, different shards) into OUTPUT."""
-    from generator.build.stages.multiway import merge_checkpoints
+    from generator.compute import registry
 
-    merged = merge_checkpoints(first, second, output)
-    click.echo(f"merged: {merged.deals:,} deals from shards {sorted(merged.blocks)} → {output}")
+    click.echo(f"merged: {registry.merge('multiway', first, second, output)} → {output}")

@@ -39,19 +39,19 @@ def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_
 
 
 def _equities(n: int):
-    from generator.build.stages.headsup import headsup_results
-    from generator.build.stages.pushfold_table import holdem_equities
+    from generator.compute import registry
+    from generator.compute.pushfold_records import holdem_equities
+    from generator.compute.run import default_run
 
-    tables, _ = headsup_results(progress=True)
+    run = default_run()
+    tables, _ = registry.results("headsup", run)
     if n == 2:
         return holdem_equities(tables)
-    from generator.build.stages.threeway import checkpoint_path, load_checkpoint, possible_triples, threeway_table
-
-    path = checkpoint_path()
-    if not path.exists():
-        raise InputError("3+ players need the 3-way table: run `allin compute threeway` first (a few minutes)")
+    if not registry.cached("threeway", run):
+        raise InputError(f"3+ players need the 3-way table of {run.threeway.boards:,} boards: run `allin compute threeway` "
+                         "first (a few minutes)")
     click.echo("loading the 3-way table (a 250 MB class-triple tensor; 10-50 s)...", err=True)
-    return holdem_equities(tables, threeway_table(load_checkpoint(path), possible_triples()[2]))
+    return holdem_equities(tables, registry.results("threeway", run)[0])
 
 
 def _range_line(name: str, probabilities: np.ndarray) -> str:
@@ -80,7 +80,7 @@ def pushfold_command(stacks_text, blinds_text, ante_text, bb_ante, payouts_text,
     With --bounties (KO/PKO): the payoffs include the bounties won and the share of those left.
     """
     import kernels.pushfold as pf
-    from generator.build.stages.pushfold_table import solution_json, spot_name
+    from generator.compute.pushfold_records import solution_json, spot_name
 
     table = _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_text, share_text)
     game = pf.make_game(table)

@@ -30,10 +30,10 @@ def _class_index(text: str) -> int:
 
 def _exact_split_row(index: int, players: int) -> dict:
     """A class against two or three random hands, from the exact three- or four-handed counts (computed once, cached)."""
-    from generator.build.stages.fourhanded import fourhanded_results
-    from generator.build.stages.threehanded import threehanded_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
 
-    counts = threehanded_results(progress=True) if players == 3 else fourhanded_results(progress=True)
+    counts = registry.results("threehanded" if players == 3 else "fourhanded", default_run())
     splits = {str(k): int(counts[f"tie_{k}"][index]) for k in range(2, players + 1)}
     win, loss, total = (int(counts[key][index]) for key in ("win", "loss", "total"))
     return {
@@ -50,9 +50,10 @@ def _exact_split_row(index: int, players: int) -> dict:
 
 
 def _exact_row(index: int, players: int) -> dict:
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
 
-    results, _ = headsup_results(progress=True)
+    results, _ = registry.results("headsup", default_run())
     total = int(results.vs_random_total[index])
     win, tie = int(results.vs_random_win[index]), int(results.vs_random_tie[index])
     return {
@@ -124,9 +125,10 @@ def _print_table(rows: list[dict]) -> None:
 
 def class_ranking() -> np.ndarray:
     """Class indices best first by exact heads-up equity against a random hand (the ``x%`` ranking)."""
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
 
-    results, _ = headsup_results(progress=True)
+    results, _ = registry.results("headsup", default_run())
     return ranking_from_equity(results.vs_random_equity())
 
 
@@ -210,13 +212,13 @@ def _multiway_tables(site_dir: Path, players: int) -> dict | None:
     """``{players: table block}``: for 3 and 4 players the exact three- and four-handed counts (computed once, cached),
     else the built multiway table's ``by_players`` block, or None when it is missing or malformed (the spot is then
     sampled)."""
-    from generator.build.stages import fourhanded, threehanded
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from kernels.range_equity import exact_block
 
-    if players == 3:
-        return {3: exact_block(threehanded.threehanded_results(progress=True), 3, threehanded.BOARDS_PER_HERO)}
-    if players == 4:
-        return {4: exact_block(fourhanded.fourhanded_results(progress=True), 4, fourhanded.BOARDS_PER_HERO)}
+    if players in (3, 4):
+        counts = registry.results("threehanded" if players == 3 else "fourhanded", default_run())
+        return {players: exact_block(counts, players, counts["meta"]["boards"])}
     try:
         return {players: _load_multiway(site_dir, players)}
     except InputError:
@@ -224,7 +226,8 @@ def _multiway_tables(site_dir: Path, players: int) -> dict | None:
 
 
 def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, as_json, site_dir) -> None:
-    from generator.build.stages.headsup import headsup_cached, headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from kernels.range_equity import MAX_PLAYERS, NoDealError, blocker_text, exact_without_tables, range_equity
 
     board, dead = cards_option(board_text, "--board"), cards_option(dead_text, "--dead")
@@ -241,8 +244,9 @@ def _range_equity_query(texts, board_text, dead_text, target_se, budget, seed, a
     # the exact heads-up tables (≈ 35 s to compute once, then cached) where they are cached or needed: ranges narrow
     # enough to enumerate (AsKs vs KK) are exact at once without them
     preflop_headsup = len(texts) == 2 and not board and not dead
-    use_table = preflop_headsup and (headsup_cached() or not exact_without_tables(weights))
-    headsup = headsup_results(progress=True)[0] if use_table else None
+    run = default_run()
+    use_table = preflop_headsup and (registry.cached("headsup", run) or not exact_without_tables(weights))
+    headsup = registry.results("headsup", run)[0] if use_table else None
     multiway = _multiway_tables(site_dir, len(texts)) if len(texts) >= 3 and not board and not dead else None
     started = time.monotonic()
     try:
@@ -345,13 +349,14 @@ def _enumerate_matchup(first, second) -> np.ndarray:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def matchup_command(hands, as_json):
     """Exact heads-up result of two hands: classes (AKs QQ) or exact combos (AsKs QdQc), or one of each."""
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
 
     if len(hands) != 2:
         raise InputError(f"a matchup takes exactly two hands, got {len(hands)}")
     first, second = (_parse_side(text) for text in hands)
     if first[0] == second[0] == "class":
-        results, _ = headsup_results(progress=True)
+        results, _ = registry.results("headsup", default_run())
         i, j = first[1], second[1]
         counts = np.array([results.win[i, j], results.tie[i, j], results.loss[i, j]])
         pairs = int(results.pairs[i, j])

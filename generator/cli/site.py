@@ -23,7 +23,7 @@ HOST = "127.0.0.1"
               callback=lambda ctx, param, value: writable_folder(value, "--site-dir"))
 def render_command(config_path: str, site_dir: Path) -> None:
     """Render the static site from whatever data exists in SITE_DIR/data."""
-    from generator.build.published import check_published
+    from generator.compute.published import check_published
     from generator.site.render import render_site
 
     config = load_config(config_path)

@@ -4,7 +4,7 @@ Every derived result (evaluator tables, heads-up tables, the percentile control,
 equilibria) goes through :func:`cached_arrays`: the file name carries a key made from the code
 version of the kernels that compute it and its inputs (:func:`cache_key`), so changed code or inputs
 never load a stale file; a damaged file is reported in one line and rebuilt. Multiway checkpoints
-are not derived (they hold samples) and have their own handling in ``generator.build.stages.multiway``.
+are not derived (they hold samples) and have their own handling in ``generator.compute.stages.multiway``.
 """
 
 from __future__ import annotations

@@ -63,6 +63,14 @@ class MultiwaySettings:
 
 
 @dataclass(frozen=True)
+class ThreewaySettings:
+    """The 3-way class-triple table of the CPU build: boards sampled, and the seed of its random streams."""
+
+    boards: int = 4096
+    seed: int = 1
+
+
+@dataclass(frozen=True)
 class GpuSettings:
     """The targets of a build that runs on a GPU, in place of the CPU build's (same wall-clock budget)."""
 
@@ -74,6 +82,7 @@ class GpuSettings:
 class Config:
     site: SiteSettings = field(default_factory=SiteSettings)
     multiway: MultiwaySettings = field(default_factory=MultiwaySettings)
+    threeway: ThreewaySettings = field(default_factory=ThreewaySettings)
     gpu: GpuSettings = field(default_factory=GpuSettings)
     icm_presets: tuple = ()  # validated presets {name, payouts, players}, see generator.core.icm_presets
     path: str = str(DEFAULT_CONFIG_PATH)
@@ -128,13 +137,27 @@ def _multiway_settings(section: dict, source: str) -> MultiwaySettings:
     )
 
 
+def _board_count(value, what: str) -> int:
+    """A count of 3-way boards: an integer from 1 to 2^24."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 2**24:
+        raise InputError(f"{what} must be an integer from 1 to 16,777,216, got {shown(value)}")
+    return value
+
+
+def _threeway_settings(section: dict, source: str) -> ThreewaySettings:
+    where = f"{source}: threeway"
+    _check_keys(section, {"boards", "seed"}, where)
+    defaults = ThreewaySettings()
+    seed = section.get("seed", defaults.seed)
+    stream_id(seed, f"{where}.seed")
+    return ThreewaySettings(boards=_board_count(section.get("boards", defaults.boards), f"{where}.boards"), seed=seed)
+
+
 def _gpu_settings(section: dict, source: str) -> GpuSettings:
     where = f"{source}: gpu"
     _check_keys(section, {"multiway_target_se", "threeway_boards"}, where)
     defaults = GpuSettings()
-    boards = section.get("threeway_boards", defaults.threeway_boards)
-    if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= 2**24:
-        raise InputError(f"{where}.threeway_boards must be an integer from 1 to 16,777,216, got {shown(boards)}")
+    boards = _board_count(section.get("threeway_boards", defaults.threeway_boards), f"{where}.threeway_boards")
     target_se = check_target_se(section.get("multiway_target_se", defaults.multiway_target_se), f"{where}.multiway_target_se")
     return GpuSettings(multiway_target_se=target_se, threeway_boards=boards)
 
@@ -155,7 +178,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
         raise InputError(f"{source}{where}: invalid YAML ({getattr(exc, 'problem', exc)})") from None
     if not isinstance(raw, dict):
         raise InputError(f"{source}: top level must be a mapping")
-    _check_keys(raw, {"site", "multiway", "gpu", "icm"}, source)
+    _check_keys(raw, {"site", "multiway", "threeway", "gpu", "icm"}, source)
     icm = _section(raw, "icm", source)
     _check_keys(icm, {"presets"}, f"{source}: icm")
     presets = icm.get("presets", []) or []
@@ -166,6 +189,7 @@ def load_config(path: str | Path = DEFAULT_CONFIG_PATH) -> Config:
     return Config(
         site=_site_settings(_section(raw, "site", source), source),
         multiway=_multiway_settings(_section(raw, "multiway", source), source),
+        threeway=_threeway_settings(_section(raw, "threeway", source), source),
         gpu=_gpu_settings(_section(raw, "gpu", source), source),
         icm_presets=preset_payloads(presets, f"{source}: icm.presets"),
         path=source,

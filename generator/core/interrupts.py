@@ -22,6 +22,16 @@ from contextlib import contextmanager
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+class StoppedAndSaved(Exception):
+    """Raised by a stage that stopped on request with its work saved (the multiway sampler after its pass):
+    ``saved`` says what was kept, in words; ``result`` is the stage's result as saved."""
+
+    def __init__(self, saved: str, result):
+        super().__init__(f"interrupted; {saved}")
+        self.saved = saved
+        self.result = result
+
+
 class _Requests:
     """The process's stop state: the first stop signal received (or None) and whether raising is deferred."""
 

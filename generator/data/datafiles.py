@@ -235,7 +235,7 @@ def pushfold_thresholds_csv(thresholds: dict) -> bytes:
     return _csv_bytes(header, rows)
 
 
-#: The 3-way table the site publishes for the browser's push/fold solver (:mod:`generator.build.stages.threeway_bin`).
+#: The 3-way table the site publishes for the browser's push/fold solver (:mod:`generator.compute.threeway_bin`).
 THREEWAY_BIN_NAME = "threeway.bin.gz"
 
 #: Binary tables published without a JSON twin, with their description for the download page.

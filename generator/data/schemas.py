@@ -263,7 +263,7 @@ _CLASS_REGRET = {
     "type": "object", "required": ["bb", "pool_pct", "spot", "class"],
     "properties": {"bb": NONNEGATIVE_OR_NULL, "pool_pct": NONNEGATIVE_OR_NULL, "spot": TEXT, "class": {"enum": list(CLASS_NAMES)}},
 }
-#: A certificate on real deals (generator.build.stages.pushfold_certificate): the summed gain of each seat's deviation
+#: A certificate on real deals (generator.compute.stages.pushfold_certificate): the summed gain of each seat's deviation
 #: fitted on the deals, with a 95% interval, per seat too; in bb (chip EV) or % of the prize pool (ICM).
 _CERTIFIED = {
     "type": "object", "required": ["unit", "value", "ci95", "seats", "deals", "deviations", "upper95"],
@@ -279,7 +279,7 @@ _RULE_META = {
 }
 #: Which CFR schedule produced a push/fold solution (kernels.pushfold.solve).
 _SCHEDULE = {"enum": ["dcfr", "cfr+"]}
-#: A game's bounties (KO / PKO, generator.build.stages.pushfold_charts.Group): each seat's bounty as a fraction of its stack at
+#: A game's bounties (KO / PKO, generator.compute.pushfold_records.Group): each seat's bounty as a fraction of its stack at
 #: chip value, and the part of a bounty paid in cash at a knockout; both null without bounties.
 _BOUNTY = {"type": ["number", "null"], "exclusiveMinimum": 0}
 _BOUNTY_SHARE = {"type": ["number", "null"], "minimum": 0, "maximum": 1}

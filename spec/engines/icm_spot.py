@@ -84,10 +84,11 @@ def _invalid_case(stacks, payouts, kwargs) -> dict:
 
 
 def build() -> dict:
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from spec.engines.ranges import build_ranking
 
-    tables, _ = headsup_results(progress=False)
+    tables, _ = registry.results("headsup", default_run(progress=False))
     ranking = build_ranking()
     return {
         "about": "kernels/icm/spot.py's answers; the class table is spec/matchups.bin.gz, x% ranges by spec/ranges.json's ranking.",

@@ -21,10 +21,11 @@ SAMPLED = 30
 
 
 def build() -> dict:
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
-    headsup, _ = headsup_results(progress=False)
+    headsup, _ = registry.results("headsup", default_run(progress=False))
     win, tie, pairs = (np.asarray(x, dtype=np.int64) for x in (headsup.win, headsup.tie, headsup.pairs))
     loss = pairs * BOARDS_PER_MATCHUP - win - tie
     rng = np.random.default_rng(169)

@@ -4,7 +4,7 @@ python-format.js, the seat names and table_errors of pushfold-solver.js) must sa
 Seat names (kernels.pushfold.position_names), stack file names (``f"{stack:g}"``, the precomputed set's
 layout), cell texts, colour buckets and shares of the 13×13 charts (generator/site/pushfold_pages.py,
 generator/site/charts.py), the solver page's URL (generator.site.structure.pushfold_solver_path), the call spots of a
-game (generator.build.stages.pushfold_table.spot_name), the messages of table_errors (bad bounties among them) with
+game (generator.compute.pushfold_records.spot_name), the messages of table_errors (bad bounties among them) with
 the field each is about, and the certified exploitability's sentence. No build is read.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from generator.site import charts, pushfold_pages
-from generator.build.stages.pushfold_charts import Group, index_entry
-from generator.build.stages.pushfold_table import spot_name
+from generator.compute.pushfold_records import Group, index_entry
+from generator.compute.pushfold_records import spot_name
 from generator.site.structure import pushfold_solver_path
 from kernels import constants as C
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES

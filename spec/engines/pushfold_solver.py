@@ -26,8 +26,8 @@ from types import SimpleNamespace
 import numpy as np
 
 import kernels.pushfold as pf
-from generator.build.stages.pushfold_table import holdem_equities, solution_json, spot_name
-from generator.build.stages.threeway_bin import read_threeway_bin, read_threeway_counts, threeway_bin
+from generator.compute.pushfold_records import holdem_equities, solution_json, spot_name
+from generator.compute.threeway_bin import read_threeway_bin, read_threeway_counts, threeway_bin
 from kernels.cards import CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.threeway.compact import quantise_orderings
@@ -112,11 +112,12 @@ def provisional_threeway(headsup, compatible: np.ndarray, matchups: bytes) -> tu
 
 
 def build() -> dict:
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from spec.golden import read_gzip
     from spec.tables import MATCHUPS, THREEWAY_COMPATIBLE, THREEWAY_SYNTHETIC_TAIL, threeway_compatible
 
-    headsup, _ = headsup_results(progress=False)
+    headsup, _ = registry.results("headsup", default_run(progress=False))
     matchups = read_gzip(MATCHUPS)
     counts, data = provisional_threeway(headsup, threeway_compatible(), matchups)
     equities = holdem_equities(headsup, read_threeway_bin(data, matchups), dtype=np.float64)

@@ -132,12 +132,13 @@ def multiway_block(row: dict, hero_class: int) -> dict:
 
 def build() -> dict:
     from generator.core.evaluator_tables import evaluator_tables
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
     from kernels.range_equity import EXACT_LIMIT, range_equity
     from kernels.range_equity.tables import class_against_random, exact_block
 
     tables = evaluator_tables()
-    headsup, _ = headsup_results(progress=False)
+    headsup, _ = registry.results("headsup", default_run(progress=False))
     counts = SimpleNamespace(win=headsup.win, tie=headsup.tie, pairs=headsup.pairs)
     table = range_equity(weights_of(TABLE), (), (), tables, counts)
     assert table.method == "table" and table.exact

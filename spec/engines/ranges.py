@@ -121,9 +121,10 @@ def _case(text: str, ranking) -> dict:
 
 
 def build_ranking() -> np.ndarray:
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute import registry
+    from generator.compute.run import default_run
 
-    results, _ = headsup_results(progress=False)
+    results, _ = registry.results("headsup", default_run(progress=False))
     return ranking_from_equity(results.vs_random_equity())
 
 

@@ -28,9 +28,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.site.render import render_site
-from generator.build.stages.flops import run_flops
-from generator.build.stages.headsup import run_headsup
-from generator.build.stages.pushfold import run_pushfold
+from generator.compute.stages.flops import run_flops
+from generator.compute.stages.headsup import run_headsup
+from generator.compute.stages.pushfold import run_pushfold
 from page_weight import StallingHandler
 from site_fixtures import build_site, site_config, write_pushfold_set, write_synthetic_data
 
@@ -66,9 +66,9 @@ def site_dir(tmp_path_factory) -> Path:
 
 def publish_coarse_threeway(data_dir: Path, checkpoint: Path) -> None:
     """``data_dir/threeway.bin.gz`` from a fresh :data:`E2E_THREEWAY_BOARDS`-board run of the threeway stage."""
-    from generator.build.stages.threeway_bin import publish_threeway
+    from generator.compute.threeway_bin import publish_threeway
     from generator.core.evaluator_tables import evaluator_tables
-    from generator.build.stages.threeway import SEED, possible_triples, run_threeway, threeway_table
+    from generator.compute.stages.threeway import SEED, possible_triples, run_threeway, threeway_table
 
     counts = run_threeway(evaluator_tables(), E2E_THREEWAY_BOARDS, SEED, path=checkpoint)
     publish_threeway(data_dir, threeway_table(counts, possible_triples()[2]), E2E_THREEWAY_BOARDS, SEED)

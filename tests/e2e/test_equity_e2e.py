@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from generator.core.evaluator_tables import evaluator_tables
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages.headsup import headsup_results
 from kernels.cards import parse_cards
 from kernels.range_equity import enumerate_equity, live_weights, range_equity
 from kernels.ranges import parse_range, ranking_from_equity

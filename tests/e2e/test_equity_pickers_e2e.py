@@ -12,7 +12,7 @@ import pytest
 
 from generator.core.evaluator_tables import evaluator_tables
 from generator.data.sitedata import SiteData
-from generator.build.stages.headsup import headsup_results
+from generator.compute.stages.headsup import headsup_results
 from kernels.cards import CLASS_NAMES, COMBO_CLASS, N_CLASSES, parse_cards
 from kernels.range_equity import enumerate_equity, live_weights
 from kernels.ranges import normalise, parse_range, ranking_from_equity

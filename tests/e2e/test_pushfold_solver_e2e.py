@@ -270,9 +270,9 @@ def test_the_issue_s_icm_table_is_solved_until_every_hand_is_within_the_class_to
     within 0.01% of the pool of its better action, says so while solving and in the result; Python's best
     response on the same tables (the site's threeway.bin.gz) confirms the figure."""
     import kernels.pushfold as pf
-    from generator.build.stages.threeway_bin import read_threeway_bin
-    from generator.build.stages.headsup import headsup_results
-    from generator.build.stages.pushfold_table import holdem_equities, record_strategy
+    from generator.compute.threeway_bin import read_threeway_bin
+    from generator.compute.stages.headsup import headsup_results
+    from generator.compute.pushfold_records import holdem_equities, record_strategy
 
     page = solve_in_browser(open_page, "stacks=12,8,20,5&blinds=0.5,1&ante=0&bbante=0&payouts=50,30,20")
     texts = page.evaluate("window.statusTexts")
@@ -296,8 +296,8 @@ def test_a_heads_up_solution_from_the_browser_passes_the_python_best_response(op
     import numpy as np
 
     import kernels.pushfold as pf
-    from generator.build.stages.headsup import headsup_results
-    from generator.build.stages.pushfold_table import holdem_equities
+    from generator.compute.stages.headsup import headsup_results
+    from generator.compute.pushfold_records import holdem_equities
 
     page = solve_in_browser(open_page, "stacks=7.5,7.5&blinds=0.5,1&ante=0&bbante=0")
     with page.expect_download() as download:
@@ -384,9 +384,9 @@ def test_a_pko_table_is_solved_in_the_browser_and_passes_python_s_best_response(
     site's own tables confirms the stopping rule. At 390 px nothing scrolls sideways; no axe violation at 390 or 1366."""
     import kernels.pushfold as pf
     from generator.cli.bounties import model_line
-    from generator.build.stages.threeway_bin import read_threeway_bin
-    from generator.build.stages.headsup import headsup_results
-    from generator.build.stages.pushfold_table import holdem_equities, record_strategy
+    from generator.compute.threeway_bin import read_threeway_bin
+    from generator.compute.stages.headsup import headsup_results
+    from generator.compute.pushfold_records import holdem_equities, record_strategy
 
     requests = []
     page = open_page("index.html", width=390)

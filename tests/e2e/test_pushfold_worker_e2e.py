@@ -15,9 +15,9 @@ import pytest
 from page_weight import needed_prefix, stalled_after
 from site_fixtures import site_config
 
-from generator.build.stages import threeway_bin
+from generator.compute import threeway_bin
 from generator.site.render import render_site
-from generator.build.stages.threeway import N_TRIPLES, ThreewayTable, possible_triples
+from generator.compute.stages.threeway import N_TRIPLES, ThreewayTable, possible_triples
 
 RUN = """async ([messages, dataUrl, cancelAfter]) => {
   const worker = new Worker(new URL("assets/js/workers/pushfold-worker.js", document.baseURI), { type: "module" });

@@ -294,7 +294,7 @@ def test_icm_bubble_factors_of_a_large_field_for_chosen_players(open_page, scree
 
 def spot_hands(side: str, stacks, payouts, range_text: str, **spot):
     """kernels/icm/spot.py's answer for the page's spot: (spot, outcomes (169, 3), P(call) or None, EV (169,))."""
-    from generator.build.stages.headsup import headsup_results
+    from generator.compute.stages.headsup import headsup_results
     from kernels.icm import spot as icm_spot
     from kernels.ranges import parse_range, ranking_from_equity
 

@@ -60,7 +60,7 @@ function startStrategy(game, start) {
   });
 }
 
-/** "BB vs BTN+SB" for the call set of the BB facing the BTN's shove and the SB's call (as generator/build/stages/pushfold_table.spot_name). */
+/** "BB vs BTN+SB" for the call set of the BB facing the BTN's shove and the SB's call (as generator/compute/pushfold_records.spot_name). */
 export function spotName(names, info) {
   return `${names[info.seat]} vs ` + [info.shover, ...info.before].map((s) => names[s]).join("+");
 }

@@ -10,7 +10,7 @@ The flow, one module each:
 
 :func:`run_multiway` ties them together for the CLI: it takes the checkpoint's lock, resumes it,
 samples with a progress bar, saves every ``checkpoint_every`` (checkpoint and data files), and on
-Ctrl-C / SIGTERM stops after the current pass and saves (:class:`MultiwayInterrupted`). A
+Ctrl-C / SIGTERM stops after the current pass and saves (:class:`~generator.core.interrupts.StoppedAndSaved`). A
 different seed or sampling code (``CODE_VERSION``) names a different checkpoint, so such a run
 starts afresh and never mixes samples; ``kill -9`` loses at most the work since the last save.
 """
@@ -38,18 +38,9 @@ from .runner import Progress, StopPolicy, sample
 from .simulator import Simulator
 
 __all__ = [
-    "CODE_VERSION", "MultiwayControls", "MultiwayInterrupted", "MultiwayState", "StopPolicy", "checkpoint_path",
+    "CODE_VERSION", "MultiwayControls", "MultiwayState", "StopPolicy", "checkpoint_path",
     "merge_checkpoints", "multiway_controls", "percentile_control", "run_multiway",
 ]
-
-
-class MultiwayInterrupted(Exception):
-    """Raised after a requested stop (Ctrl-C / SIGTERM) once the state is saved; carries the result."""
-
-    def __init__(self, document: dict, path: Path):
-        super().__init__(f"interrupted; {document['meta']['deals']:,} deals saved in {path}")
-        self.document = document
-        self.path = path
 
 
 def eta_text(seconds: float | None) -> str:
@@ -89,7 +80,7 @@ def run_multiway(
     or the shard holds ``max_deals`` deals (rounded up to whole blocks); returns the ``multiway.json`` object.
 
     Saves the checkpoint and rewrites ``site_dir/data/multiway.{json,csv}`` every
-    ``config.multiway.checkpoint_seconds`` and at the end. Raises :class:`MultiwayInterrupted`
+    ``config.multiway.checkpoint_seconds`` and at the end. Raises :class:`~generator.core.interrupts.StoppedAndSaved`
     after a Ctrl-C / SIGTERM, with everything up to the last finished pass saved, and
     :class:`InputError` if another run holds the checkpoint.
 
@@ -110,7 +101,7 @@ def run_multiway(
         if note and progress:
             tqdm.write(note, file=sys.stderr)
         if cluster:
-            from generator.build.cluster import check_code_version, connect
+            from generator.compute.cluster import check_code_version, connect
 
             from .cluster import ClusterSimulator
 
@@ -148,5 +139,28 @@ def run_multiway(
         finally:  # the run is over (finished, stopped or failed): pages stop polling
             write_live_status(site_dir, False, document["meta"]["generated"] if document else None)
     if reason == "requested":
-        raise MultiwayInterrupted(document, path)
+        raise interrupts.StoppedAndSaved(f"{document['meta']['deals']:,} deals saved in {path}", document)
     return document
+
+
+def results(run, inputs: dict) -> dict:
+    """The registry's accessor (:mod:`generator.compute.registry`): the ``multiway.json`` object of the samples the run's
+    seed has saved so far (none added)."""
+    state = Checkpoint(checkpoint_path(run.multiway.seed), warn=lambda _: None).load(run.multiway.seed)
+    return multiway_document(state, estimate_table(state, multiway_controls(inputs["headsup"][0])), run.backend)
+
+
+def write(run, site_dir: Path, inputs: dict) -> dict:
+    """Add samples to the checkpoint within the run's budget and targets, writing ``multiway.json`` as it goes (on Dask
+    workers with ``--cluster``); raises :class:`~generator.core.interrupts.StoppedAndSaved` on Ctrl-C."""
+    settings = run.multiway
+    return run_multiway(run.config, site_dir, multiway_controls(inputs["headsup"][0]), budget_seconds=settings.budget_seconds,
+                        target_se=settings.target_se, backend=run.requested_backend if run.cluster else run.backend,
+                        progress=run.progress, seed=settings.seed, shard=settings.shard, max_deals=settings.max_deals,
+                        cluster=run.cluster)
+
+
+def merge(first: Path, second: Path, output: Path) -> str:
+    """``allin merge``: two checkpoints of different shards added into ``output``; what it holds, in words."""
+    merged = merge_checkpoints(first, second, output)
+    return f"{merged.deals:,} deals from shards {sorted(merged.blocks)}"

@@ -20,8 +20,8 @@ import kernels.pushfold.headsup
 from generator.core.cache import array_json, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.provenance import meta_block
-from generator.build.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
-from generator.build.stages.pushfold import CODE_VERSION, DECIMALS, PLAYED
+from generator.compute.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
+from generator.compute.stages.pushfold import CODE_VERSION, DECIMALS, PLAYED
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
@@ -77,14 +77,19 @@ def compute_thresholds(tables, antes=ANTES, top: float = TOP, tolerance: float =
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "by_ante": by_ante}
 
 
-def run_pushfold_thresholds(site_dir: Path, headsup) -> dict:
-    """Compute (or load) the thresholds from the heads-up stage's ``(tables, meta)``; write
-    ``site_dir/data/pushfold_thresholds.json`` and ``.csv``."""
+def thresholds_results(headsup) -> dict:
+    """The ``pushfold_thresholds.json`` object for the heads-up stage's ``(tables, meta)``: cached, else computed."""
     tables, headsup_meta = headsup
     key = cache_key(CODE_VERSION, headsup_meta.get("code_version", HEADSUP_CODE_VERSION), ANTES, STEP, TOP, TOLERANCE,
                     PLAYED, DECIMALS)
     workers = min(os.cpu_count() or 1, len(ANTES))
     arrays = cached_arrays("pushfold_thresholds", key, lambda: {"result": json_array(compute_thresholds(tables, workers=workers))})
-    result = array_json(arrays["result"])
+    return array_json(arrays["result"])
+
+
+def run_pushfold_thresholds(site_dir: Path, headsup) -> dict:
+    """Compute (or load) the thresholds from the heads-up stage's ``(tables, meta)``; write
+    ``site_dir/data/pushfold_thresholds.json`` and ``.csv``."""
+    result = thresholds_results(headsup)
     publish(Path(site_dir) / "data", "pushfold_thresholds", result)
     return result

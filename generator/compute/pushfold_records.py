@@ -1,5 +1,6 @@
-"""n-player push/fold on hold'em: the solver's class-level equities from the build's tables, and the
-``allin pushfold --json`` document of a solution.
+"""n-player push/fold on hold'em: the solver's class-level equities from the build's tables, the groups of tables the
+build solves (:class:`Group`, as ``data/pushfold/index.json`` lists them), and the JSON records of a table and its
+solution (``allin pushfold --json``, the published tables).
 
 :func:`holdem_equities` takes the exact heads-up tables (``headsup`` stage: win / tie / loss counts and
 compatible combo pairs) and, for 3+ players, the 3-way table (``threeway`` stage), and returns
@@ -9,12 +10,16 @@ after the default build's boards; a few after a very short run) are priced as 3-
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 import kernels.pushfold as pf
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES, N_CLASSES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 from kernels.threeway.core import ORDERINGS
+from kernels.icm.bounty import stack_bounties
+from generator.site.structure import pushfold_table_id
 
 #: Decimals kept for the published frequencies.
 DECIMALS = 6
@@ -23,7 +28,7 @@ THREE_WAY_TIE = int(np.flatnonzero((ORDERINGS == 0).all(axis=1))[0])
 
 
 def holdem_equities(headsup_tables, threeway_table=None, dtype=np.float32) -> pf.Equities:
-    """Class-level equities for the solver: ``threeway_table`` (:class:`generator.build.stages.threeway.ThreewayTable`)
+    """Class-level equities for the solver: ``threeway_table`` (:class:`generator.compute.threeway_bin.ThreewayTable`)
     is needed for 3+ players (None gives heads-up-only equities); ``dtype`` of the dense 3-way tensor
     (float64 doubles its 250 MB, for checks that compare with other float64 code)."""
     pairs = np.asarray(headsup_tables.pairs, dtype=np.float64)
@@ -34,7 +39,7 @@ def holdem_equities(headsup_tables, threeway_table=None, dtype=np.float32) -> pf
     if threeway_table is None:
         return pf.Equities(prior, pairs, duel, None)
     orderings = threeway_table.orderings.copy()
-    samples = None  # None: the stored table of threeway.bin.gz (generator.build.stages.threeway_bin.read_threeway_bin) has no counts
+    samples = None  # None: the stored table of threeway.bin.gz (generator.compute.threeway_bin.read_threeway_bin) has no counts
     if threeway_table.samples is not None:
         orderings[(threeway_table.compatible > 0) & (threeway_table.samples == 0), THREE_WAY_TIE] = 1.0
         samples = pf.dense_triples(threeway_table.samples, N_CLASSES)
@@ -105,3 +110,66 @@ def record_strategy(game: pf.Game, record: dict) -> dict:
     strategy = {("open", s): dense(record["shove"][names[s]]) for s in game.open_sets}
     strategy.update({("call", *c): dense(record["call"][spot_name(names, ("call", *c))]) for c in game.call_sets})
     return strategy
+
+
+class Group(NamedTuple):
+    """Tables of ``players`` seats with ``ante`` (the BB's only when ``bb_ante``) and ``payouts`` (None: chip
+    EV): equal stacks over ``stacks`` (bb, ascending), or, when ``stack_sets`` is given, one table per
+    stack vector (``stacks`` empty). With ``bounty`` (KO / PKO): every seat's bounty is worth that fraction of
+    its stack at chip value (:func:`kernels.icm.bounty.stack_bounties`: bb for chip EV, the pool's share for ICM),
+    ``bounty_share`` of it paid in cash at a knockout. ``warm_start``: each equal-stack table starts from the one below
+    (False: every table cold, for stacks far apart)."""
+
+    players: int
+    stacks: tuple
+    ante: float = 0.0
+    bb_ante: bool = False
+    payouts: tuple | None = None
+    stack_sets: tuple | None = None
+    bounty: float | None = None
+    bounty_share: float = 1.0
+    warm_start: bool = True
+
+    @property
+    def id(self) -> str:
+        return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, self.stack_sets is not None, self.bounty,
+                                 self.bounty_share)
+
+    def game(self) -> dict:
+        """The game as the index and the charts document describe it: players, ante, bb_ante, payouts, and the
+        bounty rule (``bounty``, ``bounty_share``: null without bounties)."""
+        bounties = self.bounty is not None
+        return {"players": self.players, "ante": self.ante, "bb_ante": self.bb_ante,
+                "payouts": None if self.payouts is None else list(self.payouts),
+                "bounty": self.bounty, "bounty_share": self.bounty_share if bounties else None}
+
+    def tables(self) -> list[tuple[str, pf.Table]]:
+        """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
+        if self.stack_sets is not None:
+            return [(str(k), self._table(stacks)) for k, stacks in enumerate(self.stack_sets)]
+        return [(f"{stack:g}", self._table((stack,) * self.players)) for stack in self.stacks]
+
+    def solving_order(self) -> list[tuple[str, pf.Table, str | None]]:
+        """``(file name, table, name of the table it is warm-started from or None)`` in solving order:
+        equal stacks ascending, each from the one below (the smallest cold); unequal stacks cold."""
+        tables = self.tables()
+        if self.stack_sets is not None or not self.warm_start:
+            return [(name, table, None) for name, table in tables]
+        return [(name, table, tables[i - 1][0] if i else None) for i, (name, table) in enumerate(tables)]
+
+    def _table(self, stacks) -> pf.Table:
+        stacks = tuple(float(s) for s in stacks)
+        bounties = None
+        if self.bounty is not None:
+            pool = None if self.payouts is None else float(sum(self.payouts))
+            bounties = tuple(float(b) for b in stack_bounties(stacks, self.bounty, pool))
+        return pf.Table(stacks, ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts, bounties=bounties,
+                        bounty_share=self.bounty_share)
+
+
+def index_entry(group: Group) -> dict:
+    """A group's game and tables as ``data/pushfold/index.json`` lists them (what the solver page looks a table up by):
+    id, the game (:meth:`Group.game`), blinds, and the equal ``stacks`` or the ``stack_sets``."""
+    return {"id": group.id, **group.game(), "blinds": [0.5, 1.0],
+            "stacks": None if group.stack_sets is not None else list(group.stacks),
+            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets]}

@@ -1,7 +1,7 @@
 """Walking every board once, up to suit symmetry: the loop the exact stages (heads-up, three-handed) share.
 
 The 134,459 board classes (``kernels.headsup.boards``) are cut into slices, the units of work: each is handed to
-a kernel's ``tally_boards`` in this process or on a Dask worker (``cluster``, :mod:`generator.build.units`), and
+a kernel's ``tally_boards`` in this process or on a Dask worker (``cluster``, :mod:`generator.compute.units`), and
 the slices' integer tallies are added up, so the result does not depend on where or in which order the slices
 were counted. The progress bar ticks, and a Ctrl-C is honoured, between slices.
 """
@@ -13,7 +13,7 @@ import functools
 import numpy as np
 
 import kernels.cards
-from generator.build.units import unit_runner
+from generator.compute.units import unit_runner
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.progress import progress_bar
 from kernels.headsup.boards import board_orbits

@@ -18,7 +18,7 @@ import numpy as np
 from generator.core.cache import array_json, cache_key, cached_arrays, is_cached, json_array
 from generator.data.datafiles import publish
 from generator.core.provenance import code_version, meta_block
-from generator.build.stages.board_walk import board_classes, walk_board_orbits
+from generator.compute.board_walk import board_classes, walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.flop.all_flops import FlopEquityTable, assemble_flop_table
 from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupTables, assemble_tables
@@ -125,3 +125,16 @@ def run_headsup(site_dir: Path, backend: str = "cpu", progress: bool = True,
     publish(data_dir, "headsup", headsup_json(results, meta))
     publish(data_dir, "matchups", matchups_json(results, meta))
     return results, meta
+
+
+def results(run, inputs: dict) -> tuple[HeadsupTables, dict]:
+    """The registry's accessor (:mod:`generator.compute.registry`): ``(tables, meta)``."""
+    return headsup_results(run.backend, run.progress, run.cluster)
+
+
+def write(run, site_dir: Path, inputs: dict) -> tuple[HeadsupTables, dict]:
+    return run_headsup(site_dir, run.backend, run.progress, run.cluster)
+
+
+def cached(run) -> bool:
+    return headsup_cached()

@@ -140,8 +140,8 @@ def _threeway(simulated: bool):
 
 
 def _multiway(simulated: bool):
-    from generator.build.stages.multiway.percentile import percentile_control
-    from generator.build.stages.multiway.simulator import Simulator
+    from generator.compute.stages.multiway.percentile import percentile_control
+    from generator.compute.stages.multiway.simulator import Simulator
     from kernels.multiway.layout import new_tally
 
     percentile = percentile_control()[0]

@@ -23,10 +23,10 @@ from pathlib import Path
 import click
 import numpy as np
 
-from generator.build.stages.board_walk import board_classes, tally_slice
-from generator.build.units import unit_runner
+from generator.compute.board_walk import board_classes, tally_slice
+from generator.compute.units import unit_runner
 from generator.core import interrupts
-from generator.core.cache import array_json, cache_dir, cached_arrays, json_array
+from generator.core.cache import array_json, cache_dir, cached_arrays, is_cached, json_array
 from generator.core.progress import progress_bar
 from generator.core.provenance import code_version, meta_block
 from generator.core.storage import CorruptFileError, load_arrays, save_arrays
@@ -127,3 +127,21 @@ def run_fourhanded(site_dir: Path, backend: str = "cpu", progress: bool = True, 
     result = fourhanded_results(backend, progress, cluster)
     publish(Path(site_dir) / "data", "fourhanded", result)
     return result
+
+
+def _backend(run) -> str:
+    """The CPU's cores unless ``--backend gpu`` was asked for (the module docstring says why)."""
+    return "gpu" if run.requested_backend == "gpu" else "cpu"
+
+
+def results(run, inputs: dict) -> dict:
+    """The registry's accessor (:mod:`generator.compute.registry`): the ``fourhanded.json`` object."""
+    return fourhanded_results(_backend(run), run.progress, run.cluster)
+
+
+def write(run, site_dir: Path, inputs: dict) -> dict:
+    return run_fourhanded(site_dir, _backend(run), run.progress, run.cluster)
+
+
+def cached(run) -> bool:
+    return is_cached("fourhanded", CODE_VERSION)

@@ -17,7 +17,7 @@ import kernels.pushfold as pf
 from generator.core.cache import array_json, cache_key, cached_arrays, json_array
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.progress import progress_bar
-from generator.build.stages.pushfold_table import record_strategy
+from generator.compute.pushfold_records import record_strategy
 from generator.core.provenance import code_version
 
 CODE_VERSION = code_version("kernels.pushfold.certificate")

@@ -1,7 +1,7 @@
 """The ``flops`` stage: the precomputed flop atlas (docs/data-format.md, definitions in docs/flop.md).
 
 * ``flops.json`` (``.csv``, ``.bin``): each class's exact equity against a random hand on each of the 1,755
-  suit-distinct flops. The counts come from the heads-up walk (:func:`generator.build.stages.headsup.flop_table_results`,
+  suit-distinct flops. The counts come from the heads-up walk (:func:`generator.compute.stages.headsup.flop_table_results`,
   cached with the heads-up tables); this stage adds each flop's texture.
 * ``flop_hits.json`` (``.csv``): how often each class flops each made category and draw, over the 19,600 flops
   one combo meets (:func:`kernels.flop.categories.class_hit_counts`, about a second on 2 cores; its CUDA twin
@@ -17,7 +17,7 @@ import numpy as np
 import time
 from math import comb
 
-from generator.build.stages.headsup import flop_table_results
+from generator.compute.stages.headsup import flop_table_results
 from generator.core.cache import array_json, cached_arrays, json_array
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.provenance import code_version, meta_block
@@ -94,3 +94,12 @@ def run_flops(site_dir: Path, backend: str = "cpu", progress: bool = True) -> Fl
     publish(Path(site_dir) / "data", "flops", flops_json(table, meta))
     publish(Path(site_dir) / "data", "flop_hits", flop_hits_json(backend))
     return table
+
+
+def results(run, inputs: dict) -> FlopEquityTable:
+    """The registry's accessor (:mod:`generator.compute.registry`): the all-flop table."""
+    return flop_table_results(run.backend, run.progress)[0]
+
+
+def write(run, site_dir: Path, inputs: dict) -> FlopEquityTable:
+    return run_flops(site_dir, run.backend, run.progress)

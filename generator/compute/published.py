@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from generator.build.stages.threeway_bin import MATCHUPS_NAME, read_threeway_counts
+from generator.compute.threeway_bin import MATCHUPS_NAME, read_threeway_counts
 from generator.core.errors import InputError
 from generator.core.storage import CorruptFileError, read_json
 from generator.data.datafiles import BINARY_WRITERS, CSV_WRITERS, THREEWAY_BIN_NAME

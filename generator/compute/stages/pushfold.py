@@ -18,7 +18,7 @@ import kernels.pushfold.headsup
 from generator.core.cache import array_json, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.provenance import code_version, meta_block
-from generator.build.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
+from generator.compute.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 
@@ -110,3 +110,17 @@ def run_pushfold(site_dir: Path, headsup, ante: float = 0.0) -> dict:
     result = pushfold_results(headsup, ante=ante)
     publish(Path(site_dir) / "data", "pushfold", result)
     return result
+
+
+def results(run, inputs: dict) -> dict:
+    """The registry's accessor (:mod:`generator.compute.registry`): ``{"equilibria": the pushfold.json object,
+    "thresholds": the pushfold_thresholds.json object}`` (:mod:`.pushfold_thresholds`)."""
+    from generator.compute.stages.pushfold_thresholds import thresholds_results
+
+    return {"equilibria": pushfold_results(inputs["headsup"]), "thresholds": thresholds_results(inputs["headsup"])}
+
+
+def write(run, site_dir: Path, inputs: dict) -> dict:
+    from generator.compute.stages.pushfold_thresholds import run_pushfold_thresholds
+
+    return {"equilibria": run_pushfold(site_dir, inputs["headsup"]), "thresholds": run_pushfold_thresholds(site_dir, inputs["headsup"])}

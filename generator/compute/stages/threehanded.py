@@ -14,10 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.core.cache import array_json, cached_arrays, json_array
+from generator.core.cache import array_json, cached_arrays, is_cached, json_array
 from generator.data.datafiles import publish
 from generator.core.provenance import code_version, meta_block
-from generator.build.stages.board_walk import walk_board_orbits
+from generator.compute.board_walk import walk_board_orbits
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.threehanded.core import OPPONENT_PAIRS
 
@@ -85,3 +85,16 @@ def run_threehanded(site_dir: Path, backend: str = "cpu", progress: bool = True,
     result = threehanded_results(backend, progress, cluster)
     publish(Path(site_dir) / "data", "threehanded", result)
     return result
+
+
+def results(run, inputs: dict) -> dict:
+    """The registry's accessor (:mod:`generator.compute.registry`): the ``threehanded.json`` object."""
+    return threehanded_results(run.backend, run.progress, run.cluster)
+
+
+def write(run, site_dir: Path, inputs: dict) -> dict:
+    return run_threehanded(site_dir, run.backend, run.progress, run.cluster)
+
+
+def cached(run) -> bool:
+    return is_cached("threehanded", CODE_VERSION)

@@ -1,22 +1,45 @@
-"""``threeway.bin.gz``: the 3-way class-triple table of the ``threeway`` stage in the compact binary form the
-browser's push/fold solver loads (format in docs/data-format.md; the encoding in :mod:`kernels.threeway.compact`),
-written and read back."""
+"""The 3-way class-triple table (:class:`ThreewayTable`, computed by the ``threeway`` stage), and ``threeway.bin.gz``,
+the compact binary form of it the browser's push/fold solver loads (format in docs/data-format.md; the encoding in
+:mod:`kernels.threeway.compact`), written and read back."""
 
 from __future__ import annotations
 
 import gzip
 import zlib
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
-from generator.build.stages.pushfold_table import THREE_WAY_TIE
-from generator.build.stages.threeway import ThreewayTable, ordering_shares
+from generator.compute.pushfold_records import THREE_WAY_TIE
 from generator.core.storage import atomic_write_bytes
 from generator.data.datafiles import THREEWAY_BIN_NAME, read_matchups_bin
 from kernels.cards import N_CLASSES
 from kernels.threeway import compact
-from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, triple_classes
+from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, ORDERINGS, triple_classes
+
+
+class ThreewayTable(NamedTuple):
+    """What the solver needs, per triple (N_TRIPLES rows; seats a, b, c hold the sorted classes i ≤ j ≤ k).
+
+    ``orderings``: (N, 13) probabilities of each weak ordering (:data:`kernels.threeway.core.ORDERINGS`);
+    ``equity``, ``se``: (N, 3) each seat's showdown equity (win + ties shared equally) and its standard
+    error; ``samples``: (N,) accepted samples; ``compatible``: (N,) compatible ordered combo triples
+    (0 = card-impossible; those rows are all zero).
+    """
+
+    orderings: np.ndarray
+    equity: np.ndarray
+    se: np.ndarray
+    samples: np.ndarray
+    compatible: np.ndarray
+
+
+def ordering_shares() -> np.ndarray:
+    """``(13, 3)``: each seat's share of a single pot under each ordering (1/w for the w tied winners)."""
+    winners = ORDERINGS == 0
+    return winners / winners.sum(axis=1, keepdims=True)
+
 
 THREEWAY_BIN_MAGIC = b"ALLINTWY"
 #: 3: prediction from matchups.bin + corrections + residual (2: every count stored; 1: uncompressed rows).
@@ -49,8 +72,8 @@ def threeway_bin(table, matchups: bytes, boards: int, seed: int, step: int = THR
     boards, seed, step, CRC-32 of ``matchups`` (the matchups.bin the prediction reads); uint16 compatible[T]
     (compatible ordered combo triples per sorted triple, row :func:`kernels.threeway.core.triple_index`); int8
     corrections[3 · 13 · 14,365] (:func:`kernels.threeway.compact.fit_corrections`); int8 residual[13 · T], one plane
-    per ordering, rows in :func:`kernels.threeway.compact.row_order`. ``table``: :class:`.threeway.ThreewayTable`;
-    a possible triple without samples is stored as a 3-way tie, as :func:`.pushfold_table.holdem_equities` prices it.
+    per ordering, rows in :func:`kernels.threeway.compact.row_order`. ``table``: :class:`ThreewayTable`;
+    a possible triple without samples is stored as a 3-way tie, as :func:`generator.compute.pushfold_records.holdem_equities` prices it.
     """
     orderings = np.asarray(table.orderings, dtype=np.float64).copy()
     compatible = np.asarray(table.compatible, dtype=np.int64)
@@ -111,7 +134,7 @@ def read_threeway_counts(data: bytes, matchups: bytes) -> tuple[np.ndarray, np.n
 
 
 def read_threeway_bin(data: bytes, matchups: bytes):
-    """The table stored by :func:`threeway_bin` as a :class:`.threeway.ThreewayTable` with the stored probabilities
+    """The table stored by :func:`threeway_bin` as a :class:`ThreewayTable` with the stored probabilities
     (counts / 255; ``se`` and ``samples`` are not stored: None); ``matchups``: the bytes of its matchups.bin."""
     compatible, counts = read_threeway_counts(data, matchups)
     orderings = counts / float(THREEWAY_SCALE)

@@ -24,18 +24,20 @@ import numpy as np
 
 from generator.core import interrupts
 from generator.core.cache import cache_dir, cache_key, cached_arrays
+from generator.core.config import ThreewaySettings
 from generator.core.progress import progress_bar
 from generator.core.provenance import code_version
 from generator.core.storage import CorruptFileError, load_arrays, save_arrays
+from generator.compute.threeway_bin import ThreewayTable, ordering_shares
 from kernels.sampling.rng import shard_key
-from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, ORDERINGS, triple_classes
+from kernels.threeway.core import N_ORDERINGS, N_TRIPLES, triple_classes
 
 KERNELS = ("kernels.threeway.cpu", "kernels.threeway.gpu")
 CODE_VERSION = code_version(*KERNELS)
-SEED = 1
-#: Boards of the default build: ≈ 1,640 accepted samples for the median triple, equity se ≈ 0.012
+SEED = ThreewaySettings.seed
+#: Boards of the default build (``threeway.boards`` in the configuration): ≈ 1,640 accepted samples for the median triple, equity se ≈ 0.012
 #: (median; 0.018 at the 99th percentile); 2,048 boards measured 0.0171 / 0.0259 and 47 s of CPU time.
-BOARDS = 4096
+BOARDS = ThreewaySettings.boards
 #: Boards per kernel launch on the CPU (progress and interrupts are checked between batches).
 BATCH_BOARDS = 32
 #: Boards per launch on a GPU: every launch copies the triples, their classes and zeroed counts to the device and
@@ -164,28 +166,6 @@ def run_threeway(
     return result
 
 
-class ThreewayTable(NamedTuple):
-    """What the solver needs, per triple (N_TRIPLES rows; seats a, b, c hold the sorted classes i ≤ j ≤ k).
-
-    ``orderings``: (N, 13) probabilities of each weak ordering (:data:`kernels.threeway.core.ORDERINGS`);
-    ``equity``, ``se``: (N, 3) each seat's showdown equity (win + ties shared equally) and its standard
-    error; ``samples``: (N,) accepted samples; ``compatible``: (N,) compatible ordered combo triples
-    (0 = card-impossible; those rows are all zero).
-    """
-
-    orderings: np.ndarray
-    equity: np.ndarray
-    se: np.ndarray
-    samples: np.ndarray
-    compatible: np.ndarray
-
-
-def ordering_shares() -> np.ndarray:
-    """``(13, 3)``: each seat's share of a single pot under each ordering (1/w for the w tied winners)."""
-    winners = ORDERINGS == 0
-    return winners / winners.sum(axis=1, keepdims=True)
-
-
 def threeway_table(checkpoint: Checkpoint, compatible: np.ndarray) -> ThreewayTable:
     """Probabilities, equities and standard errors from the counts (se from the multinomial variance
     of a seat's pot share per sample; 0 samples → equity 0, se 0)."""
@@ -235,3 +215,25 @@ def threeway_stage(backend: str = "cpu", boards: int = BOARDS, seed: int = SEED,
     summary = table_summary(table, checkpoint.total_boards)
     summary.update(wall_time_s=round(time.perf_counter() - started, 1), seed=seed, code_version=CODE_VERSION, backend=backend)
     return table, summary
+
+
+def results(run, inputs: dict) -> tuple[ThreewayTable, dict]:
+    """The registry's accessor (:mod:`generator.compute.registry`): ``(table, summary)`` at the run's board count,
+    seed and shard (the checkpoint resumed up to them)."""
+    return threeway_stage(run.backend, run.threeway.boards, run.threeway.seed, run.threeway.shard, run.progress)
+
+
+def cached(run) -> bool:
+    """Whether the checkpoint of the run's seed holds the run's boards for its shard (then :func:`results` samples none)."""
+    checkpoint = load_checkpoint(checkpoint_path(run.threeway.seed))
+    return int(checkpoint.boards[checkpoint.shards == run.threeway.shard].sum()) >= run.threeway.boards
+
+
+def write(run, site_dir: Path, inputs: dict) -> tuple[ThreewayTable, dict]:
+    """``threeway.bin.gz`` for the browser, predicted from the ``matchups.bin`` the heads-up stage wrote beside it."""
+    from generator.compute.threeway_bin import publish_threeway
+
+    table, summary = results(run, inputs)
+    publish_threeway(Path(site_dir) / "data", table, summary["boards"], summary["seed"])
+    return table, summary
+

@@ -1,4 +1,4 @@
-"""A stage's units of work, run in this process or as tasks on Dask distributed (:mod:`generator.build.cluster`).
+"""A stage's units of work, run in this process or as tasks on Dask distributed (:mod:`generator.compute.cluster`).
 
 A unit is a function and its arguments (a slice of board classes and the kernel that counts it); its result is
 whatever the function returns (integer tallies). :func:`unit_runner` gives the stage a ``run(function, units)``
@@ -15,7 +15,7 @@ import uuid
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
-from generator.build.cluster import check_code_version, checked_call, connect
+from generator.compute.cluster import check_code_version, checked_call, connect
 
 
 class InProcess:

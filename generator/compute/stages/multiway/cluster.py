@@ -1,5 +1,5 @@
 """Multiway blocks on a Dask cluster (``--cluster local:N`` or ``--cluster tcp://scheduler:8786``; connecting:
-:mod:`generator.build.cluster`).
+:mod:`generator.compute.cluster`).
 
 A task is ``(shard, first_block, n_blocks)``: a worker counts exactly the blocks the single-process run
 would count for those numbers (the random stream is keyed by seed, shard, block and deal) into a

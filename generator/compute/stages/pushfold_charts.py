@@ -24,7 +24,6 @@ import queue
 import shutil
 import time
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 
@@ -35,11 +34,11 @@ from generator.core.cache import array_json, cache_dir, cache_key, cached_arrays
 from generator.data.datafiles import publish
 from generator.core.progress import progress_bar
 from generator.core.provenance import DATA_LICENSE, code_version, meta_block
-from generator.build.stages.pushfold_certificate import attach_certificates
-from generator.build.stages.pushfold_table import holdem_equities, record_strategy, spot_name, table_json, worst_class_regret
+from generator.compute.stages.pushfold_certificate import attach_certificates
+from generator.compute.pushfold_records import (Group, holdem_equities, index_entry, record_strategy, spot_name, table_json,
+                                                worst_class_regret)
 from generator.core.storage import write_json
-from generator.site.structure import pushfold_data_path, pushfold_table_id
-from kernels.icm.bounty import stack_bounties
+from generator.site.structure import pushfold_data_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.constants import MAX_SEATS, PUSHFOLD_CHECK_EVERY, PUSHFOLD_MAX_ITERATIONS, PUSHFOLD_START_REGRET, PUSHFOLD_START_WITHIN
 
@@ -78,61 +77,6 @@ METHOD = (
     f"strategies rounded to {DECIMALS} decimals with the averaging residue removed where the certified NashConv "
     "stays within the target"
 )
-
-
-class Group(NamedTuple):
-    """Tables of ``players`` seats with ``ante`` (the BB's only when ``bb_ante``) and ``payouts`` (None: chip
-    EV): equal stacks over ``stacks`` (bb, ascending), or, when ``stack_sets`` is given, one table per
-    stack vector (``stacks`` empty). With ``bounty`` (KO / PKO): every seat's bounty is worth that fraction of
-    its stack at chip value (:func:`kernels.icm.bounty.stack_bounties`: bb for chip EV, the pool's share for ICM),
-    ``bounty_share`` of it paid in cash at a knockout. ``warm_start``: each equal-stack table starts from the one below
-    (False: every table cold, for stacks far apart)."""
-
-    players: int
-    stacks: tuple
-    ante: float = 0.0
-    bb_ante: bool = False
-    payouts: tuple | None = None
-    stack_sets: tuple | None = None
-    bounty: float | None = None
-    bounty_share: float = 1.0
-    warm_start: bool = True
-
-    @property
-    def id(self) -> str:
-        return pushfold_table_id(self.players, self.ante, self.bb_ante, self.payouts, self.stack_sets is not None, self.bounty,
-                                 self.bounty_share)
-
-    def game(self) -> dict:
-        """The game as the index and the charts document describe it: players, ante, bb_ante, payouts, and the
-        bounty rule (``bounty``, ``bounty_share``: null without bounties)."""
-        bounties = self.bounty is not None
-        return {"players": self.players, "ante": self.ante, "bb_ante": self.bb_ante,
-                "payouts": None if self.payouts is None else list(self.payouts),
-                "bounty": self.bounty, "bounty_share": self.bounty_share if bounties else None}
-
-    def tables(self) -> list[tuple[str, pf.Table]]:
-        """``(file name, table)``: stacks ascending, or ``stack_sets`` in order."""
-        if self.stack_sets is not None:
-            return [(str(k), self._table(stacks)) for k, stacks in enumerate(self.stack_sets)]
-        return [(f"{stack:g}", self._table((stack,) * self.players)) for stack in self.stacks]
-
-    def solving_order(self) -> list[tuple[str, pf.Table, str | None]]:
-        """``(file name, table, name of the table it is warm-started from or None)`` in solving order:
-        equal stacks ascending, each from the one below (the smallest cold); unequal stacks cold."""
-        tables = self.tables()
-        if self.stack_sets is not None or not self.warm_start:
-            return [(name, table, None) for name, table in tables]
-        return [(name, table, tables[i - 1][0] if i else None) for i, (name, table) in enumerate(tables)]
-
-    def _table(self, stacks) -> pf.Table:
-        stacks = tuple(float(s) for s in stacks)
-        bounties = None
-        if self.bounty is not None:
-            pool = None if self.payouts is None else float(sum(self.payouts))
-            bounties = tuple(float(b) for b in stack_bounties(stacks, self.bounty, pool))
-        return pf.Table(stacks, ante=self.ante, bb_ante=self.bb_ante, payouts=self.payouts, bounties=bounties,
-                        bounty_share=self.bounty_share)
 
 
 SNG = (50.0, 30.0, 20.0)
@@ -391,14 +335,6 @@ def _max(values) -> float | None:
     return max(values) if values else None
 
 
-def index_entry(group: Group) -> dict:
-    """A group's game and tables as ``data/pushfold/index.json`` lists them (what the solver page looks a table up by):
-    id, the game (:meth:`Group.game`), blinds, and the equal ``stacks`` or the ``stack_sets``."""
-    return {"id": group.id, **group.game(), "blinds": [0.5, 1.0],
-            "stacks": None if group.stack_sets is not None else list(group.stacks),
-            "stack_sets": None if group.stack_sets is None else [list(s) for s in group.stack_sets]}
-
-
 def index_document(groups, results: dict, wall_time: float, summary: dict) -> dict:
     """``data/pushfold/index.json``: provenance and one entry per group."""
     entries = []
@@ -483,16 +419,14 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
     write_json(Path(site_dir) / pushfold_data_path(""), {**index, "groups": entries})
 
 
-def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
-                        workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:
+def pushfold_charts_results(headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True, workers: int | None = None) -> dict:
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
-    stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`); publish ``site_dir/data/pushfold/``
-    (``groups``, each replaced by its :data:`FULL_GROUPS` namesake when that one is cached whole, plus every other group of
-    :data:`FULL_GROUPS` already cached) and ``pushfold_charts.json`` (+ ``.csv``)
-    with the :func:`chart_tables` of all of them at ``chart_stacks``.
+    stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`): ``groups``, each replaced
+    by its :data:`FULL_GROUPS` namesake when that one is cached whole, plus every other group of :data:`FULL_GROUPS`
+    already cached.
 
-    Returns ``{"groups": published groups, "results": {group id: [table records]}, "charts": the charts
-    document or None, "wall_time_s"}``."""
+    Returns ``{"groups": those groups, "results": {group id: [table records]}, "summary": the 3-way table's summary,
+    "wall_time_s"}``."""
     tables, headsup_meta = headsup
     table, summary = threeway
     base = _base_key(headsup_meta, summary)
@@ -504,8 +438,35 @@ def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS
     workers = default_workers(len(groups)) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress)
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
-    wall_time = time.perf_counter() - started
+    return {"groups": groups, "results": results, "summary": summary, "wall_time_s": time.perf_counter() - started}
+
+
+def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
+                        workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:
+    """:func:`pushfold_charts_results`, published: ``site_dir/data/pushfold/`` (every group's tables and the index) and
+    ``pushfold_charts.json`` (+ ``.csv``) with the :func:`chart_tables` of all of them at ``chart_stacks``.
+
+    Returns :func:`pushfold_charts_results`'s dictionary with ``"charts"``, the charts document."""
+    solved = pushfold_charts_results(headsup, threeway, groups, progress, workers)
+    return publish_charts(site_dir, solved, chart_stacks)
+
+
+def publish_charts(site_dir: Path, solved: dict, chart_stacks=CHART_STACKS) -> dict:
+    """Write :func:`pushfold_charts_results`'s ``solved`` tables and charts under ``site_dir/data``; returns ``solved``
+    with ``"charts"``."""
+    groups, results, wall_time, summary = solved["groups"], solved["results"], solved["wall_time_s"], solved["summary"]
     publish_tables(site_dir, groups, results, index_document(groups, results, wall_time, summary))
     charts = charts_document(groups, results, wall_time, summary, chart_tables(groups, chart_stacks))
     publish(Path(site_dir) / "data", "pushfold_charts", charts)
-    return {"groups": groups, "results": results, "charts": charts, "wall_time_s": wall_time}
+    return {**solved, "charts": charts}
+
+
+def results(run, inputs: dict) -> dict:
+    """The registry's accessor (:mod:`generator.compute.registry`): the solved tables of the run's groups (the whole
+    set on a GPU or with ``--full``)."""
+    return pushfold_charts_results(inputs["headsup"], inputs["threeway"], FULL_GROUPS if run.full_pushfold else DEFAULT_GROUPS,
+                                   run.progress)
+
+
+def write(run, site_dir: Path, inputs: dict) -> dict:
+    return publish_charts(site_dir, results(run, inputs))
