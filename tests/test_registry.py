@@ -52,3 +52,21 @@ def test_the_build_publishes_every_stage_once_after_its_inputs(monkeypatch, tmp_
     monkeypatch.setattr(pipeline, "render_site", lambda config, site_dir, warn=None: published.append("render"))
     pipeline.build_site(default_run(progress=False), tmp_path)
     assert sorted(published[:-1]) == sorted(registry.STAGES) and published[-1] == "render"
+
+
+def test_the_flop_table_on_a_cluster_is_the_heads_up_walk_on_that_cluster(monkeypatch):
+    """``allin compute flops --cluster``: the table comes from the heads-up walk, which runs on the cluster's workers
+    (tests/test_cluster_board_walks.py runs that walk on a real scheduler and two worker processes)."""
+    from generator.compute.run import resolve_run
+    from generator.core.config import Config
+
+    asked = []
+
+    def walk(backend, progress, cluster=None):
+        asked.append(cluster)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(registry.stage("headsup").module, "_walk_results", walk)
+    with pytest.raises(RuntimeError, match="stop here"):
+        registry.results("flops", resolve_run(Config(), "cpu", "tcp://127.0.0.1:8786", progress=False))
+    assert asked == ["tcp://127.0.0.1:8786"]

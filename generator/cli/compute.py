@@ -81,9 +81,10 @@ def compute_headsup_command(config_path, site_dir, backend, cluster):
 @config_option
 @site_dir_option
 @backend_option
-def compute_flops_command(config_path, site_dir, backend):
+@cluster_option
+def compute_flops_command(config_path, site_dir, backend, cluster):
     """The flop atlas: each class on each of the 1,755 suit-distinct flops (from the heads-up walk) and hit rates."""
-    run = _run(config_path, backend)
+    run = _run(config_path, backend, cluster)
     registry.publish("flops", run, site_dir)
     click.echo(f"wrote {site_dir}/data/flops.json (+ .csv, .bin) and flop_hits.json (+ .csv)" + _refreshed(run, site_dir))
 

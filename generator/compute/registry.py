@@ -54,7 +54,7 @@ STAGES: dict[str, Stage] = {stage.name: stage for stage in (
           ("headsup", "matchups"), cluster=True),
     Stage("flops", "the flop atlas: each class on each of the 1,755 suit-distinct flops, and hit rates", (),
           "the heads-up walk's (the same walk counts both); the hit counter's code", "the heads-up walk's slices",
-          "each board's counts added to its ten flops", ("flops", "flop_hits")),
+          "each board's counts added to its ten flops", ("flops", "flop_hits"), cluster=True),
     Stage("threehanded", "exact three-handed equity: each class vs two random hands", (),
           "the walk's kernel code", "slices of the 134,459 board classes", "integer tallies added",
           ("threehanded",), cluster=True),

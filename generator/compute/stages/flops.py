@@ -87,10 +87,10 @@ def flop_hits_json(backend: str = "cpu") -> dict:
     }
 
 
-def run_flops(site_dir: Path, backend: str = "cpu", progress: bool = True) -> FlopEquityTable:
-    """Load (or compute, with the heads-up tables) the all-flop table and the class hit counts, and publish
-    ``flops.json`` and ``flop_hits.json`` with their forms."""
-    table, meta = flop_table_results(backend, progress)
+def run_flops(site_dir: Path, backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> FlopEquityTable:
+    """Load (or compute, with the heads-up tables; that walk on Dask workers with ``cluster``) the all-flop table and the
+    class hit counts (here: under a second), and publish ``flops.json`` and ``flop_hits.json`` with their forms."""
+    table, meta = flop_table_results(backend, progress, cluster)
     publish(Path(site_dir) / "data", "flops", flops_json(table, meta))
     publish(Path(site_dir) / "data", "flop_hits", flop_hits_json(backend))
     return table
@@ -98,8 +98,8 @@ def run_flops(site_dir: Path, backend: str = "cpu", progress: bool = True) -> Fl
 
 def results(run, inputs: dict) -> FlopEquityTable:
     """The registry's accessor (:mod:`generator.compute.registry`): the all-flop table."""
-    return flop_table_results(run.backend, run.progress)[0]
+    return flop_table_results(run.backend, run.progress, run.cluster)[0]
 
 
 def write(run, site_dir: Path, inputs: dict) -> FlopEquityTable:
-    return run_flops(site_dir, run.backend, run.progress)
+    return run_flops(site_dir, run.backend, run.progress, run.cluster)

@@ -76,9 +76,10 @@ def headsup_results(backend: str = "cpu", progress: bool = True, cluster: str | 
     return HeadsupTables(**arrays), meta
 
 
-def flop_table_results(backend: str = "cpu", progress: bool = True) -> tuple[FlopEquityTable, dict]:
-    """The all-flop table (each class against a random hand on each suit-distinct flop) and the walk's meta block."""
-    arrays = _walk_results(backend, progress)
+def flop_table_results(backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> tuple[FlopEquityTable, dict]:
+    """The all-flop table (each class against a random hand on each suit-distinct flop) and the walk's meta block (the
+    walk on Dask workers with ``cluster`` when it is not cached)."""
+    arrays = _walk_results(backend, progress, cluster)
     table = assemble_flop_table(arrays["flop_win"], arrays["flop_tie"], arrays["vs_random_win"] * CLASS_COMBO_COUNT,
                                 arrays["vs_random_tie"] * CLASS_COMBO_COUNT)
     return table, array_json(arrays["meta"])
