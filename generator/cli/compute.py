@@ -126,9 +126,10 @@ def compute_fourhanded_command(config_path, site_dir, backend, cluster):
 @click.option("--shard", type=int, default=0, show_default=True, help="Stream id: one per machine of a split run.")
 @config_option
 @backend_option
-def compute_threeway_command(boards, seed, shard, config_path, backend):
+@cluster_option
+def compute_threeway_command(boards, seed, shard, config_path, backend, cluster):
     """3-way class-triple showdown orderings by Monte Carlo (cached checkpoint; resumable)."""
-    run = _run(config_path, backend, threeway_boards=boards, threeway_seed=seed, threeway_shard=shard)
+    run = _run(config_path, backend, cluster, threeway_boards=boards, threeway_seed=seed, threeway_shard=shard)
     _, summary = registry.results("threeway", run)
     click.echo(f"3-way table: {summary['boards']:,} boards, {summary['possible_triples']:,} possible triples, "
                f"median {summary['samples_median']:,} samples per triple, median se {summary['se_median']:.4f} "

@@ -22,6 +22,7 @@ from typing import Callable, NamedTuple
 import click
 import numpy as np
 
+from generator.compute.units import unit_runner
 from generator.core import interrupts
 from generator.core.cache import cache_dir, cache_key, cached_arrays
 from generator.core.config import ThreewaySettings
@@ -44,6 +45,9 @@ BATCH_BOARDS = 32
 #: the counts back (≈ 110 MB). Measured on an H200: 657 boards/s at 32 boards a launch, 9,195 boards/s at 1,024
 #: (8,192 boards, the same counts).
 GPU_BATCH_BOARDS = 1024
+#: On a cluster, runs of boards per worker thread: each unit sends back a (possible triples, 13) uint32 count array
+#: (42 MB), so few and long, yet enough to share the boards out when a worker is lost.
+UNITS_PER_THREAD = 2
 #: Quantised equities: round(equity · QUANT) in uint16, so the rounding error is at most 1 / (2 · QUANT).
 QUANT = 65535
 QUANT_BOUND = 1 / (2 * QUANT)
@@ -103,6 +107,27 @@ def possible_triples() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rows, classes[rows], compatible
 
 
+def _engine(backend: str):
+    if backend == "gpu":
+        from kernels.threeway import gpu as engine
+    else:
+        from kernels.threeway import cpu as engine
+    return engine
+
+
+def count_boards(backend: str, seed: int, shard: int, first_board: int, n_boards: int) -> np.ndarray:
+    """One unit of a run on Dask workers, wherever it runs: boards ``first_board`` to ``first_board + n_boards − 1`` of
+    the shard's stream counted into ``(possible triples, 13)`` uint32 (the rows of :func:`possible_triples`), with
+    this process's evaluator tables, on ``backend`` (the client's). The counter-based
+    streams make a board's deal the same wherever and in whichever unit it is counted."""
+    from generator.core.evaluator_tables import evaluator_tables
+
+    rows, classes, _ = possible_triples()
+    partial = np.zeros((rows.size, N_ORDERINGS), dtype=np.uint32)
+    _engine(backend).simulate(partial, shard_key(seed, shard), first_board, n_boards, rows, classes, evaluator_tables())
+    return partial
+
+
 def run_threeway(
     tables,
     boards: int = BOARDS,
@@ -111,16 +136,17 @@ def run_threeway(
     backend: str = "cpu",
     advance: Callable[[int], None] | None = None,
     path: Path | None = None,
+    cluster: str | None = None,
 ) -> Checkpoint:
     """Bring shard ``shard`` of the checkpoint up to ``boards`` boards (nothing to do if it has them).
 
     ``advance(boards_done)`` is called after every batch; the checkpoint is saved after every batch
-    that ends more than 20 s after the last save, and at the end (also when interrupted).
+    that ends more than 20 s after the last save, and at the end (also when interrupted). With ``cluster``
+    (``local:N``, ``tcp://host:port``) the boards are counted by Dask workers in runs of boards
+    (:func:`count_boards`), taken back in board order, so the checkpoint always holds a prefix of the boards and the
+    counts equal this process's.
     """
-    if backend == "gpu":
-        from kernels.threeway import gpu as engine
-    else:
-        from kernels.threeway import cpu as engine
+    engine = _engine(backend)
     path = path or checkpoint_path(seed)
     try:
         checkpoint = load_checkpoint(path)
@@ -149,7 +175,23 @@ def run_threeway(
         save_checkpoint(path, saved)
         return saved
 
+    def saved_now() -> None:
+        nonlocal last_save
+        if time.monotonic() - last_save > 20:
+            save()
+            last_save = time.monotonic()
+
     try:
+        if cluster:
+            with unit_runner(cluster, KERNELS) as runner:
+                size = max(BATCH_BOARDS, -(-(boards - done) // (UNITS_PER_THREAD * runner.parallelism)))
+                units = [(backend, seed, shard, start, min(size, boards - start)) for start in range(done, boards, size)]
+                for index, unit_counts in runner(count_boards, units, ordered=True):
+                    partial += unit_counts
+                    done = units[index][3] + units[index][4]
+                    if advance is not None:
+                        advance(done)
+                    saved_now()
         while done < boards:
             batch = min(GPU_BATCH_BOARDS if backend == "gpu" else BATCH_BOARDS, boards - done)
             with interrupts.deferred():  # a stop lands after the batch is counted in `done`, never between the two
@@ -158,9 +200,7 @@ def run_threeway(
             interrupts.check()
             if advance is not None:
                 advance(done)  # the progress bar's callback also honours Ctrl-C
-            if time.monotonic() - last_save > 20:
-                save()
-                last_save = time.monotonic()
+            saved_now()
     finally:
         result = save()
     return result
@@ -203,14 +243,15 @@ def table_summary(table: ThreewayTable, boards: int) -> dict:
 
 
 def threeway_stage(backend: str = "cpu", boards: int = BOARDS, seed: int = SEED, shard: int = 0,
-                   progress: bool = True) -> tuple[ThreewayTable, dict]:
-    """Run (or resume) the stage up to ``boards`` boards for ``shard``, with a progress bar; returns the
-    table and its summary (:func:`table_summary`, plus wall time, seed, code version, backend)."""
+                   progress: bool = True, cluster: str | None = None) -> tuple[ThreewayTable, dict]:
+    """Run (or resume) the stage up to ``boards`` boards for ``shard`` (on Dask workers with ``cluster``), with a
+    progress bar; returns the table and its summary (:func:`table_summary`, plus wall time, seed, code version,
+    backend)."""
     from generator.core.evaluator_tables import evaluator_tables
 
     started = time.perf_counter()
     with progress_bar("3-way class triples", boards, "board", enabled=progress) as advance:
-        checkpoint = run_threeway(evaluator_tables(), boards, seed, shard, backend, advance=advance)
+        checkpoint = run_threeway(evaluator_tables(), boards, seed, shard, backend, advance=advance, cluster=cluster)
     table = threeway_table(checkpoint, possible_triples()[2])
     summary = table_summary(table, checkpoint.total_boards)
     summary.update(wall_time_s=round(time.perf_counter() - started, 1), seed=seed, code_version=CODE_VERSION, backend=backend)
@@ -220,7 +261,7 @@ def threeway_stage(backend: str = "cpu", boards: int = BOARDS, seed: int = SEED,
 def results(run, inputs: dict) -> tuple[ThreewayTable, dict]:
     """The registry's accessor (:mod:`generator.compute.registry`): ``(table, summary)`` at the run's board count,
     seed and shard (the checkpoint resumed up to them)."""
-    return threeway_stage(run.backend, run.threeway.boards, run.threeway.seed, run.threeway.shard, run.progress)
+    return threeway_stage(run.backend, run.threeway.boards, run.threeway.seed, run.threeway.shard, run.progress, run.cluster)
 
 
 def cached(run) -> bool:
