@@ -205,10 +205,12 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster,
 @site_dir_option
 @backend_option
 @click.option("--budget", default=None, help="Multiway time budget for this run (e.g. 90s, 4m); default from the config.")
-def build_command(config_path, site_dir, backend, budget):
-    """Compute every stage (cached / resumed) and render the site."""
+@cluster_option
+def build_command(config_path, site_dir, backend, budget, cluster):
+    """Compute every stage (cached / resumed) and render the site. With --cluster, the board walks, the 3-way table and
+    the multiway samples run on the Dask workers (the push/fold tables in this machine's processes)."""
     from generator.compute.pipeline import build_site
 
-    run = _run(config_path, backend, budget_seconds=None if budget is None else parse_duration(budget, "--budget"))
+    run = _run(config_path, backend, cluster, budget_seconds=None if budget is None else parse_duration(budget, "--budget"))
     build_site(run, site_dir)
     click.echo(f"site ready in {site_dir}/ (preview: allin serve)")

@@ -56,7 +56,7 @@ def stopped(run: Run, site_dir: Path, stop: StoppedAndSaved, render: bool = Fals
 def build_site(run: Run, site_dir: Path) -> None:
     """Compute (or load) every dataset into ``site_dir/data`` and render the site into ``site_dir``; on a GPU with the
     run's GPU targets (the whole push/fold set, :func:`generator.compute.run.resolve_run`)."""
-    click.echo(f"backend: {describe_backend(run.backend)}")
+    click.echo(f"backend: {describe_backend(run.backend)}" + (f"; stages with units on the Dask cluster {run.cluster}" if run.cluster else ""))
     click.echo("[1/6] heads-up tables and each class on each flop (exact; cached after the first build)")
     registry.publish("headsup", run, site_dir)
     registry.publish("flops", run, site_dir)
