@@ -46,7 +46,7 @@ BATCH_BOARDS = 32
 #: (8,192 boards, the same counts).
 GPU_BATCH_BOARDS = 1024
 #: On a cluster, runs of boards per worker thread: each unit sends back a (possible triples, 13) uint32 count array
-#: (42 MB), so few and long, yet enough to share the boards out when a worker is lost.
+#: (42.6 MB), so few and long, yet enough to share the boards out when a worker is lost.
 UNITS_PER_THREAD = 2
 #: Quantised equities: round(equity · QUANT) in uint16, so the rounding error is at most 1 / (2 · QUANT).
 QUANT = 65535
