@@ -19,29 +19,43 @@ import { COMBOS, comboIndex } from "./ranges.js";
 export const DEALS_LIMIT = RANGE_EQUITY_DEALS_LIMIT;
 const SETUP_COST = RANGE_EQUITY_PATTERN_SETUP, DEAL_COST = RANGE_EQUITY_PATTERN_DEAL, PASS_COST = RANGE_EQUITY_PATTERN_PASS;
 
-/** The rank multisets of 0..5 cards (at most four of a rank) in Python's order: distinct ranks and counts, 5 a row. */
+/** The rank multisets of 0..5 cards (at most four of a rank) in Python's order: distinct ranks and counts, 5 a row
+ * (each multiset as its non-decreasing rank sequence, in lexicographic order, size by size). */
 const MULTISET_RANKS = [], MULTISET_COUNTS = [], MULTISET_START = [0];
-for (let size = 0; size <= 5; size++) {
-  const visit = (from, left, ranks) => {
-    if (!left) {
-      const distinct = [...new Set(ranks)], times = distinct.map((r) => ranks.filter((x) => x === r).length);
-      if (Math.max(0, ...times) > 4) return;
-      for (let e = 0; e < 5; e++) { MULTISET_RANKS.push(distinct[e] ?? 0); MULTISET_COUNTS.push(times[e] ?? 0); }
+{
+  const sequence = new Int32Array(5);
+  const visit = (size, from, depth) => {
+    if (depth === size) {
+      const row = MULTISET_RANKS.length;
+      for (let e = 0; e < 5; e++) { MULTISET_RANKS.push(0); MULTISET_COUNTS.push(0); }
+      for (let i = 0, e = -1; i < size; i++) {
+        if (i === 0 || sequence[i] !== sequence[i - 1]) MULTISET_RANKS[row + ++e] = sequence[i];
+        MULTISET_COUNTS[row + e]++;
+      }
+      if (MULTISET_COUNTS[row] > 4) { MULTISET_RANKS.length = row; MULTISET_COUNTS.length = row; } // five of a rank
       return;
     }
-    for (let r = from; r < 13; r++) visit(r, left - 1, [...ranks, r]);
+    for (let r = from; r < 13; r++) { sequence[depth] = r; visit(size, r, depth + 1); }
   };
-  visit(0, size, []);
-  MULTISET_START.push(MULTISET_RANKS.length / 5);
+  for (let size = 0; size <= 5; size++) {
+    visit(size, 0, 0);
+    MULTISET_START.push(MULTISET_RANKS.length / 5);
+  }
 }
 const MULTISET_RANK = Int32Array.from(MULTISET_RANKS), MULTISET_COUNT = Int32Array.from(MULTISET_COUNTS);
 /** Rank multisets of each size 0..5: 1, 13, 91, 455, 1,820, 6,175. */
 const MULTISETS = MULTISET_START.slice(1).map((end, size) => end - MULTISET_START[size]);
 const bitCount = (x) => { let k = 0; for (; x; x &= x - 1) k++; return k; };
 /** The 8,192 rank sets as 13-bit masks by size, then value; those of size t start at SUBSET_START[t]. */
-const SUBSETS = Int32Array.from({ length: 1 << 13 }, (_, x) => x).sort((a, b) => bitCount(a) - bitCount(b) || a - b);
-const SUBSET_START = Array.from({ length: 15 }, (_, t) => SUBSETS.findIndex((x) => bitCount(x) >= t))
-  .map((i) => (i < 0 ? SUBSETS.length : i));
+const SUBSETS = new Int32Array(1 << 13), SUBSET_START = new Array(15).fill(1 << 13);
+{
+  const sizes = Int32Array.from({ length: 1 << 13 }, (_, x) => bitCount(x));
+  let next = 0;
+  for (let t = 0; t <= 13; t++) {
+    SUBSET_START[t] = next;
+    for (let x = 0; x < 1 << 13; x++) if (sizes[x] === t) SUBSETS[next++] = x;
+  }
+}
 /** C(n, k), exact for the card counts here (0 outside 0 ≤ k ≤ n). */
 export function choose(n, k) {
   if (k < 0 || k > n) return 0;
