@@ -296,3 +296,38 @@ def test_default_workers_is_one_per_core_within_the_groups_and_the_memory(monkey
 def test_available_memory_reads_proc_meminfo():
     memory = pushfold_charts.available_memory()
     assert memory is not None and 2**20 < memory < 2**50  # Linux (CI, the build machines) has /proc/meminfo
+
+
+@pytest.mark.slow  # Dask processes, and each worker builds the equities
+def test_tables_solved_on_a_scheduler_and_two_workers_are_the_in_process_tables(solved, small_threeway, tmp_path):
+    """`--cluster`: a `dask scheduler` and two `dask worker` processes (tests/dask_helpers.py) solve the groups, one
+    a task; the published table files are the in-process run's, byte for byte, and this machine's cache then holds
+    every table (a rerun solves none)."""
+    distributed = pytest.importorskip("distributed")
+    from dask_helpers import DaskProcesses
+
+    site_here, _, _ = solved
+    site, cache, logs = tmp_path / "site", tmp_path / "cache", tmp_path / "dask"
+    logs.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ALLIN_CACHE_DIR", str(cache))  # this machine's and the workers': the small run's tables stay here
+        patch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)
+        patch.setattr(pushfold_certificate, "DEALS", 1 << 16)
+        processes = DaskProcesses(logs, workers=2)
+        try:
+            with processes.time_limit(300), distributed.get_task_stream(processes.client) as tasks:
+                result = pushfold_charts.run_pushfold_charts(site, headsup_results(progress=False), small_threeway, GROUPS,
+                                                             progress=False, chart_stacks=(8.0, 8.5), cluster=processes.address)
+        finally:
+            processes.close()
+        assert len(tasks.data) == len(GROUPS) and len({task["worker"] for task in tasks.data}) == 2  # a group each
+        assert all(pushfold_charts._is_cached(group, pushfold_charts._base_key(headsup_results(progress=False)[1],
+                                                                                small_threeway[1])) for group in GROUPS)
+    tables = sorted(path.relative_to(site) for path in (site / "data" / "pushfold").rglob("*.json"))
+    assert tables == sorted(path.relative_to(site_here) for path in (site_here / "data" / "pushfold").rglob("*.json"))
+    for path in tables:
+        here, there = read_json(site_here / path), read_json(site / path)
+        if path.name == "index.json":  # when and how long it ran differ
+            here, there = here["groups"], there["groups"]
+        assert here == there, path
+    assert set(result["results"]) == {group.id for group in GROUPS}

@@ -144,11 +144,12 @@ def compute_threeway_command(boards, seed, shard, config_path, backend, cluster)
 @config_option
 @site_dir_option
 @backend_option
-def compute_pushfold_charts_command(full, config_path, site_dir, backend):
+@cluster_option
+def compute_pushfold_charts_command(full, config_path, site_dir, backend, cluster):
     """n-player push/fold Nash tables: 2-6 players and 9 at the chart stacks (2-10 on the whole grid with --full) at 1.5-25 bb (no ante, 1 bb BB ante), SNG ICM spots,
     unequal-stack examples and PKO tables at 5-25 bb (needs the heads-up tables and the 3-way table; cached per table: an
     interrupted run resumes)."""
-    run = _run(config_path, backend, full_pushfold=full)
+    run = _run(config_path, backend, cluster, full_pushfold=full)
     result = registry.publish("pushfold-charts", run, site_dir)
     records = [r for rs in result["results"].values() for r in rs]
     conv_bb = max((r["exploitability"]["bb"] for r in records if r["exploitability"]["bb"] is not None), default=0.0)
@@ -207,8 +208,8 @@ def compute_multiway_command(budget, target_se, seed, shard, max_deals, cluster,
 @click.option("--budget", default=None, help="Multiway time budget for this run (e.g. 90s, 4m); default from the config.")
 @cluster_option
 def build_command(config_path, site_dir, backend, budget, cluster):
-    """Compute every stage (cached / resumed) and render the site. With --cluster, the board walks, the 3-way table and
-    the multiway samples run on the Dask workers (the push/fold tables in this machine's processes)."""
+    """Compute every stage (cached / resumed) and render the site. With --cluster, the board walks, the 3-way table, the
+    push/fold tables and the multiway samples run on the Dask workers (the certificates here)."""
     from generator.compute.pipeline import build_site
 
     run = _run(config_path, backend, cluster, budget_seconds=None if budget is None else parse_duration(budget, "--budget"))

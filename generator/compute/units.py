@@ -1,7 +1,8 @@
 """A stage's units of work, run in this process or as tasks on Dask distributed (:mod:`generator.compute.cluster`).
 
 A unit is a function and its arguments (a slice of board classes and the kernel that counts it); its result is
-whatever the function returns (integer tallies). :func:`unit_runner` gives the stage a ``run(function, units)``
+whatever the function returns (integer tallies). An argument many units share (the push/fold tables' equity inputs)
+goes through ``share`` first: on a cluster it is sent to each worker once. :func:`unit_runner` gives the stage a ``run(function, units)``
 that yields ``(index, result)`` as units finish: here, one after the other in order; on a cluster, every unit is
 submitted at once and results come back as workers finish them (the scheduler gives a dead worker's units to
 another). The stage merges them: integer sums do not depend on the order, and ``ordered=True`` hands them back
@@ -28,6 +29,10 @@ class InProcess:
         for index, unit in enumerate(units):
             yield index, function(*unit)
 
+    def share(self, value):
+        """``value`` as an argument of many units: here, itself."""
+        return value
+
 
 class OnCluster:
     """Units computed by Dask workers, each as one task ``checked_call(kernels, version, function, *unit)``."""
@@ -39,6 +44,11 @@ class OnCluster:
     def parallelism(self) -> int:
         """Worker threads the scheduler knows of now."""
         return max(1, sum(self.client.nthreads().values()))
+
+    def share(self, value):
+        """``value`` as an argument of many units: sent to every worker once (``client.scatter``), each task then
+        reads the worker's copy."""
+        return self.client.scatter(value, broadcast=True, hash=False)
 
     def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
         from distributed import as_completed

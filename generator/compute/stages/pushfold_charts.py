@@ -30,6 +30,7 @@ import numpy as np
 import kernels.pushfold.headsup as headsup_solver
 import kernels.pushfold as pf
 from kernels import constants as C
+from generator.compute.units import unit_runner
 from generator.core.cache import array_json, cache_dir, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.progress import progress_bar
@@ -42,7 +43,8 @@ from generator.site.structure import pushfold_data_path
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.constants import MAX_SEATS, PUSHFOLD_CHECK_EVERY, PUSHFOLD_MAX_ITERATIONS, PUSHFOLD_START_REGRET, PUSHFOLD_START_WITHIN
 
-CODE_VERSION = code_version("kernels.pushfold", "kernels.pushfold.headsup")
+CHART_KERNELS = ("kernels.pushfold", "kernels.pushfold.headsup")
+CODE_VERSION = code_version(*CHART_KERNELS)
 #: Stopping rule (:data:`kernels.pushfold.RULE`): NashConv ≤ 0.01 bb (chip EV) / ≤ 0.05% of the pool (ICM), and
 #: every class's regret at every decision ≤ 0.01 bb / 0.01% of the pool.
 RULE = pf.RULE
@@ -275,11 +277,54 @@ def default_workers(groups: int) -> int:
     return max(1, min(os.cpu_count() or 1, groups, by_memory))
 
 
-def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True) -> dict:
-    """``{group id: [records]}`` for ``groups``, solved in ``workers`` processes (1: in this process)."""
+#: The equities a Dask worker process built for the tables of one cache key base (:func:`solve_group_unit`).
+_WORKER_EQUITIES: dict[str, pf.Equities] = {}
+
+
+def solve_group_unit(group: Group, base: str, headsup_tables, threeway_table) -> list[dict]:
+    """One unit on a Dask worker: :func:`solve_group`, with the equities built once per worker process and cache key
+    ``base`` from the shared tables."""
+
+    def source() -> pf.Equities:
+        if base not in _WORKER_EQUITIES:
+            _WORKER_EQUITIES.clear()  # ~1 GB: one set at a time
+            _WORKER_EQUITIES[base] = holdem_equities(headsup_tables, threeway_table)
+        return _WORKER_EQUITIES[base]
+
+    return solve_group(group, source, base)
+
+
+def _solve_on_cluster(groups, headsup_tables, threeway_table, base: str, cluster: str, advance) -> dict:
+    """``{group id: [records]}``: the groups cached here loaded, the others solved as Dask tasks, one a group (largest
+    first), each table's record then cached here too (a rerun resumes from this machine's cache)."""
+    results, done = {}, 0
+    cached = [g for g in groups if _is_cached(g, base)]
+    for group in cached:
+        results[group.id] = solve_group(group, lambda: None, base)
+        done += len(results[group.id])
+        advance(done)
+    todo = sorted((g for g in groups if g.id not in results), key=_cost, reverse=True)
+    with unit_runner(cluster, CHART_KERNELS) as run:
+        shared = run.share(headsup_tables), run.share(threeway_table)
+        for index, records in run(solve_group_unit, [(group, base, *shared) for group in todo]):
+            group, keys = todo[index], _table_keys(todo[index], base)
+            for (name, _), record in zip(group.tables(), records):
+                cached_arrays("pushfold_table", keys[name], lambda: {"record": json_array(record)})
+            results[group.id] = records
+            done += len(records)
+            advance(done)
+    return results
+
+
+def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True,
+                 cluster: str | None = None) -> dict:
+    """``{group id: [records]}`` for ``groups``, solved in ``workers`` processes (1: in this process), or as Dask
+    tasks with ``cluster`` (``local:N``, ``tcp://host:port``)."""
     total = sum(len(g.tables()) for g in groups)
     results = {}
     with progress_bar("push/fold tables", total, "table", enabled=progress) as advance:
+        if cluster is not None:
+            return _solve_on_cluster(groups, headsup_tables, threeway_table, base, cluster, advance)
         if workers <= 1:
             equities = []
 
@@ -419,9 +464,11 @@ def publish_tables(site_dir: Path, groups, results: dict, index: dict) -> None:
     write_json(Path(site_dir) / pushfold_data_path(""), {**index, "groups": entries})
 
 
-def pushfold_charts_results(headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True, workers: int | None = None) -> dict:
+def pushfold_charts_results(headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True, workers: int | None = None,
+                            cluster: str | None = None) -> dict:
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
-    stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`): ``groups``, each replaced
+    stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`; Dask workers with
+    ``cluster``, the certificates then computed here): ``groups``, each replaced
     by its :data:`FULL_GROUPS` namesake when that one is cached whole, plus every other group of :data:`FULL_GROUPS`
     already cached.
 
@@ -436,18 +483,18 @@ def pushfold_charts_results(headsup, threeway, groups=DEFAULT_GROUPS, progress: 
     ids = {g.id for g in groups}
     groups += [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
     workers = default_workers(len(groups)) if workers is None else workers
-    results = solve_groups(groups, tables, table, base, workers, progress)
+    results = solve_groups(groups, tables, table, base, workers, progress, cluster)
     attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
     return {"groups": groups, "results": results, "summary": summary, "wall_time_s": time.perf_counter() - started}
 
 
 def run_pushfold_charts(site_dir: Path, headsup, threeway, groups=DEFAULT_GROUPS, progress: bool = True,
-                        workers: int | None = None, chart_stacks=CHART_STACKS) -> dict:
+                        workers: int | None = None, chart_stacks=CHART_STACKS, cluster: str | None = None) -> dict:
     """:func:`pushfold_charts_results`, published: ``site_dir/data/pushfold/`` (every group's tables and the index) and
     ``pushfold_charts.json`` (+ ``.csv``) with the :func:`chart_tables` of all of them at ``chart_stacks``.
 
     Returns :func:`pushfold_charts_results`'s dictionary with ``"charts"``, the charts document."""
-    solved = pushfold_charts_results(headsup, threeway, groups, progress, workers)
+    solved = pushfold_charts_results(headsup, threeway, groups, progress, workers, cluster)
     return publish_charts(site_dir, solved, chart_stacks)
 
 
@@ -465,7 +512,7 @@ def results(run, inputs: dict) -> dict:
     """The registry's accessor (:mod:`generator.compute.registry`): the solved tables of the run's groups (the whole
     set on a GPU or with ``--full``)."""
     return pushfold_charts_results(inputs["headsup"], inputs["threeway"], FULL_GROUPS if run.full_pushfold else DEFAULT_GROUPS,
-                                   run.progress)
+                                   run.progress, cluster=run.cluster)
 
 
 def write(run, site_dir: Path, inputs: dict) -> dict:
