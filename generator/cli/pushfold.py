@@ -41,15 +41,15 @@ def _table(stacks_text, blinds_text, ante_text, bb_ante, payouts_text, bounties_
 def _equities(n: int):
     from generator.compute import registry
     from generator.compute.pushfold_records import holdem_equities
-    from generator.compute.run import default_run
+    from generator.compute.run import resolve_run
+    from generator.core.config import Config
 
-    run = default_run()
+    run = resolve_run(Config(), "cpu", threeway_boards=1)  # the 3-way table as the build left it: any boards of its seed
     tables, _ = registry.results("headsup", run)
     if n == 2:
         return holdem_equities(tables)
     if not registry.cached("threeway", run):
-        raise InputError(f"3+ players need the 3-way table of {run.threeway.boards:,} boards: run `allin compute threeway` "
-                         "first (a few minutes)")
+        raise InputError("3+ players need the 3-way table: run `allin compute threeway` first (a few minutes)")
     click.echo("loading the 3-way table (a 250 MB class-triple tensor; 10-50 s)...", err=True)
     return holdem_equities(tables, registry.results("threeway", run)[0])
 
