@@ -70,3 +70,15 @@ def test_the_flop_table_on_a_cluster_is_the_heads_up_walk_on_that_cluster(monkey
     with pytest.raises(RuntimeError, match="stop here"):
         registry.results("flops", resolve_run(Config(), "cpu", "tcp://127.0.0.1:8786", progress=False))
     assert asked == ["tcp://127.0.0.1:8786"]
+
+
+def test_every_published_json_document_has_its_schema_and_every_schema_a_stage():
+    from generator.data.datafiles import LIVE_STATUS_PATH
+    from generator.data.schemas import SCHEMAS
+
+    documents = [name for record in registry.STAGES.values() for name in record.publishes if name.endswith(".json")]
+    schema_of = {"pushfold/index.json": "pushfold_index", "pushfold/GROUP/STACK.json": "pushfold_table"}
+    named = [schema_of.get(name, name.removesuffix(".json")) for name in documents if f"data/{name}" != LIVE_STATUS_PATH]
+    assert sorted(named) == sorted(SCHEMAS)
+    files = [name for record in registry.STAGES.values() for name in record.publishes]
+    assert len(files) == len(set(files))  # no file has two stages

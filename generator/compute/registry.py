@@ -29,9 +29,10 @@ from generator.core.errors import InputError
 
 @dataclass(frozen=True)
 class Stage:
-    """One dataset: its name (``allin compute``'s), what it is, the stages whose results it takes, its cache key, its
-    units of work and how they merge, and the data files it publishes (each with a schema in
-    :data:`generator.data.schemas.SCHEMAS`)."""
+    """One dataset: its name (``allin compute``'s), what it is, the stages whose results it takes, what its cache key
+    holds, its units of work and how they merge, and the files it publishes under ``site/data`` (``GROUP``/``STACK``:
+    one file per table; each JSON document but the live status has a schema in :data:`generator.data.schemas.SCHEMAS`,
+    docs/data-format.md)."""
 
     name: str
     title: str
@@ -51,31 +52,31 @@ class Stage:
 STAGES: dict[str, Stage] = {stage.name: stage for stage in (
     Stage("headsup", "exact heads-up tables: each class vs a random hand, each class vs each class", (),
           "the walk's kernel code", "slices of the 134,459 board classes", "integer tallies added",
-          ("headsup", "matchups"), cluster=True),
+          ("headsup.json", "headsup.csv", "matchups.json", "matchups.csv", "matchups.bin"), cluster=True),
     Stage("flops", "the flop atlas: each class on each of the 1,755 suit-distinct flops, and hit rates", (),
           "the heads-up walk's (the same walk counts both); the hit counter's code", "the heads-up walk's slices",
-          "each board's counts added to its ten flops", ("flops", "flop_hits"), cluster=True),
+          "each board's counts added to its ten flops", ("flops.json", "flops.csv", "flops.bin", "flop_hits.json", "flop_hits.csv"), cluster=True),
     Stage("threehanded", "exact three-handed equity: each class vs two random hands", (),
           "the walk's kernel code", "slices of the 134,459 board classes", "integer tallies added",
-          ("threehanded",), cluster=True),
+          ("threehanded.json", "threehanded.csv"), cluster=True),
     Stage("fourhanded", "exact four-handed counts: each class vs three random hands", (),
           "the walk's kernel code", "runs of boards (saved as they finish: a stopped run resumes)", "integer tallies added",
-          ("fourhanded",), cluster=True),
+          ("fourhanded.json", "fourhanded.csv"), cluster=True),
     Stage("threeway", "3-way class-triple showdown orderings (Monte Carlo)", (),
           "the kernel code and the seed (a checkpoint per seed; more boards extend it)",
           "runs of boards of one shard (taken back in board order: the checkpoint holds a prefix)",
-          "counts added; shards of other machines merged", ("threeway",), cluster=True),
+          "counts added; shards of other machines merged", ("threeway.bin.gz",), cluster=True),
     Stage("pushfold", "heads-up push/fold equilibria (1-25 bb) and thresholds to 0.01 bb", ("headsup",),
           "the solver's code, the heads-up code version, the stacks, antes and step", "one solve per stack or ante", "—",
-          ("pushfold", "pushfold_thresholds")),
+          ("pushfold.json", "pushfold.csv", "pushfold_thresholds.json", "pushfold_thresholds.csv")),
     Stage("pushfold-charts", "n-player push/fold equilibria: the chart groups, ICM grids, PKO tables, certificates",
           ("headsup", "threeway"), "per table: the solver's code, its inputs' versions, the table",
           "groups of tables (a Dask task each; every table solved and cached alone)", "tables collected into their groups",
-          ("pushfold_charts", "pushfold/"), cluster=True),
+          ("pushfold_charts.json", "pushfold_charts.csv", "pushfold/index.json", "pushfold/GROUP/STACK.json"), cluster=True),
     Stage("multiway", "multiway Monte Carlo: each class vs 2-9 random hands, with control variates", ("headsup",),
           "the sampler's code and the seed (a checkpoint per seed; each run adds samples)",
           "blocks of 4,096 deals of one shard", "integer tallies added; shards merged by `allin merge`",
-          ("multiway",), cluster=True),
+          ("multiway.json", "multiway.csv", "multiway-live.json"), cluster=True),
 )}
 
 
