@@ -301,8 +301,8 @@ def test_available_memory_reads_proc_meminfo():
 @pytest.mark.slow  # Dask processes, and each worker builds the equities
 def test_tables_solved_on_a_scheduler_and_two_workers_are_the_in_process_tables(solved, small_threeway, tmp_path):
     """`--cluster`: a `dask scheduler` and two `dask worker` processes (tests/dask_helpers.py) solve the groups, one
-    a task; the published table files are the in-process run's, byte for byte, and this machine's cache then holds
-    every table (a rerun solves none)."""
+    a task, and certify the sampled table; the published table files (certificate included) are the in-process run's,
+    byte for byte, and this machine's cache then holds every table (a rerun solves none)."""
     distributed = pytest.importorskip("distributed")
     from dask_helpers import DaskProcesses
 
@@ -320,7 +320,10 @@ def test_tables_solved_on_a_scheduler_and_two_workers_are_the_in_process_tables(
                                                              progress=False, chart_stacks=(8.0, 8.5), cluster=processes.address)
         finally:
             processes.close()
-        assert len(tasks.data) == len(GROUPS) and len({task["worker"] for task in tasks.data}) == 2  # a group each
+        solves = [task for task in tasks.data if "solve_group_unit" in str(task["key"])]
+        assert len(solves) == len(GROUPS) and len({task["worker"] for task in solves}) == 2  # a group each
+        assert [str(task["key"]).split("-")[0] for task in tasks.data if task not in solves] == [
+            "generator.compute.stages.pushfold_certificate.certify_table"]  # the one certified table
         assert all(pushfold_charts._is_cached(group, pushfold_charts._base_key(headsup_results(progress=False)[1],
                                                                                 small_threeway[1])) for group in GROUPS)
     tables = sorted(path.relative_to(site) for path in (site / "data" / "pushfold").rglob("*.json"))
@@ -331,3 +334,20 @@ def test_tables_solved_on_a_scheduler_and_two_workers_are_the_in_process_tables(
             here, there = here["groups"], there["groups"]
         assert here == there, path
     assert set(result["results"]) == {group.id for group in GROUPS}
+
+
+def test_certificates_in_spawned_processes_equal_this_process_s(solved):
+    """The certificates' units in two spawned processes of one thread (``unit_runner(processes=2)``, as the build runs
+    them) give this process's certificate of the same table, seed and deals, in unit order when asked."""
+    from generator.compute.units import unit_runner
+
+    _, _, result = solved
+    group = GROUPS[0]
+    tables = dict(group.tables())
+    units = [(tables[name], group, record, 4096 * (k + 1)) for k, ((name, _), record) in
+             enumerate(zip(group.tables(), result["results"][group.id]))]
+    with unit_runner(None, pushfold_certificate.KERNELS, processes=2) as run:
+        assert run.parallelism == 2
+        there = list(run(pushfold_certificate.certify_table, units, ordered=True))
+    assert [index for index, _ in there] == list(range(len(units)))
+    assert [certificate for _, certificate in there] == [pushfold_certificate.certify_table(*unit) for unit in units]

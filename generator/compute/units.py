@@ -12,7 +12,10 @@ with the stage: a stop between two results cancels the units still in flight.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import uuid
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
@@ -32,6 +35,46 @@ class InProcess:
     def share(self, value):
         """``value`` as an argument of many units: here, itself."""
         return value
+
+
+class InProcesses:
+    """Units computed by fresh processes of this machine (a ``concurrent.futures`` pool, started on the first unit)."""
+
+    def __init__(self, executor: ProcessPoolExecutor, processes: int):
+        self.executor, self.parallelism = executor, processes
+
+    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
+        futures = [self.executor.submit(function, *unit) for unit in units]
+        index_of = {future: index for index, future in enumerate(futures)}
+        try:
+            for future in (futures if ordered else as_completed(futures)):
+                yield index_of[future], future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def share(self, value):
+        """``value`` as an argument of many units: pickled into each unit."""
+        return value
+
+
+#: Thread counts of the numerical libraries: a pool's processes run one thread each (the cores are the processes').
+_LIBRARY_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+
+
+@contextmanager
+def _single_threaded_children():
+    """The environment a spawned process inherits, for the block: one thread per numerical library."""
+    saved = {name: os.environ.get(name) for name in _LIBRARY_THREADS}
+    os.environ.update(dict.fromkeys(_LIBRARY_THREADS, "1"))
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 class OnCluster:
@@ -76,10 +119,15 @@ class OnCluster:
 
 
 @contextmanager
-def unit_runner(cluster: str | None, kernels: tuple[str, ...]):
-    """``run(function, units, ordered=False)`` for ``cluster`` (None: this process; else ``local:N`` or
-    ``tcp://host:port``), after checking that every worker runs the client's code of ``kernels``. The runner's
-    ``parallelism`` is how many units it can keep busy (to cut the work into enough of them)."""
+def unit_runner(cluster: str | None, kernels: tuple[str, ...], processes: int = 1):
+    """``run(function, units, ordered=False)`` for ``cluster`` (None: here; else ``local:N`` or ``tcp://host:port``),
+    after checking that every worker runs the client's code of ``kernels``. Here, ``processes`` above 1 runs the units
+    in that many spawned processes of one thread each (for units whose work is single-threaded NumPy), else in this
+    process. The runner's ``parallelism`` is how many units it can keep busy (to cut the work into enough of them)."""
+    if cluster is None and processes > 1:
+        with _single_threaded_children(), ProcessPoolExecutor(processes, multiprocessing.get_context("spawn")) as executor:
+            yield InProcesses(executor, processes)
+        return
     if cluster is None:
         yield InProcess()
         return

@@ -9,18 +9,21 @@ chains the table's own cache key, the deals and the code of the certificate), so
 
 from __future__ import annotations
 
+import os
 import zlib
 
 import numpy as np
 
 import kernels.pushfold as pf
-from generator.core.cache import array_json, cache_key, cached_arrays, json_array
+from generator.compute.units import unit_runner
+from generator.core.cache import array_json, cache_key, cached_arrays, is_cached, json_array
 from generator.core.evaluator_tables import evaluator_tables
 from generator.core.progress import progress_bar
 from generator.compute.pushfold_records import record_strategy
 from generator.core.provenance import code_version
 
-CODE_VERSION = code_version("kernels.pushfold.certificate")
+KERNELS = ("kernels.pushfold.certificate",)
+CODE_VERSION = code_version(*KERNELS)
 #: The stack (bb) of the table certified in each equal-stack group.
 CERTIFIED_STACK = 10.0
 #: Real deals per certified table.
@@ -50,26 +53,38 @@ def certificate_record(game: pf.Game, certificate, pool: float | None) -> dict:
     }
 
 
-def attach_certificates(groups, results: dict, table_keys: dict, progress: bool = True) -> int:
+def attach_certificates(groups, results: dict, table_keys: dict, progress: bool = True, cluster: str | None = None) -> int:
     """Add ``certified_exploitability`` to the sampled records of ``results`` (``{group id: [records]}`` in
-    :meth:`Group.tables` order), computing what the cache lacks; ``table_keys``: ``{group id: {file name: cache
-    key}}`` of the records. Returns how many tables were certified."""
+    :meth:`Group.tables` order), computing what the cache lacks, a table a unit: in one process per core, or as Dask
+    tasks with ``cluster``; ``table_keys``: ``{group id: {file name: cache key}}`` of the records. Returns how many
+    tables were certified."""
     chosen = sample(groups)
+    records = {(group.id, name): results[group.id][list(dict(group.tables())).index(name)] for group, name in chosen}
+    keys = {(group.id, name): cache_key(CODE_VERSION, table_keys[group.id][name], DEALS) for group, name in chosen}
+    todo = [(group, name) for group, name in chosen if not is_cached("pushfold_certificate", keys[group.id, name])]
     with progress_bar("push/fold certificates", len(chosen), "table", enabled=progress) as advance:
-        for done, (group, name) in enumerate(chosen, start=1):
-            tables = dict(group.tables())
-            index = list(tables).index(name)
-            record = results[group.id][index]
-            key = cache_key(CODE_VERSION, table_keys[group.id][name], DEALS)
-            arrays = cached_arrays("pushfold_certificate", key, lambda: {"record": json_array(_certify(tables[name], group, record))})
-            record["certified_exploitability"] = array_json(arrays["record"])
-            advance(done)
+        done = len(chosen) - len(todo)
+        advance(done)
+        with unit_runner(cluster, KERNELS, processes=min(os.cpu_count() or 1, len(todo))) as run:
+            units = [(dict(group.tables())[name], group, records[group.id, name], DEALS) for group, name in todo]
+            for index, certificate in run(certify_table, units):
+                group, name = todo[index]
+                cached_arrays("pushfold_certificate", keys[group.id, name], lambda: {"record": json_array(certificate)})
+                done += 1
+                advance(done)
+    for group, name in chosen:  # from the cache (a file found damaged there is certified again, here)
+        record = records[group.id, name]
+        arrays = cached_arrays("pushfold_certificate", keys[group.id, name],
+                               lambda: {"record": json_array(certify_table(dict(group.tables())[name], group, record, DEALS))})
+        record["certified_exploitability"] = array_json(arrays["record"])
     return len(chosen)
 
 
-def _certify(table: pf.Table, group, record: dict) -> dict:
+def certify_table(table: pf.Table, group, record: dict, deals: int) -> dict:
+    """One unit, wherever it runs: the ``certified_exploitability`` object of ``table`` (of ``group``, solved as
+    ``record``) on ``deals`` real deals, seeded by the table's name, with this process's evaluator tables."""
     game = pf.make_game(table)
     seed = zlib.crc32(f"{group.id}/{table.stacks[0]:g}".encode())
-    certificate = pf.certify(game, record_strategy(game, record), evaluator_tables(), DEALS, seed=seed)
+    certificate = pf.certify(game, record_strategy(game, record), evaluator_tables(), deals, seed=seed)
     pool = None if table.payouts is None else float(np.sum(table.payouts))
     return certificate_record(game, certificate, pool)

@@ -484,7 +484,7 @@ def pushfold_charts_results(headsup, threeway, groups=DEFAULT_GROUPS, progress: 
     groups += [g for g in FULL_GROUPS if g.id not in ids and _is_cached(g, base)]
     workers = default_workers(len(groups)) if workers is None else workers
     results = solve_groups(groups, tables, table, base, workers, progress, cluster)
-    attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress)
+    attach_certificates(groups, results, {g.id: _table_keys(g, base) for g in groups}, progress, cluster)
     return {"groups": groups, "results": results, "summary": summary, "wall_time_s": time.perf_counter() - started}
 
 
