@@ -58,15 +58,17 @@ class InProcesses:
         return value
 
 
-#: Thread counts of the numerical libraries: a pool's processes run one thread each (the cores are the processes').
-_LIBRARY_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+#: Thread counts of the BLAS libraries NumPy may use, and Numba's.
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+LIBRARY_THREADS = BLAS_THREADS + ("NUMBA_NUM_THREADS",)
 
 
 @contextmanager
-def _single_threaded_children():
-    """The environment a spawned process inherits, for the block: one thread per numerical library."""
-    saved = {name: os.environ.get(name) for name in _LIBRARY_THREADS}
-    os.environ.update(dict.fromkeys(_LIBRARY_THREADS, "1"))
+def single_threaded_children(names: tuple[str, ...] = LIBRARY_THREADS):
+    """The environment a process spawned in the block inherits: one thread for each library of ``names`` (the
+    cores are the processes')."""
+    saved = {name: os.environ.get(name) for name in names}
+    os.environ.update(dict.fromkeys(names, "1"))
     try:
         yield
     finally:
@@ -125,7 +127,7 @@ def unit_runner(cluster: str | None, kernels: tuple[str, ...], processes: int = 
     in that many spawned processes of one thread each (for units whose work is single-threaded NumPy), else in this
     process. The runner's ``parallelism`` is how many units it can keep busy (to cut the work into enough of them)."""
     if cluster is None and processes > 1:
-        with _single_threaded_children(), ProcessPoolExecutor(processes, multiprocessing.get_context("spawn")) as executor:
+        with single_threaded_children(), ProcessPoolExecutor(processes, multiprocessing.get_context("spawn")) as executor:
             yield InProcesses(executor, processes)
         return
     if cluster is None:

@@ -30,7 +30,7 @@ import numpy as np
 import kernels.pushfold.headsup as headsup_solver
 import kernels.pushfold as pf
 from kernels import constants as C
-from generator.compute.units import unit_runner
+from generator.compute.units import BLAS_THREADS, single_threaded_children, unit_runner
 from generator.core.cache import array_json, cache_dir, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.progress import progress_bar
@@ -230,7 +230,6 @@ def solve_group(group: Group, equities_source, base: str, advance=lambda: None) 
 
 # --- parallel workers: each builds the equities once and reports every finished table on a queue ---
 _WORKER = {}
-_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def _init_worker(headsup_tables, threeway_table, ticks) -> None:
@@ -340,16 +339,8 @@ def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int
         # fresh processes with single-threaded BLAS: the solver's small products lose to thread hand-offs
         context = multiprocessing.get_context("spawn")
         ticks = context.Queue()
-        saved = {name: os.environ.get(name) for name in _BLAS_THREADS}
-        os.environ.update(dict.fromkeys(_BLAS_THREADS, "1"))
-        try:
+        with single_threaded_children(BLAS_THREADS):
             pool = context.Pool(workers, initializer=_init_worker, initargs=(headsup_tables, threeway_table, ticks))
-        finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
         done = 0
         try:
             pending = {g.id: pool.apply_async(_worker_group, (g, base)) for g in sorted(groups, key=_cost, reverse=True)}
