@@ -20,7 +20,8 @@ from kernels.ranges import parse_range
 pytestmark = pytest.mark.e2e
 
 DONE = "document.querySelector('#{view}-method').dataset.done === 'true'"
-HITS_READY = "document.querySelector('#hits-method').textContent.startsWith('Exact')"
+#: Null-safe: a predicate that throws (no such element yet) fails the wait instead of waiting on.
+HITS_READY = "document.querySelector('#hits-method')?.textContent.startsWith('Exact')"
 
 
 def url(view: str = "hits", **state) -> str:
@@ -258,6 +259,7 @@ def test_keyboard_phone_width_and_axe(open_page, axe_violations, screenshot):
 def test_the_page_works_under_a_sub_path(open_sub_path, sub_path_origin):
     page = open_sub_path("index.html")
     page.click("nav a:text-is('Flop')")
+    page.wait_for_url(f"{sub_path_origin}/atlas/flop/index.html*")  # the wait below then reads the flop page, not the home page
     page.wait_for_function(HITS_READY)
     page.click("label[for=view-graph]")
     page.wait_for_function(DONE.format(view="graph"), timeout=60000)
