@@ -158,6 +158,21 @@ def _published(run: Path) -> dict:
     return files
 
 
+@pytest.fixture
+def reference_walk(stage, in_process_walk):
+    """The in-process walk of ``stage``, made before :func:`dask_processes` starts the test's time limit (it compiles the
+    kernel), as :func:`reference_run`."""
+    return in_process_walk(stage)
+
+
+@pytest.fixture
+def reference_run(stage, in_process_run):
+    """The in-process run of ``stage``, made before :func:`dask_processes` starts the test's time limit: it compiles the
+    stage's kernel (the workers then load it), which took up to 2 minutes for the four-handed walk on a loaded
+    machine and, inside the limit, got the Dask processes killed mid-test."""
+    return in_process_run(stage)
+
+
 def _error_lines(output: str, stage: str) -> list[str]:
     """The output's lines other than the stage's progress bar (drawn on stderr, which the runner captures too)."""
     return [line for line in output.splitlines() if line.strip() and f"{STAGE_BARS[stage]}:" not in line]
@@ -171,8 +186,8 @@ def _cached(run: Path, stage: str) -> dict:
 
 @pytest.mark.slow  # Dask processes: seconds to start
 @pytest.mark.parametrize("stage", ["headsup", "threehanded"])
-def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_walk(stage, dask_processes, in_process_walk):
-    reference, kernel = in_process_walk(stage), KERNEL_MODULES[stage]
+def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_walk(stage, reference_walk, dask_processes):
+    reference, kernel = reference_walk, KERNEL_MODULES[stage]
     with distributed.get_task_stream(dask_processes.client) as tasks:
         tallies = board_walk.walk_board_orbits(kernel.tally_boards, stage, False, dask_processes.address,
                                                STAGES[stage].KERNELS, first=FIRST)
@@ -183,9 +198,9 @@ def test_a_walk_on_a_scheduler_and_two_worker_processes_equals_the_in_process_wa
 
 @pytest.mark.slow  # Dask processes: seconds to start
 @pytest.mark.parametrize("stage", list(STAGES))
-def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(stage, dask_processes, in_process_run,
+def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(stage, reference_run, dask_processes,
                                                                                 tmp_path):
-    reference = in_process_run(stage)  # first: the workers load the kernel this compiles
+    reference = reference_run
     with _few_boards():
         result = _compute(stage, tmp_path, "--cluster", dask_processes.address)
     assert result.exit_code == 0, result.output
@@ -198,8 +213,9 @@ def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(
 
 
 @pytest.mark.slow  # Dask processes: seconds to start
-def test_a_worker_killed_mid_walk_changes_no_count(dask_processes, in_process_walk):
-    reference = in_process_walk("headsup")
+@pytest.mark.parametrize("stage", ["headsup"])
+def test_a_worker_killed_mid_walk_changes_no_count(stage, reference_walk, dask_processes):
+    reference = reference_walk
     killed = []
 
     def kill_a_busy_worker(done):
