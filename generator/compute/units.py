@@ -2,10 +2,11 @@
 
 A unit is a function and its arguments (a slice of board classes and the kernel that counts it); its result is
 whatever the function returns (integer tallies). An argument many units share (the push/fold tables' equity inputs)
-goes through ``share`` first: on a cluster it is sent to each worker once. :func:`unit_runner` gives the stage a ``run(function, units)``
-that yields ``(index, result)`` as units finish: here, one after the other in order; on a cluster, every unit is
-submitted at once and results come back as workers finish them (the scheduler gives a dead worker's units to
-another). The stage merges them: integer sums do not depend on the order, and ``ordered=True`` hands them back
+goes through ``share`` first: on a cluster it is sent to each worker once, to a local pool's processes when they
+start. :func:`unit_runner` gives the stage a ``run(function, units)`` that yields ``(index, result)`` as units
+finish: in this process, one after the other in order; in a pool of spawned processes (``concurrent.futures``) or on
+a cluster, every unit is submitted at once and results come back as processes or workers finish them (the scheduler
+gives a dead worker's units to another). The stage merges them: integer sums do not depend on the order, and ``ordered=True`` hands them back
 in unit order (for a checkpoint that holds a prefix of the units). Progress bars, checkpoints and Ctrl-C stay
 with the stage: a stop between two results cancels the units still in flight.
 """
@@ -20,42 +21,6 @@ from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
 from generator.compute.cluster import check_code_version, checked_call, connect
-
-
-class InProcess:
-    """Units computed here, in order."""
-
-    #: Units the stage can keep busy at once (one; the kernels use every core inside a unit).
-    parallelism = 1
-
-    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
-        for index, unit in enumerate(units):
-            yield index, function(*unit)
-
-    def share(self, value):
-        """``value`` as an argument of many units: here, itself."""
-        return value
-
-
-class InProcesses:
-    """Units computed by fresh processes of this machine (a ``concurrent.futures`` pool, started on the first unit)."""
-
-    def __init__(self, executor: ProcessPoolExecutor, processes: int):
-        self.executor, self.parallelism = executor, processes
-
-    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
-        futures = [self.executor.submit(function, *unit) for unit in units]
-        index_of = {future: index for index, future in enumerate(futures)}
-        try:
-            for future in (futures if ordered else as_completed(futures)):
-                yield index_of[future], future.result()
-        finally:
-            for future in futures:
-                future.cancel()
-
-    def share(self, value):
-        """``value`` as an argument of many units: pickled into each unit."""
-        return value
 
 
 #: Thread counts of the BLAS libraries NumPy may use, and Numba's.
@@ -77,6 +42,87 @@ def single_threaded_children(names: tuple[str, ...] = LIBRARY_THREADS):
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+class InProcess:
+    """Units computed here, in order."""
+
+    #: Units the stage can keep busy at once (one; the kernels use every core inside a unit).
+    parallelism = 1
+
+    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
+        for index, unit in enumerate(units):
+            yield index, function(*unit)
+
+    def share(self, value):
+        """``value`` as an argument of many units: here, itself."""
+        return value
+
+
+class Shared:
+    """A value of :meth:`InProcesses.share`: its index in the values every process of the pool received at start."""
+
+    def __init__(self, index: int):
+        self.index = index
+
+
+#: In a process of an :class:`InProcesses` pool: the values shared with it at its start.
+_SHARED: list = []
+
+
+def _receive_shared(values: list) -> None:
+    """Runs once in each process of an :class:`InProcesses` pool, at its start."""
+    _SHARED[:] = values
+
+
+def _call_with_shared(function: Callable, *args):
+    """Runs in a process of an :class:`InProcesses` pool: ``function(*args)``, each :class:`Shared` argument replaced
+    by the value this process received at its start."""
+    return function(*(_SHARED[arg.index] if isinstance(arg, Shared) else arg for arg in args))
+
+
+class InProcesses:
+    """Units computed by ``processes`` fresh processes of this machine, each with one thread per library (a
+    ``concurrent.futures`` spawn pool, started on the first unit; the units' work is single-threaded)."""
+
+    def __init__(self, processes: int):
+        self.parallelism = processes
+        self._shared: list = []
+        self._executor: ProcessPoolExecutor | None = None
+        self._children: set = set()
+
+    def share(self, value) -> Shared:
+        """``value`` as an argument of many units: sent to each process once, when it starts (so shared before the
+        first unit)."""
+        if self._executor is not None:
+            raise RuntimeError("InProcesses.share after the first unit: the processes have their values already")
+        self._shared.append(value)
+        return Shared(len(self._shared) - 1)
+
+    def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
+        if self._executor is None:
+            self._children = set(multiprocessing.active_children())
+            self._executor = ProcessPoolExecutor(self.parallelism, multiprocessing.get_context("spawn"),
+                                                 initializer=_receive_shared, initargs=(self._shared,))
+        with single_threaded_children():  # the processes start as units are submitted
+            futures = [self._executor.submit(_call_with_shared, function, *unit) for unit in units]
+        index_of = {future: index for index, future in enumerate(futures)}
+        try:
+            for future in (futures if ordered else as_completed(futures)):
+                yield index_of[future], future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def close(self, stopped: bool) -> None:
+        """Shut the processes down: after the last unit, once they are idle; on a stop or an error, at once (a unit
+        may run for minutes)."""
+        if self._executor is None:
+            return
+        if stopped:
+            for child in set(multiprocessing.active_children()) - self._children:
+                child.terminate()
+        self._executor.shutdown(wait=True, cancel_futures=True)
 
 
 class OnCluster:
@@ -127,8 +173,13 @@ def unit_runner(cluster: str | None, kernels: tuple[str, ...], processes: int = 
     in that many spawned processes of one thread each (for units whose work is single-threaded NumPy), else in this
     process. The runner's ``parallelism`` is how many units it can keep busy (to cut the work into enough of them)."""
     if cluster is None and processes > 1:
-        with single_threaded_children(), ProcessPoolExecutor(processes, multiprocessing.get_context("spawn")) as executor:
-            yield InProcesses(executor, processes)
+        pool = InProcesses(processes)
+        try:
+            yield pool
+        except BaseException:
+            pool.close(stopped=True)
+            raise
+        pool.close(stopped=False)
         return
     if cluster is None:
         yield InProcess()

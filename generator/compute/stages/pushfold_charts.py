@@ -5,7 +5,7 @@ tables and the ``threeway`` stage's 3-way table: equal stacks over a grid (each 
 from a smaller stack's published strategy, :meth:`Group.solving_order`), or a few unequal-stack
 examples (``stack_sets``, cold). Every table is cached on its own (``<cache>/pushfold_table-<key>.npz``,
 the key chaining its start's), so an interrupted run resumes and concurrent runs share their results;
-groups are solved in parallel processes.
+groups are solved in parallel processes (:func:`generator.compute.units.unit_runner`).
 
 Outputs: ``data/pushfold/index.json`` and one solution object per table
 (``data/pushfold/<group id>/<stack>.json``, ``…/<k>.json`` for ``stack_sets``; format in
@@ -18,9 +18,7 @@ pushfold-charts --full``).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import queue
 import shutil
 import time
 from pathlib import Path
@@ -30,7 +28,7 @@ import numpy as np
 import kernels.pushfold.headsup as headsup_solver
 import kernels.pushfold as pf
 from kernels import constants as C
-from generator.compute.units import BLAS_THREADS, single_threaded_children, unit_runner
+from generator.compute.units import unit_runner
 from generator.core.cache import array_json, cache_dir, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.progress import progress_bar
@@ -228,24 +226,6 @@ def solve_group(group: Group, equities_source, base: str, advance=lambda: None) 
     return [records[name] for name, _ in group.tables()]
 
 
-# --- parallel workers: each builds the equities once and reports every finished table on a queue ---
-_WORKER = {}
-
-
-def _init_worker(headsup_tables, threeway_table, ticks) -> None:
-    _WORKER.update(headsup=headsup_tables, threeway=threeway_table, ticks=ticks, equities=None)
-
-
-def _worker_equities() -> pf.Equities:
-    if _WORKER["equities"] is None:
-        _WORKER["equities"] = holdem_equities(_WORKER["headsup"], _WORKER["threeway"])
-    return _WORKER["equities"]
-
-
-def _worker_group(group: Group, base: str) -> list[dict]:
-    return solve_group(group, _worker_equities, base, lambda: _WORKER["ticks"].put(1))
-
-
 def _cost(group: Group) -> float:
     """Rough relative solve time of a group (largest first keeps the processes busy): with bounties a table costs about
     3 times as much (measured at 4-6 players, chip EV: 1.0 / 2.4 / 4.3 s a table against 0.31 / 0.85 / 1.5 s)."""
@@ -276,86 +256,48 @@ def default_workers(groups: int) -> int:
     return max(1, min(os.cpu_count() or 1, groups, by_memory))
 
 
-#: The equities a Dask worker process built for the tables of one cache key base (:func:`solve_group_unit`).
-_WORKER_EQUITIES: dict[str, pf.Equities] = {}
+#: The equities a process built for the tables of one cache key base (:func:`solve_group_unit`).
+_PROCESS_EQUITIES: dict[str, pf.Equities] = {}
 
 
 def solve_group_unit(group: Group, base: str, headsup_tables, threeway_table) -> list[dict]:
-    """One unit on a Dask worker: :func:`solve_group`, with the equities built once per worker process and cache key
-    ``base`` from the shared tables."""
+    """One unit, wherever it runs (this process, a spawned one, a Dask worker): :func:`solve_group`, with the equities
+    of cache key ``base`` built from the shared tables once per process, and only if a table is not cached."""
 
     def source() -> pf.Equities:
-        if base not in _WORKER_EQUITIES:
-            _WORKER_EQUITIES.clear()  # ~1 GB: one set at a time
-            _WORKER_EQUITIES[base] = holdem_equities(headsup_tables, threeway_table)
-        return _WORKER_EQUITIES[base]
+        if base not in _PROCESS_EQUITIES:
+            _PROCESS_EQUITIES.clear()  # ~1 GB: one set at a time
+            _PROCESS_EQUITIES[base] = holdem_equities(headsup_tables, threeway_table)
+        return _PROCESS_EQUITIES[base]
 
     return solve_group(group, source, base)
 
 
-def _solve_on_cluster(groups, headsup_tables, threeway_table, base: str, cluster: str, advance) -> dict:
-    """``{group id: [records]}``: the groups cached here loaded, the others solved as Dask tasks, one a group (largest
-    first), each table's record then cached here too (a rerun resumes from this machine's cache)."""
-    results, done = {}, 0
-    cached = [g for g in groups if _is_cached(g, base)]
-    for group in cached:
-        results[group.id] = solve_group(group, lambda: None, base)
-        done += len(results[group.id])
-        advance(done)
-    todo = sorted((g for g in groups if g.id not in results), key=_cost, reverse=True)
-    with unit_runner(cluster, CHART_KERNELS) as run:
-        shared = run.share(headsup_tables), run.share(threeway_table)
-        for index, records in run(solve_group_unit, [(group, base, *shared) for group in todo]):
-            group, keys = todo[index], _table_keys(todo[index], base)
-            for (name, _), record in zip(group.tables(), records):
-                cached_arrays("pushfold_table", keys[name], lambda: {"record": json_array(record)})
-            results[group.id] = records
-            done += len(records)
-            advance(done)
-    return results
-
-
 def solve_groups(groups, headsup_tables, threeway_table, base: str, workers: int, progress: bool = True,
                  cluster: str | None = None) -> dict:
-    """``{group id: [records]}`` for ``groups``, solved in ``workers`` processes (1: in this process), or as Dask
-    tasks with ``cluster`` (``local:N``, ``tcp://host:port``)."""
+    """``{group id: [records]}``: the groups cached here loaded, the others solved a group a unit (largest first), in
+    ``workers`` spawned processes of one thread (1: in this process) or as Dask tasks with ``cluster`` (``local:N``,
+    ``tcp://host:port``); every table's record is cached here (a rerun resumes from this machine's cache)."""
     total = sum(len(g.tables()) for g in groups)
-    results = {}
+    results, done = {}, 0
     with progress_bar("push/fold tables", total, "table", enabled=progress) as advance:
-        if cluster is not None:
-            return _solve_on_cluster(groups, headsup_tables, threeway_table, base, cluster, advance)
-        if workers <= 1:
-            equities = []
-
-            def source():
-                if not equities:
-                    equities.append(holdem_equities(headsup_tables, threeway_table))
-                return equities[0]
-
-            finished = iter(range(1, total + 1))
-            for group in groups:
-                results[group.id] = solve_group(group, source, base, lambda: advance(next(finished)))
-            return results
-        # fresh processes with single-threaded BLAS: the solver's small products lose to thread hand-offs
-        context = multiprocessing.get_context("spawn")
-        ticks = context.Queue()
-        with single_threaded_children(BLAS_THREADS):
-            pool = context.Pool(workers, initializer=_init_worker, initargs=(headsup_tables, threeway_table, ticks))
-        done = 0
+        for group in [g for g in groups if _is_cached(g, base)]:
+            results[group.id] = solve_group(group, lambda: None, base)
+            done += len(results[group.id])
+            advance(done)
+        todo = sorted((g for g in groups if g.id not in results), key=_cost, reverse=True)
         try:
-            pending = {g.id: pool.apply_async(_worker_group, (g, base)) for g in sorted(groups, key=_cost, reverse=True)}
-            while pending:
-                try:
-                    done += ticks.get(timeout=0.5)
-                except queue.Empty:
-                    pass
-                for group_id in [gid for gid, job in pending.items() if job.ready()]:
-                    results[group_id] = pending.pop(group_id).get()
-                advance(min(done, total))
-            pool.close()
+            with unit_runner(cluster, CHART_KERNELS, processes=min(workers, len(todo))) as run:
+                shared = run.share(headsup_tables), run.share(threeway_table)
+                for index, records in run(solve_group_unit, [(group, base, *shared) for group in todo]):
+                    group, keys = todo[index], _table_keys(todo[index], base)
+                    for (name, _), record in zip(group.tables(), records):
+                        cached_arrays("pushfold_table", keys[name], lambda: {"record": json_array(record)})
+                    results[group.id] = records
+                    done += len(records)
+                    advance(done)
         finally:
-            pool.terminate()  # a stop request or an error ends the workers too
-        advance(total)
+            _PROCESS_EQUITIES.clear()  # the in-process run's ~1 GB
     return results
 
 
@@ -459,7 +401,7 @@ def pushfold_charts_results(headsup, threeway, groups=DEFAULT_GROUPS, progress: 
                             cluster: str | None = None) -> dict:
     """Solve (or load from the cache) ``groups`` from the heads-up stage's ``(tables, meta)`` and the threeway
     stage's ``(table, summary)`` in ``workers`` processes (default: :func:`default_workers`; Dask workers with
-    ``cluster``, the certificates then computed here): ``groups``, each replaced
+    ``cluster``, the certificates too): ``groups``, each replaced
     by its :data:`FULL_GROUPS` namesake when that one is cached whole, plus every other group of :data:`FULL_GROUPS`
     already cached.
 

@@ -9,7 +9,6 @@ Cached (``generator.core.cache``), keyed like the ``pushfold`` stage plus the gr
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 import kernels.pushfold.headsup
+from generator.compute.units import unit_runner
 from generator.core.cache import array_json, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.provenance import meta_block
@@ -63,15 +63,10 @@ def compute_thresholds(tables, antes=ANTES, top: float = TOP, tolerance: float =
     pairs = np.asarray(tables.pairs, dtype=np.float64)
     equity = (np.asarray(tables.win, dtype=np.float64) + np.asarray(tables.tie, dtype=np.float64) / 2) / (pairs * BOARDS_PER_MATCHUP)
     jobs = [(equity, pairs, ante, top, tolerance) for ante in antes]
-    if workers <= 1 or len(jobs) == 1:
-        by_ante = [_ante_entry(*job) for job in jobs]
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)))
-        try:
-            by_ante = pool.starmap(_ante_entry, jobs)
-            pool.close()
-        finally:
-            pool.terminate()  # a stop request or an error ends the workers too
+    by_ante = [None] * len(jobs)
+    with unit_runner(None, ("kernels.pushfold.headsup",), processes=min(workers, len(jobs))) as run:
+        for index, entry in run(_ante_entry, jobs):
+            by_ante[index] = entry
     meta = meta_block("pushfold_thresholds", METHOD, CODE_VERSION, "cpu", time.perf_counter() - started,
                       step=STEP, tolerance=tolerance, played_threshold=PLAYED)
     return {"meta": meta, "classes": list(CLASS_NAMES), "combos": CLASS_COMBO_COUNT.tolist(), "by_ante": by_ante}

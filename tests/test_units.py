@@ -1,0 +1,62 @@
+"""The local runners of a stage's units (generator/compute/units.py): in this process, and in a pool of spawned
+processes (the push/fold tables, the certificates, the thresholds' antes)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from generator.compute.units import InProcess, InProcesses, unit_runner
+
+
+def scaled_sum(table: np.ndarray, factor: int) -> tuple[int, str | None]:
+    """A unit: ``factor`` × the sum of a shared table, and the process's Numba thread count."""
+    return int(table.sum()) * factor, os.environ.get("NUMBA_NUM_THREADS")
+
+
+def sleep_then_return(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_in_process_runs_the_units_in_order_and_shares_the_value_itself():
+    with unit_runner(None, ()) as run:
+        assert isinstance(run, InProcess)
+        table = np.arange(10)
+        assert run.share(table) is table
+        assert list(run(scaled_sum, [(table, 1), (table, 3)])) == [(0, (45, os.environ.get("NUMBA_NUM_THREADS"))),
+                                                                (1, (135, os.environ.get("NUMBA_NUM_THREADS")))]
+
+
+def test_spawned_processes_receive_the_shared_value_and_run_one_thread_each():
+    table = np.arange(1000, dtype=np.int64)
+    with unit_runner(None, (), processes=2) as run:
+        assert isinstance(run, InProcesses) and run.parallelism == 2
+        shared = run.share(table)
+        results = dict(run(scaled_sum, [(shared, factor) for factor in range(6)]))
+        in_order = list(run(scaled_sum, [(shared, factor) for factor in range(6)], ordered=True))
+        with pytest.raises(RuntimeError, match="after the first unit"):
+            run.share(table)
+    assert results == {factor: (499500 * factor, "1") for factor in range(6)}
+    assert [index for index, _ in in_order] == list(range(6))
+    assert multiprocessing.active_children() == []  # shut down with the block
+
+
+def test_a_stop_ends_the_processes_at_once_not_after_their_units():
+    """Ctrl-C (or an error) in the stage ends the units in flight: a push/fold group may run for minutes."""
+    started = time.perf_counter()
+    stop = threading.Timer(3.0, os.kill, (os.getpid(), signal.SIGINT))  # to this process only (as a SIGTERM would be)
+    with pytest.raises(KeyboardInterrupt):
+        with unit_runner(None, (), processes=2) as run:
+            stop.start()
+            for _ in run(sleep_then_return, [(120.0,), (120.0,), (120.0,)]):
+                pass
+            raise AssertionError("the units were not stopped")
+    assert multiprocessing.active_children() == []
+    assert time.perf_counter() - started < 60  # the units sleep 120 s each: the processes were terminated, not awaited
