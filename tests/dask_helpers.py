@@ -56,10 +56,11 @@ class DaskProcesses:
         self.processes.append(process)
         return process
 
-    def add_worker(self, cwd: Path = ROOT, **env: str) -> subprocess.Popen:
-        """A ``dask worker --nthreads 1`` (a task is one call of a parallel kernel) with this process's cache folder."""
+    def add_worker(self, cwd: Path = ROOT, resources: tuple[str, ...] = (), **env: str) -> subprocess.Popen:
+        """A ``dask worker --nthreads 1`` (a task is one call of a parallel kernel) with this process's cache folder;
+        ``resources``: what it declares (``("--resources", "GPU=1")``)."""
         return self._start("worker", self.address, "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard",
-                           "--local-directory", str(self.logs), "--death-timeout", "60", cwd=cwd,
+                           "--local-directory", str(self.logs), "--death-timeout", "60", *resources, cwd=cwd,
                            NUMBA_NUM_THREADS=str(self.numba_threads), ALLIN_CACHE_DIR=str(cache_dir().resolve()), **env)
 
     def workers(self) -> dict[str, int]:

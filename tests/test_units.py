@@ -12,7 +12,12 @@ import time
 import numpy as np
 import pytest
 
+from dask_helpers import DaskProcesses
+from generator.compute.cluster import gpu_task_resources, gpu_workers
 from generator.compute.units import InProcess, InProcesses, unit_runner
+
+#: Kernels whose code version the workers are checked for (any module will do: the units here are os.getpid).
+KERNELS = ("kernels.cards",)
 
 
 def scaled_sum(table: np.ndarray, factor: int) -> tuple[int, str | None]:
@@ -60,3 +65,27 @@ def test_a_stop_ends_the_processes_at_once_not_after_their_units():
             raise AssertionError("the units were not stopped")
     assert multiprocessing.active_children() == []
     assert time.perf_counter() - started < 60  # the units sleep 120 s each: the processes were terminated, not awaited
+
+
+def test_gpu_units_go_only_to_the_workers_that_declare_a_gpu(tmp_path):
+    """`dask worker --resources GPU=1`: a stage's GPU units (``--backend gpu``) run there only, its other units on any
+    worker; where no worker declares a GPU, every worker is taken to have one (no task waits for ever)."""
+    processes = DaskProcesses(tmp_path, workers=1)
+    try:
+        with processes.time_limit():
+            assert gpu_task_resources(processes.client) is None
+            with unit_runner(processes.address, KERNELS, gpu=True) as run:
+                assert run.parallelism == 1
+                assert {pid for _, pid in run(os.getpid, [()] * 4)} == set(processes.workers().values())
+            processes.add_worker(resources=("--resources", "GPU=1"))
+            processes.wait_for_workers(2)
+            pids = processes.workers()
+            (gpu_worker,) = gpu_workers(processes.client)
+            with unit_runner(processes.address, KERNELS, gpu=True) as run:
+                assert run.parallelism == 1
+                assert {pid for _, pid in run(os.getpid, [()] * 8)} == {pids[gpu_worker]}
+            with unit_runner(processes.address, KERNELS) as run:
+                assert run.parallelism == 2
+                assert {pid for _, pid in run(os.getpid, [()] * 8)} <= set(pids.values())
+    finally:
+        processes.close()

@@ -36,14 +36,15 @@ def tally_slice(tally_boards, boards: np.ndarray, weights: np.ndarray) -> tuple:
 
 
 def walk_board_orbits(tally_boards, description: str, progress: bool = True, cluster: str | None = None,
-                      kernels: tuple[str, ...] = (), first: int | None = None) -> tuple:
+                      kernels: tuple[str, ...] = (), first: int | None = None, gpu: bool = False) -> tuple:
     """Sum of ``tally_boards(boards, weights, combos, combo_class, tables)`` over every board class, as a tuple of
     the kernel's int64 tallies; on Dask workers with ``cluster`` (``local:N`` or ``tcp://host:port``), each
     checked to run the client's code of ``kernels`` (the stage's kernel modules). ``first``: only the first
-    ``first`` board classes (tests)."""
+    ``first`` board classes (tests); ``gpu``: ``tally_boards`` is a GPU kernel (on a cluster, for the workers that
+    declare a GPU)."""
     boards, weights = board_classes()
     count = len(boards) if first is None else min(first, len(boards))
-    with unit_runner(cluster, kernels) as run:
+    with unit_runner(cluster, kernels, gpu=gpu) as run:
         bounds = np.unique(np.linspace(0, count, max(SLICES, SLICES_PER_THREAD * run.parallelism) + 1).astype(int))
         units = [(tally_boards, boards[start:stop], weights[start:stop]) for start, stop in zip(bounds[:-1], bounds[1:])]
         totals, done = None, 0

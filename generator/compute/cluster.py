@@ -115,6 +115,31 @@ def check_code_version(client, kernels: tuple[str, ...]) -> str:
     return ours
 
 
+#: The resource a GPU worker declares (``dask worker --resources GPU=1``).
+GPU_RESOURCE = "GPU"
+
+
+def gpu_workers(client) -> list[str]:
+    """Addresses of the workers that declare :data:`GPU_RESOURCE`."""
+    return [address for address, worker in client.scheduler_info()["workers"].items()
+            if worker.get("resources", {}).get(GPU_RESOURCE)]
+
+
+def gpu_task_resources(client) -> dict | None:
+    """``resources=`` of a task that runs a GPU kernel: one GPU when some worker declares it (such tasks then go only
+    to those workers; the others take every other task), None when none does (every worker is taken to have a GPU:
+    ``--backend gpu`` on a cluster of undeclared workers)."""
+    return {GPU_RESOURCE: 1} if gpu_workers(client) else None
+
+
+def worker_threads(client, resources: dict | None = None) -> int:
+    """Threads of the workers the scheduler knows of now that may take a task needing ``resources`` (None: all)."""
+    threads = client.nthreads()
+    if resources is not None:
+        threads = {address: threads.get(address, 0) for address in gpu_workers(client)}
+    return sum(threads.values())
+
+
 def checked_call(kernels: tuple[str, ...], version: str, function, *args):
     """Runs on a worker: ``function(*args)``, after checking this worker's code version of ``kernels`` (a worker
     that joined after :func:`check_code_version` is checked here)."""

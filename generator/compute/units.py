@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
-from generator.compute.cluster import check_code_version, checked_call, connect
+from generator.compute.cluster import check_code_version, checked_call, connect, gpu_task_resources, worker_threads
 
 
 #: Thread counts of the BLAS libraries NumPy may use, and Numba's.
@@ -126,15 +126,16 @@ class InProcesses:
 
 
 class OnCluster:
-    """Units computed by Dask workers, each as one task ``checked_call(kernels, version, function, *unit)``."""
+    """Units computed by Dask workers, each as one task ``checked_call(kernels, version, function, *unit)``; with
+    ``resources`` (a GPU: :func:`generator.compute.cluster.gpu_task_resources`) only by the workers that declare them."""
 
-    def __init__(self, client, kernels: tuple[str, ...], version: str):
-        self.client, self.kernels, self.version = client, kernels, version
+    def __init__(self, client, kernels: tuple[str, ...], version: str, resources: dict | None = None):
+        self.client, self.kernels, self.version, self.resources = client, kernels, version, resources
 
     @property
     def parallelism(self) -> int:
-        """Worker threads the scheduler knows of now."""
-        return max(1, sum(self.client.nthreads().values()))
+        """Worker threads the scheduler knows of now (of the workers that may take the units)."""
+        return max(1, worker_threads(self.client, self.resources))
 
     def share(self, value):
         """``value`` as an argument of many units: sent to every worker once (``client.scatter``), each task then
@@ -146,7 +147,7 @@ class OnCluster:
 
         run = uuid.uuid4().hex[:8]
         futures = [self.client.submit(checked_call, self.kernels, self.version, function, *unit, pure=False,
-                                      key=f"{function.__module__}.{function.__name__}-{run}-{index}")
+                                      resources=self.resources, key=f"{function.__module__}.{function.__name__}-{run}-{index}")
                    for index, unit in enumerate(units)]
         index_of = {future.key: index for index, future in enumerate(futures)}
         waiting: dict[int, object] = {}  # ordered: results that arrived before an earlier unit's
@@ -167,9 +168,10 @@ class OnCluster:
 
 
 @contextmanager
-def unit_runner(cluster: str | None, kernels: tuple[str, ...], processes: int = 1):
+def unit_runner(cluster: str | None, kernels: tuple[str, ...], processes: int = 1, gpu: bool = False):
     """``run(function, units, ordered=False)`` for ``cluster`` (None: here; else ``local:N`` or ``tcp://host:port``),
-    after checking that every worker runs the client's code of ``kernels``. Here, ``processes`` above 1 runs the units
+    after checking that every worker runs the client's code of ``kernels``; ``gpu``: the units run a GPU kernel, so on
+    a cluster whose GPU workers declare it (``dask worker --resources GPU=1``) they go to those only. Here, ``processes`` above 1 runs the units
     in that many spawned processes of one thread each (for units whose work is single-threaded NumPy), else in this
     process. The runner's ``parallelism`` is how many units it can keep busy (to cut the work into enough of them)."""
     if cluster is None and processes > 1:
@@ -185,4 +187,4 @@ def unit_runner(cluster: str | None, kernels: tuple[str, ...], processes: int = 
         yield InProcess()
         return
     with connect(cluster) as client:
-        yield OnCluster(client, kernels, check_code_version(client, kernels))
+        yield OnCluster(client, kernels, check_code_version(client, kernels), gpu_task_resources(client) if gpu else None)

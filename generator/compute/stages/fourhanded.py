@@ -78,7 +78,7 @@ def compute_fourhanded_counts(backend: str = "cpu", progress: bool = True, clust
     starts = range(done, len(boards), SLICE_BOARDS[backend])
     units = [(walk.tally_boards, boards[start:start + SLICE_BOARDS[backend]], weights[start:start + SLICE_BOARDS[backend]])
              for start in starts]
-    with unit_runner(cluster, KERNELS) as run, progress_bar("four-handed boards", len(boards), "board", enabled=progress) as advance:
+    with unit_runner(cluster, KERNELS, gpu=backend == "gpu") as run, progress_bar("four-handed boards", len(boards), "board", enabled=progress) as advance:
         advance(done)
         for index, tallies in run(tally_slice, units, ordered=True):
             stop = min(starts[index] + SLICE_BOARDS[backend], len(boards))

@@ -46,7 +46,7 @@ def compute_headsup_tables(backend: str = "cpu", progress: bool = True,
     else:
         from kernels.headsup import cpu as tally_module
     win, tie, win_vs_random, tie_vs_random, flop_win, flop_tie = walk_board_orbits(
-        tally_module.tally_boards, "heads-up boards", progress, cluster, KERNELS)
+        tally_module.tally_boards, "heads-up boards", progress, cluster, KERNELS, gpu=backend == "gpu")
     return (assemble_tables(win, tie, win_vs_random, tie_vs_random),
             assemble_flop_table(flop_win, flop_tie, win_vs_random, tie_vs_random))
 

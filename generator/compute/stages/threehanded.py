@@ -43,7 +43,7 @@ def compute_threehanded_counts(backend: str = "cpu", progress: bool = True,
         from kernels.threehanded import gpu as tally_module
     else:
         from kernels.threehanded import cpu as tally_module
-    return walk_board_orbits(tally_module.tally_boards, "three-handed boards", progress, cluster, KERNELS)
+    return walk_board_orbits(tally_module.tally_boards, "three-handed boards", progress, cluster, KERNELS, gpu=backend == "gpu")
 
 
 def threehanded_results(backend: str = "cpu", progress: bool = True, cluster: str | None = None) -> dict:

@@ -183,7 +183,7 @@ def run_threeway(
 
     try:
         if cluster:
-            with unit_runner(cluster, KERNELS) as runner:
+            with unit_runner(cluster, KERNELS, gpu=backend == "gpu") as runner:
                 size = max(BATCH_BOARDS, -(-(boards - done) // (UNITS_PER_THREAD * runner.parallelism)))
                 units = [(backend, seed, shard, start, min(size, boards - start)) for start in range(done, boards, size)]
                 for index, unit_counts in runner(count_boards, units, ordered=True):

@@ -101,13 +101,14 @@ def run_multiway(
         if note and progress:
             tqdm.write(note, file=sys.stderr)
         if cluster:
-            from generator.compute.cluster import check_code_version, connect
+            from generator.compute.cluster import check_code_version, connect, gpu_task_resources
 
             from .cluster import ClusterSimulator
 
             client = resources.enter_context(connect(cluster))
             check_code_version(client, KERNELS)
-            simulator = ClusterSimulator(client, worker_backend, seed, shard, controls.percentile)
+            simulator = ClusterSimulator(client, worker_backend, seed, shard, controls.percentile,
+                                         gpu_task_resources(client) if worker_backend == "gpu" else None)
         else:
             simulator = Simulator(backend, seed, shard, controls.percentile)
 

@@ -23,6 +23,7 @@ from typing import Iterator
 
 import numpy as np
 
+from generator.compute.cluster import worker_threads
 from generator.core.backend import resolve_backend
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS, new_tally
 
@@ -58,8 +59,9 @@ def simulate_blocks(backend: str, seed: int, shard: int, percentile: np.ndarray,
 class ClusterSimulator:
     """Blocks of one shard computed by Dask workers, handed to the runner in order (see the module notes)."""
 
-    def __init__(self, client, backend: str, seed: int, shard: int, percentile: np.ndarray, task_blocks: int = TASK_BLOCKS):
-        self.client = client
+    def __init__(self, client, backend: str, seed: int, shard: int, percentile: np.ndarray, resources: dict | None = None,
+                 task_blocks: int = TASK_BLOCKS):
+        self.client, self.resources = client, resources  # resources: a GPU's, for ``--backend gpu`` (cluster.gpu_task_resources)
         self.backend, self.seed, self.shard, self.task_blocks = backend, seed, shard, task_blocks
         self.table = np.ascontiguousarray(percentile)
         self.percentile = self._scatter()
@@ -74,11 +76,11 @@ class ClusterSimulator:
     def _submit(self, first_block: int, n_blocks: int):
         return self.client.submit(
             simulate_blocks, self.backend, self.seed, self.shard, self.percentile, first_block, n_blocks,
-            pure=False, key=f"multiway-s{self.seed}-shard{self.shard}-blocks{first_block}+{n_blocks}-{os.getpid()}-{uuid.uuid4().hex[:8]}",
+            pure=False, resources=self.resources, key=f"multiway-s{self.seed}-shard{self.shard}-blocks{first_block}+{n_blocks}-{os.getpid()}-{uuid.uuid4().hex[:8]}",
         )
 
     def _window(self) -> int:
-        return max(TASKS_PER_THREAD, TASKS_PER_THREAD * sum(self.client.nthreads().values()))
+        return max(TASKS_PER_THREAD, TASKS_PER_THREAD * worker_threads(self.client, self.resources))
 
     def passes(self, tally: np.ndarray, first_block: int, max_blocks: int | None) -> Iterator[int]:
         """Like :meth:`Simulator.passes`: adds blocks ``first_block, …`` to ``tally`` in order and yields
