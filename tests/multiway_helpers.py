@@ -71,3 +71,12 @@ def simulate_tiny(simulate, seed, blocks, block_deals, tables, percentile, shard
     tally = new_tally()
     simulate(tally, shard_key(seed, shard), 0, blocks, block_deals, TINY_DECK, TINY_SEATS, tables, percentile, pair_class_table())
     return tally
+
+
+def multiway_run(config, cluster: str | None = None, **settings):
+    """The resolved run a multiway test hands ``run_multiway`` (:func:`generator.compute.run.resolve_run`): ``config``
+    on the CPU, no progress bar, and ``settings`` (``budget_seconds``, ``target_se``, ``max_deals``,
+    ``multiway_shard``…)."""
+    from generator.compute.run import resolve_run
+
+    return resolve_run(config, "cpu", cluster, progress=False, **settings)

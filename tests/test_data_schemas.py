@@ -18,7 +18,7 @@ from generator.compute.stages.pushfold import run_pushfold
 from generator.compute.stages.threehanded import run_threehanded
 from generator.core.storage import read_json
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
-from multiway_helpers import linear_percentile
+from multiway_helpers import linear_percentile, multiway_run
 from site_fixtures import site_config
 
 pytestmark = pytest.mark.slow  # heavy module fixtures (a solved chart set, heads-up tables, a built site)
@@ -57,10 +57,8 @@ def data_dir(tmp_path_factory, monkeypatch_module):
     pushfold_charts.run_pushfold_charts(site, headsup, (table, summary), groups, progress=False, workers=1,
                                         chart_stacks=(10.0,))
     controls = multiway.MultiwayControls(np.full(169, 0.5), np.full(169, 0.02), linear_percentile(), np.zeros(169))
-    multiway.run_multiway(
-        load_config(config_path), site, controls, budget_seconds=60, target_se=1e-12, backend="cpu", progress=False,
-        max_deals=2 * BLOCK_DEALS * GROUPS,
-    )
+    multiway.run_multiway(multiway_run(load_config(config_path), budget_seconds=60, target_se=1e-12, max_deals=2 * BLOCK_DEALS * GROUPS),
+                          site, controls)
     return site / "data"
 
 

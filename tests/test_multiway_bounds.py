@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from generator.core.config import load_config
+from multiway_helpers import multiway_run
 from generator.compute.stages import multiway
 from generator.compute.stages.headsup import headsup_results
 from generator.compute.stages.threehanded import threehanded_results
@@ -46,8 +47,8 @@ def document(tmp_path_factory):
     (work / "site.yaml").write_text("multiway:\n  seed: 77\n  checkpoint_every: 1000s\n")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ALLIN_CACHE_DIR", str(work / "cache"))
-        return multiway.run_multiway(load_config(work / "site.yaml"), work / "site", controls, budget_seconds=600,
-                                     target_se=1e-12, backend="cpu", progress=False, max_deals=8 * GROUPS * BLOCK_DEALS)
+        return multiway.run_multiway(multiway_run(load_config(work / "site.yaml"), budget_seconds=600, target_se=1e-12, max_deals=8 * GROUPS * BLOCK_DEALS),
+                                     work / "site", controls)
 
 
 @pytest.mark.slow

@@ -26,6 +26,7 @@ import pytest
 
 from generator.core.cache import cache_dir
 from generator.core.config import load_config
+from multiway_helpers import multiway_run
 from generator.core.evaluator_tables import evaluator_tables
 from generator.compute.stages import multiway as stage
 from generator.compute.stages.headsup import headsup_results
@@ -76,8 +77,8 @@ def ours(private_cache, tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ALLIN_CACHE_DIR", str(private_cache))
         controls = stage.multiway_controls(headsup_results(progress=False)[0])  # as the build makes them
-        document = stage.run_multiway(load_config(work / "site.yaml"), work / "site", controls, budget_seconds=600,
-                                      target_se=1e-12, backend="cpu", progress=False, max_deals=OUR_DEALS)
+        document = stage.run_multiway(multiway_run(load_config(work / "site.yaml"), budget_seconds=600, target_se=1e-12, max_deals=OUR_DEALS),
+                                      work / "site", controls)
     assert document["meta"]["deals"] == OUR_DEALS
     return document
 

@@ -21,7 +21,7 @@ from generator.core.config import load_config
 from generator.compute.stages import multiway as stage
 from generator.data.datafiles import LIVE_STATUS_PATH, write_live_status
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS
-from multiway_helpers import linear_percentile
+from multiway_helpers import linear_percentile, multiway_run
 
 HERE = os.path.dirname(__file__)
 #: Stand-in control inputs: the counts do not depend on them (only the estimates do).
@@ -40,9 +40,10 @@ def config(tmp_path):
     return load_config(path)
 
 
-def _run(config, site_dir, controls=None, **options):
-    options = {"budget_seconds": 600, "target_se": 1e-12, "backend": "cpu", "progress": False, **options}
-    return stage.run_multiway(config, site_dir, controls if controls is not None else _controls(), **options)
+def _run(config, site_dir, controls=None, shard=0, **settings):
+    settings = {"budget_seconds": 600, "target_se": 1e-12, **settings}
+    return stage.run_multiway(multiway_run(config, multiway_shard=shard, **settings), site_dir,
+                              controls if controls is not None else _controls())
 
 
 #: A run in a child process, through the CLI command, with stand-in controls. Hooks make it stop at

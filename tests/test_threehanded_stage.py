@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from generator.cli import main as cli
 from generator.core.config import load_config
+from multiway_helpers import multiway_run
 from generator.compute.stages import multiway
 from generator.compute.stages.headsup import headsup_results
 from generator.compute.stages.threehanded import DEALS_PER_HERO, threehanded_results
@@ -53,8 +54,8 @@ def monte_carlo(tmp_path_factory):
             work = tmp_path_factory.mktemp(f"seed{seed}")
             (work / "site.yaml").write_text(f"multiway:\n  seed: {seed}\n  checkpoint_every: 1000s\n")
             patch.setenv("ALLIN_CACHE_DIR", str(work / "cache"))
-            document = multiway.run_multiway(load_config(work / "site.yaml"), work / "site", controls, budget_seconds=600,
-                                             target_se=1e-12, backend="cpu", progress=False, max_deals=4 * GROUPS * BLOCK_DEALS)
+            document = multiway.run_multiway(multiway_run(load_config(work / "site.yaml"), budget_seconds=600, target_se=1e-12, max_deals=4 * GROUPS * BLOCK_DEALS),
+                                             work / "site", controls)
             block = document["by_players"]["3"]
             rows.append((np.array(block["equity"]), np.array(block["se_equity"])))
     return rows

@@ -24,9 +24,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from generator.core import interrupts
-from generator.core.backend import resolve_backend
 from generator.data.datafiles import write_live_status
-from generator.core.errors import InputError
 from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 
@@ -62,37 +60,23 @@ def _progress_text(progress: Progress) -> str:
     )
 
 
-def run_multiway(
-    config,
-    site_dir: Path,
-    controls: MultiwayControls,
-    *,
-    budget_seconds: float,
-    target_se: float,
-    backend: str = "auto",
-    progress: bool = True,
-    seed: int | None = None,
-    shard: int = 0,
-    max_deals: int | None = None,
-    cluster: str | None = None,
-) -> dict:
-    """Resume the checkpoint and simulate until ``budget_seconds`` pass, every cell's se ≤ ``target_se``,
-    or the shard holds ``max_deals`` deals (rounded up to whole blocks); returns the ``multiway.json`` object.
+def run_multiway(run, site_dir: Path, controls: MultiwayControls) -> dict:
+    """Resume the checkpoint and simulate until the run's budget passes, every cell's se ≤ its target se, or the
+    shard holds its ``max_deals`` deals (rounded up to whole blocks); returns the ``multiway.json`` object. ``run``:
+    the resolved settings (:class:`generator.compute.run.Run`: ``run.multiway``, the backends, ``run.cluster``).
 
     Saves the checkpoint and rewrites ``site_dir/data/multiway.{json,csv}`` every
-    ``config.multiway.checkpoint_seconds`` and at the end. Raises :class:`~generator.core.interrupts.StoppedAndSaved`
-    after a Ctrl-C / SIGTERM, with everything up to the last finished pass saved, and
-    :class:`InputError` if another run holds the checkpoint.
+    ``multiway.checkpoint_every`` of the configuration and at the end. Raises
+    :class:`~generator.core.interrupts.StoppedAndSaved` after a Ctrl-C / SIGTERM, with everything up to the last
+    finished pass saved, and :class:`~generator.core.errors.InputError` if another run holds the checkpoint.
 
-    ``cluster`` (``local:N`` or ``tcp://host:port``): the blocks are computed by Dask workers
-    (:mod:`.cluster`), with the same counts; they receive ``backend`` as given (``auto``: each worker
-    takes its own GPU if it has one), and the published ``meta.backend`` is this machine's resolution of it.
+    With ``run.cluster`` (``local:N`` or ``tcp://host:port``) the blocks are computed by Dask workers
+    (:mod:`.cluster`), with the same counts; they receive ``--backend`` as given (``auto``: each worker takes its own
+    GPU if it has one), and the published ``meta.backend`` is this machine's resolution of it.
     """
-    worker_backend = backend
-    backend = "gpu" if cluster and backend == "gpu" else resolve_backend(backend)
-    seed = config.multiway.seed if seed is None else seed
-    if not 0 <= shard < 2**31:
-        raise InputError(f"--shard must be in [0, 2^31), got {shard}")
+    settings, backend, cluster, progress = run.multiway, run.backend, run.cluster, run.progress
+    seed, shard, budget_seconds, target_se = settings.seed, settings.shard, settings.budget_seconds, settings.target_se
+    checkpoint_seconds = run.config.multiway.checkpoint_seconds
     path = checkpoint_path(seed)
     with CheckpointLock(path), ExitStack() as resources:
         checkpoint = Checkpoint(path, warn=lambda line: tqdm.write(line, file=sys.stderr))
@@ -107,8 +91,8 @@ def run_multiway(
 
             client = resources.enter_context(connect(cluster))
             check_code_version(client, KERNELS)
-            simulator = ClusterSimulator(client, worker_backend, seed, shard, controls.percentile,
-                                         gpu_task_resources(client) if worker_backend == "gpu" else None)
+            simulator = ClusterSimulator(client, run.requested_backend, seed, shard, controls.percentile,
+                                         gpu_task_resources(client) if run.requested_backend == "gpu" else None)
         else:
             simulator = Simulator(backend, seed, shard, controls.percentile)
 
@@ -116,7 +100,7 @@ def run_multiway(
             checkpoint.save(state)
             document = multiway_document(state, estimate_table(state, controls), backend)
             write_outputs(site_dir, document)
-            write_live_status(site_dir, True, document["meta"]["generated"], config.multiway.checkpoint_seconds)
+            write_live_status(site_dir, True, document["meta"]["generated"], checkpoint_seconds)
             return document
 
         bar = tqdm(total=round(budget_seconds), unit="s", desc="multiway", disable=not progress, mininterval=1.0,
@@ -127,13 +111,13 @@ def run_multiway(
             bar.update(min(snapshot.elapsed_s, budget_seconds) - bar.n)
 
         document = None
-        write_live_status(site_dir, True, None, config.multiway.checkpoint_seconds)  # chart pages on localhost start polling
+        write_live_status(site_dir, True, None, checkpoint_seconds)  # chart pages on localhost start polling
         try:
             with bar, interrupts.deferred():  # a stop request ends the loop after the current pass, never inside it
                 reason = sample(
-                    state, simulator, shard, StopPolicy(budget_seconds, target_se, max_deals),
+                    state, simulator, shard, StopPolicy(budget_seconds, target_se, settings.max_deals),
                     lambda s: worst_se(estimate_table(s, controls)),
-                    checkpoint_seconds=config.multiway.checkpoint_seconds, on_checkpoint=save, on_progress=show,
+                    checkpoint_seconds=checkpoint_seconds, on_checkpoint=save, on_progress=show,
                     should_stop=interrupts.requested,
                 )
                 document = save()
@@ -154,11 +138,7 @@ def results(run, inputs: dict) -> dict:
 def write(run, site_dir: Path, inputs: dict) -> dict:
     """Add samples to the checkpoint within the run's budget and targets, writing ``multiway.json`` as it goes (on Dask
     workers with ``--cluster``); raises :class:`~generator.core.interrupts.StoppedAndSaved` on Ctrl-C."""
-    settings = run.multiway
-    return run_multiway(run.config, site_dir, multiway_controls(inputs["headsup"][0]), budget_seconds=settings.budget_seconds,
-                        target_se=settings.target_se, backend=run.requested_backend if run.cluster else run.backend,
-                        progress=run.progress, seed=settings.seed, shard=settings.shard, max_deals=settings.max_deals,
-                        cluster=run.cluster)
+    return run_multiway(run, site_dir, multiway_controls(inputs["headsup"][0]))
 
 
 def merge(first: Path, second: Path, output: Path) -> str:
