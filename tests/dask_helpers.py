@@ -81,6 +81,12 @@ class DaskProcesses:
             pass
         process.wait(timeout=30)
 
+    def __enter__(self) -> "DaskProcesses":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def close(self) -> None:
         for process in self.processes:
             self.kill(process)

@@ -46,11 +46,8 @@ STAGE_BARS = {"headsup": "heads-up boards", "threehanded": "three-handed boards"
 
 @pytest.fixture(scope="module")
 def module_processes(tmp_path_factory):
-    processes = DaskProcesses(tmp_path_factory.mktemp("dask"), workers=2)
-    try:
+    with DaskProcesses(tmp_path_factory.mktemp("dask"), workers=2) as processes:
         yield processes
-    finally:
-        processes.close()
 
 
 @pytest.fixture

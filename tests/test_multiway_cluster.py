@@ -1,4 +1,6 @@
-"""The multiway stage on a Dask LocalCluster: the same counts as in-process, workers and clients killed lose nothing done."""
+"""The multiway stage on Dask distributed: a `dask scheduler` and two `dask worker` processes on loopback
+(tests/dask_helpers.py, as docs/cluster.md starts them), and `--cluster local:N`: the same counts as in-process,
+workers and clients killed lose nothing done."""
 
 import os
 import signal
@@ -21,9 +23,22 @@ from test_multiway_stage import _run, _start_run, _wait_for, config  # noqa: F40
 SEED = 7
 
 
+distributed = pytest.importorskip("distributed")
+from dask_helpers import DaskProcesses  # noqa: E402  (needs distributed)
+
+
 @pytest.fixture(scope="module")
-def client():
-    with connect("local:2") as client:
+def dask_processes(tmp_path_factory):
+    with DaskProcesses(tmp_path_factory.mktemp("dask"), workers=2) as processes:
+        yield processes
+
+
+@pytest.fixture
+def client(dask_processes):
+    """A client of the module's scheduler (its two workers back to two after a test killed one), for one test of at
+    most :data:`dask_helpers.TEST_LIMIT_S`."""
+    dask_processes.wait_for_workers(2)
+    with dask_processes.time_limit(), connect(dask_processes.address) as client:
         yield client
 
 
@@ -100,12 +115,17 @@ def test_a_lost_percentile_table_is_sent_again_and_the_counts_are_the_same(clien
 
 
 @pytest.mark.slow
-def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_path, monkeypatch):  # noqa: F811
+@pytest.mark.parametrize("cluster", ["local:2", "the scheduler"])
+def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(cluster, config, tmp_path, monkeypatch, request):  # noqa: F811
+    """kill -9 of `allin compute multiway --cluster …` after its first checkpoint: with ``local:2`` its workers die
+    with it; on the module's scheduler they keep running (and drop its tasks). The rerun resumes the checkpoint."""
+    if cluster != "local:2":
+        cluster = request.getfixturevalue("client").scheduler.address
     blocks = 3 * TASK_BLOCKS
     cache = tmp_path / "cache"
     # one task in flight at a time: the first save holds exactly the first task, two are still to come
     # (with a wider window a slow first task can let every other task arrive before the first save)
-    process, marker = _start_run(config, tmp_path / "site", cache, "--deals", blocks * BLOCK_DEALS, "--cluster", "local:2",
+    process, marker = _start_run(config, tmp_path / "site", cache, "--deals", blocks * BLOCK_DEALS, "--cluster", cluster,
                                  new_session=True, PAUSE_AFTER_SAVE=1, CLUSTER_WINDOW=1)
     try:
         saved_blocks = int(_wait_for(marker, process))
@@ -116,7 +136,7 @@ def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(config, tmp_pa
     assert stage.MultiwayState.load(checkpoint).blocks[0] == saved_blocks == TASK_BLOCKS
 
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
-    _run(config, tmp_path / "site", max_deals=blocks * BLOCK_DEALS, cluster="local:2")
+    _run(config, tmp_path / "site", max_deals=blocks * BLOCK_DEALS, cluster=cluster)
     resumed = stage.MultiwayState.load(checkpoint)
     monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path / "straight"))
     _run(config, tmp_path / "site-straight", max_deals=blocks * BLOCK_DEALS)
