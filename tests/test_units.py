@@ -6,6 +6,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -13,7 +15,7 @@ import numpy as np
 import pytest
 
 from dask_helpers import DaskProcesses
-from generator.compute.cluster import gpu_task_resources, gpu_workers
+from generator.compute.cluster import gpu_task_resources, gpu_workers, undo_nanny_malloc_trim
 from generator.compute.units import InProcess, InProcesses, unit_runner
 
 #: Kernels whose code version the workers are checked for (any module will do: the units here are os.getpid).
@@ -89,3 +91,55 @@ def test_gpu_units_go_only_to_the_workers_that_declare_a_gpu(tmp_path):
                 assert {pid for _, pid in run(os.getpid, [()] * 8)} <= set(pids.values())
     finally:
         processes.close()
+
+
+MAPPED_SCRIPT = r"""
+import ctypes, ctypes.util, os, re, tempfile
+import numpy as np
+from generator.compute.cluster import undo_nanny_malloc_trim
+
+libc = ctypes.CDLL(ctypes.util.find_library("c"))
+libc.fopen.restype, libc.fopen.argtypes = ctypes.c_void_p, [ctypes.c_char_p, ctypes.c_char_p]
+libc.malloc_info.argtypes, libc.fclose.argtypes = [ctypes.c_int, ctypes.c_void_p], [ctypes.c_void_p]
+
+def mapped_blocks():
+    # glibc's count of the blocks now held in mappings of their own (malloc_info)
+    path = tempfile.mktemp()
+    report = libc.fopen(path.encode(), b"w")
+    libc.malloc_info(0, report)
+    libc.fclose(report)
+    with open(path) as file:
+        text = file.read()
+    os.unlink(path)
+    return int(re.search(r'<total type="mmap" count="(\d+)"', text).group(1))
+
+def mapped_of_two_live_arrays():
+    # of two live 8 MiB arrays, allocated around a freed 8 MiB temporary, how many are mappings of their own
+    before = mapped_blocks()
+    first = np.ones(2**20); np.ones(2**20).sum(); second = np.ones(2**20)
+    return mapped_blocks() - before
+
+pinned = mapped_of_two_live_arrays()
+undo_nanny_malloc_trim()
+print(pinned, mapped_of_two_live_arrays())
+"""
+
+
+def test_a_worker_undoes_its_nanny_s_malloc_trim_setting():
+    """Under ``MALLOC_TRIM_THRESHOLD_=65536`` (what a Dask nanny gives its worker) glibc keeps every block over 128 KiB
+    in a mapping of its own, mapped and unmapped with each large temporary; after :func:`undo_nanny_malloc_trim` they
+    come from the heap (glibc's own count of mapped blocks, not time)."""
+    env = dict(os.environ, MALLOC_TRIM_THRESHOLD_="65536")
+    result = subprocess.run([sys.executable, "-c", MAPPED_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["2", "0"]
+
+
+def test_dask_workers_are_started_with_the_setting_undone_by_their_first_task(tmp_path):
+    """The setting is there on a `dask worker` (so the undoing is needed), and a unit's call undoes it once."""
+    with DaskProcesses(tmp_path, workers=1) as processes, processes.time_limit():
+        assert set(processes.client.run(os.getenv, "MALLOC_TRIM_THRESHOLD_").values()) == {"65536"}
+        with unit_runner(processes.address, KERNELS) as run:
+            list(run(os.getpid, [()]))
+        (info,) = processes.client.run(lambda: undo_nanny_malloc_trim.cache_info().misses).values()
+        assert info == 1

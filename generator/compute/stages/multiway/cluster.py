@@ -23,7 +23,7 @@ from typing import Iterator
 
 import numpy as np
 
-from generator.compute.cluster import worker_threads
+from generator.compute.cluster import undo_nanny_malloc_trim, worker_threads
 from generator.core.backend import resolve_backend
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS, new_tally
 
@@ -47,6 +47,7 @@ def simulate_blocks(backend: str, seed: int, shard: int, percentile: np.ndarray,
 
     ``backend`` is the client's ``--backend`` choice; ``auto`` lets each worker take its own GPU if it has one.
     """
+    undo_nanny_malloc_trim()
     key = (backend, seed, shard, zlib.crc32(percentile.tobytes()))
     if key not in _worker_simulator:
         _worker_simulator.clear()
