@@ -1,16 +1,18 @@
 """Stages on Dask distributed vs in this process, same work, same run, results checked identical.
 
 Run: ``.venv/bin/python benchmarks/bench_cluster.py [multiway [blocks] | walks [board classes] | threeway [boards] |
-pushfold]`` (repository root; needs the ``cluster`` or ``test`` extra; no argument: all four, the walks whole).
+pushfold | fourhanded]`` (repository root; needs the ``cluster`` or ``test`` extra; no argument: all of them, the walks
+whole).
 
-* ``multiway``: a Dask LocalCluster of 1 and 2 workers counts the same blocks of shard 0 (seed 1, stand-in percentile
-  table) as this process, in deals per second.
+* ``multiway``: a ``dask scheduler`` and 1 or 2 ``dask worker`` processes count the same blocks of shard 0 (seed 1,
+  stand-in percentile table) as this process, in deals per second.
 * ``walks``: the heads-up and three-handed board walks (the first N board classes, default all 134,459) on a
   ``dask scheduler`` and 1 or 2 ``dask worker`` processes started as docs/cluster.md says (tests/dask_helpers.py;
   Numba's threads split between the workers), against the in-process walk: speed-up, tasks, bytes shipped per task
   each way, and per task the time worker threads spent not computing (dispatch, transfers, the client's merge, the
   last tasks' tail) and the median gap between one task's end and the next one's start on a worker (the scheduler's
   dispatch).
+* ``fourhanded``: the whole four-handed walk from no checkpoint, the same way (its slices taken back in order).
 * ``threeway``: the 3-way table's first N boards (default 1,024) from an empty checkpoint, the same way.
 * ``pushfold``: :data:`PUSHFOLD_GROUPS` solved from an empty table cache, then their certificates, in this process, in
   2 spawned processes (the build's default here) and on 1 or 2 ``dask worker`` processes; every record identical. The
@@ -40,13 +42,14 @@ from generator.compute.cluster import connect  # noqa: E402
 from generator.compute import board_walk  # noqa: E402
 from generator.compute import registry  # noqa: E402
 from generator.compute.run import default_run  # noqa: E402
-from generator.compute.stages import headsup, pushfold_certificate, pushfold_charts, threehanded, threeway  # noqa: E402
+from generator.compute.stages import fourhanded, headsup, pushfold_certificate, pushfold_charts, threehanded, threeway  # noqa: E402
 from generator.compute.stages.multiway.checkpoint import MultiwayState  # noqa: E402
-from generator.compute.stages.multiway.cluster import ClusterSimulator, simulate_blocks  # noqa: E402
+from generator.compute.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator, simulate_blocks  # noqa: E402
 from generator.compute.stages.multiway.runner import StopPolicy, sample  # noqa: E402
 from generator.compute.stages.multiway.simulator import Simulator  # noqa: E402
 from generator.core.cache import cache_dir  # noqa: E402
 from generator.core.evaluator_tables import evaluator_tables  # noqa: E402
+from kernels.fourhanded import cpu as fourhanded_cpu  # noqa: E402
 from kernels.headsup import cpu as headsup_cpu  # noqa: E402
 from kernels.multiway.layout import BLOCK_DEALS  # noqa: E402
 from kernels.threehanded import cpu as threehanded_cpu  # noqa: E402
@@ -66,20 +69,21 @@ def bench_multiway(blocks: int) -> None:
     local = Simulator("cpu", 1, 0, PERCENTILE)
     timed(local, 8)  # compile
     rate, reference = timed(local, blocks)
-    rows = [("in-process (numba, all cores)", rate, "-", True)]
+    print(f"multiway: {blocks} blocks = {blocks * BLOCK_DEALS / 1e6:.1f} M deals; tasks of {TASK_BLOCKS} blocks\n")
+    print("| run | M deals/s | vs in-process | tasks | bytes back per task | not computing per task (s) | median dispatch gap (ms) "
+          "| cluster start (s) | tally identical |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print(f"| in-process (numba, all cores) | {rate / 1e6:.2f} | 1.00 | - | - | - | - | - | True |")
+
+    def job(address: str) -> tuple[float, np.ndarray]:
+        with connect(address) as client:
+            return timed(ClusterSimulator(client, "cpu", 1, 0, PERCENTILE), blocks)
+
     for workers in (1, 2):
-        started = time.perf_counter()
-        with connect(f"local:{workers}") as client:
-            startup = time.perf_counter() - started
-            cluster = ClusterSimulator(client, "cpu", 1, 0, PERCENTILE)
-            client.run(simulate_blocks, "cpu", 1, 0, PERCENTILE, 0, 1)  # warm-up on every worker
-            rate, tally = timed(cluster, blocks)
-        rows.append((f"LocalCluster local:{workers}", rate, f"{startup:.1f}", np.array_equal(tally, reference)))
-    print(f"multiway: {blocks} blocks = {blocks * BLOCK_DEALS / 1e6:.1f} M deals; tasks of {cluster.task_blocks} blocks\n")
-    print("| run | M deals/s | vs in-process | cluster start (s) | tally identical |")
-    print("|---|---:|---:|---:|---|")
-    for name, rate, startup, same in rows:
-        print(f"| {name} | {rate / 1e6:.2f} | {rate / rows[0][1]:.2f} | {startup} | {same} |")
+        startup, _, cells, (there, tally) = _on_workers(
+            workers, job, "multiway-", warm_up=functools.partial(simulate_blocks, "cpu", 1, 0, PERCENTILE, 0, 1))
+        print(f"| {workers} worker process{'es' if workers > 1 else ''} | {there / 1e6:.2f} | {there / rate:.2f} | {cells} | "
+              f"{startup:.1f} | {np.array_equal(tally, reference)} |")
 
 
 WALKS = (("heads-up", headsup, headsup_cpu), ("three-handed", threehanded, threehanded_cpu))
@@ -98,8 +102,6 @@ def _dispatch_gaps(tasks: list[dict]) -> list[float]:
 
 
 def bench_walks(first: int) -> None:
-    from distributed import get_task_stream
-
     boards, weights = board_walk.board_classes()
     cores = os.cpu_count() or 1
     print(f"board walks of the first {first:,} board classes; {cores} cores\n")
@@ -112,30 +114,19 @@ def bench_walks(first: int) -> None:
         reference = board_walk.walk_board_orbits(kernel.tally_boards, name, False, None, stage.KERNELS, first=first)
         in_process = time.perf_counter() - started
         print(f"| {name} | in-process ({cores} Numba threads) | {in_process:.1f} | 1.00 | {board_walk.SLICES} | - | - | - | - | - | True |")
+        count = min(first, len(boards)) // board_walk.SLICES
+        sent = pickle.dumps((kernel.tally_boards, boards[:count], weights[:count]))
         for workers in (1, 2):
-            started = time.perf_counter()
-            processes = DaskProcesses(Path(tempfile.mkdtemp(prefix="bench-cluster-")), workers, max(1, cores // workers))
-            try:
-                startup = time.perf_counter() - started
-                processes.client.run(board_walk.tally_slice, kernel.tally_boards, boards[:2], weights[:2])  # warm-up
-                with get_task_stream(processes.client) as stream:
-                    started = time.perf_counter()
-                    tallies = board_walk.walk_board_orbits(kernel.tally_boards, name, False, processes.address,
-                                                           stage.KERNELS, first=first)
-                    wall = time.perf_counter() - started
-            finally:
-                processes.close()
-            tasks = [task for task in stream.data if task["key"].startswith("generator.compute.board_walk")]
-            computing = sum(s["stop"] - s["start"] for task in tasks for s in task["startstops"] if s["action"] == "compute")
-            count = min(first, len(boards)) // len(tasks)
-            sent = pickle.dumps((kernel.tally_boards, boards[:count], weights[:count]))
-            back = np.mean([task["nbytes"] for task in tasks])
-            gaps = _dispatch_gaps(tasks)
+            startup, wall, cells, tallies = _on_workers(
+                workers, lambda address: board_walk.walk_board_orbits(kernel.tally_boards, name, False, address,
+                                                                      stage.KERNELS, first=first),
+                "generator.compute.board_walk", warm_up=functools.partial(board_walk.tally_slice, kernel.tally_boards,
+                                                                          boards[:2], weights[:2]))
             same = all(np.array_equal(a, b) for a, b in zip(tallies, reference))
+            tasks, figures = cells.split(" | ", 1)  # the bytes to a worker go between them
             print(f"| {name} | {workers} worker process{'es' if workers > 1 else ''} ({max(1, cores // workers)} Numba "
-                  f"thread{'s' if cores // workers > 1 else ''} each) | {wall:.1f} | {in_process / wall:.2f} | {len(tasks)} | "
-                  f"{len(sent):,} | {back:,.0f} | {(wall * workers - computing) / len(tasks):.3f} | "
-                  f"{1000 * np.median(gaps) if gaps else float('nan'):.1f} | {startup:.1f} | {same} |")
+                  f"thread{'s' if cores // workers > 1 else ''} each) | {wall:.1f} | {in_process / wall:.2f} | {tasks} | "
+                  f"{len(sent):,} | {figures} | {startup:.1f} | {same} |")
 
 
 def _task_figures(tasks: list[dict], wall: float, workers: int) -> str:
@@ -188,6 +179,31 @@ def bench_threeway(boards: int) -> None:
             warm_up=functools.partial(threeway.count_boards, "cpu", threeway.SEED, 0, 0, 1))  # kernel, tables, triples
         print(f"| {workers} worker process{'es' if workers > 1 else ''} | {wall:.1f} | {in_process / wall:.2f} | {cells} | "
               f"{startup:.1f} | {np.array_equal(there.counts, reference.counts)} |")
+
+
+def bench_fourhanded() -> None:
+    boards, weights = board_walk.board_classes()
+    board_walk.tally_slice(fourhanded_cpu.tally_boards, boards[:2], weights[:2])  # compile or load the kernel
+    evaluator_tables()  # in the main cache: each run's empty cache links it
+    main = cache_dir()
+    os.environ["ALLIN_CACHE_DIR"] = _fresh_cache(main)  # no partial walk to resume
+    started = time.perf_counter()
+    reference = fourhanded.compute_fourhanded_counts("cpu", False)
+    in_process = time.perf_counter() - started
+    print(f"four-handed walk: all {len(boards):,} board classes in slices of {fourhanded.SLICE_BOARDS['cpu']}, taken back "
+          "in order and checkpointed after each\n")
+    print("| run | wall (s) | speed-up | tasks | bytes back per task | not computing per task (s) | median dispatch gap (ms) "
+          "| cluster start (s) | tallies identical |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print(f"| in-process ({os.cpu_count()} Numba threads) | {in_process:.1f} | 1.00 | - | - | - | - | - | True |")
+    for workers in (1, 2):
+        os.environ["ALLIN_CACHE_DIR"] = _fresh_cache(main)
+        startup, wall, cells, there = _on_workers(
+            workers, lambda address: fourhanded.compute_fourhanded_counts("cpu", False, address),
+            "generator.compute.board_walk.tally_slice",
+            warm_up=functools.partial(board_walk.tally_slice, fourhanded_cpu.tally_boards, boards[:2], weights[:2]))
+        print(f"| {workers} worker process{'es' if workers > 1 else ''} | {wall:.1f} | {in_process / wall:.2f} | {cells} | "
+              f"{startup:.1f} | {all(np.array_equal(a, b) for a, b in zip(there, reference))} |")
 
 
 #: The push/fold benchmark's groups: 6 players chip EV without and with a 1 bb BB ante, 5 players without, 4–12 bb by
@@ -258,12 +274,14 @@ def _public(results: dict) -> dict:
 def main() -> None:
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
     size = int(sys.argv[2]) if len(sys.argv) > 2 else None
-    if what not in ("multiway", "walks", "threeway", "pushfold", "all"):
-        sys.exit("usage: bench_cluster.py [multiway [blocks] | walks [board classes] | threeway [boards] | pushfold]")
+    if what not in ("multiway", "walks", "fourhanded", "threeway", "pushfold", "all"):
+        sys.exit("usage: bench_cluster.py [multiway [blocks] | walks [board classes] | fourhanded | threeway [boards] | pushfold]")
     if what in ("multiway", "all"):
         bench_multiway(size or 3072)
     if what in ("walks", "all"):
         bench_walks(size or len(board_walk.board_classes()[0]))
+    if what in ("fourhanded", "all"):
+        bench_fourhanded()
     if what in ("threeway", "all"):
         bench_threeway(size or 1024)
     if what in ("pushfold", "all"):
