@@ -143,3 +143,25 @@ def test_dask_workers_are_started_with_the_setting_undone_by_their_first_task(tm
             list(run(os.getpid, [()]))
         (info,) = processes.client.run(lambda: undo_nanny_malloc_trim.cache_info().misses).values()
         assert info == 1
+
+
+def test_a_shared_value_lost_on_the_cluster_is_sent_again_and_its_units_redone(tmp_path):
+    """The scheduler's memory manager may keep one copy of a shared value; when the worker holding it dies, the units
+    reading it are cancelled. Lost on purpose here (forgotten by the scheduler) after the first result: the value is
+    sent again, the cancelled units redone, every result right."""
+
+    def slow_scaled_sum(table: np.ndarray, factor: int) -> int:  # a local function: the workers get its code
+        time.sleep(0.2)
+        return int(table.sum()) * factor
+
+    with DaskProcesses(tmp_path, workers=2) as processes, processes.time_limit():
+        with unit_runner(processes.address, KERNELS) as run:
+            shared = run.share(np.arange(1000, dtype=np.int64))
+            results = {}
+            for index, result in run(slow_scaled_sum, [(shared, factor) for factor in range(12)]):
+                if not results:
+                    run.client.cancel([shared], force=True)
+                results[index] = result
+            resent = run._resent
+    assert results == {factor: 499500 * factor for factor in range(12)}
+    assert resent == 1  # once, though several units had read it

@@ -16,7 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import uuid
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
@@ -129,8 +129,13 @@ class OnCluster:
     """Units computed by Dask workers, each as one task ``checked_call(kernels, version, function, *unit)``; with
     ``resources`` (a GPU: :func:`generator.compute.cluster.gpu_task_resources`) only by the workers that declare them."""
 
+    #: Times a shared value may be lost and sent again, and a unit cancelled and redone, before the stage gives up.
+    MAX_RESENDS = 8
+
     def __init__(self, client, kernels: tuple[str, ...], version: str, resources: dict | None = None):
         self.client, self.kernels, self.version, self.resources = client, kernels, version, resources
+        self._shared: dict[str, object] = {}  # key of a shared value's future → the value (to send it again)
+        self._resent = 0
 
     @property
     def parallelism(self) -> int:
@@ -139,22 +144,58 @@ class OnCluster:
 
     def share(self, value):
         """``value`` as an argument of many units: sent to every worker once (``client.scatter``), each task then
-        reads the worker's copy."""
-        return self.client.scatter(value, broadcast=True, hash=False)
+        reads the worker's copy. The scheduler may later keep a single copy (its memory manager drops replicas); when
+        the worker holding it dies, the units reading it are cancelled and :meth:`__call__` sends it again."""
+        [future] = self.client.scatter([value], broadcast=True, hash=False)  # one piece, even a tuple of arrays
+        self._shared[future.key] = value
+        return future
+
+    def _submit(self, function: Callable, unit: tuple, key: str):
+        return self.client.submit(checked_call, self.kernels, self.version, function, *unit, pure=False,
+                                  resources=self.resources, key=key)
+
+    def _share_again(self, unit: tuple) -> tuple:
+        """``unit`` with each of its shared values that was lost sent again (once per loss: the units after it then
+        read the new copy)."""
+        renewed = []
+        for arg in unit:
+            key = getattr(arg, "key", None)
+            if key in self._shared and arg.status != "finished":
+                if self._resent >= self.MAX_RESENDS:
+                    raise RuntimeError(f"a value shared with the Dask workers was lost {self._resent} times: giving up")
+                self._resent += 1
+                arg = self.share(self._shared.pop(key))
+            renewed.append(arg)
+        return tuple(renewed)
 
     def __call__(self, function: Callable, units: Iterable[tuple], ordered: bool = False) -> Iterator[tuple[int, object]]:
         from distributed import as_completed
 
-        run = uuid.uuid4().hex[:8]
-        futures = [self.client.submit(checked_call, self.kernels, self.version, function, *unit, pure=False,
-                                      resources=self.resources, key=f"{function.__module__}.{function.__name__}-{run}-{index}")
-                   for index, unit in enumerate(units)]
+        run, units = uuid.uuid4().hex[:8], list(units)
+        name = f"{function.__module__}.{function.__name__}-{run}"
+        futures = [self._submit(function, unit, f"{name}-{index}") for index, unit in enumerate(units)]
         index_of = {future.key: index for index, future in enumerate(futures)}
+        renewed: dict[str, object] = {}  # key of a lost shared value's future → its new future
+        tries = [1] * len(units)
         waiting: dict[int, object] = {}  # ordered: results that arrived before an earlier unit's
         next_index = 0
+        finished = as_completed(futures)
         try:
-            for future in as_completed(futures):
-                index, result = index_of[future.key], future.result()
+            for future in finished:
+                index = index_of[future.key]
+                try:
+                    result = future.result()
+                except CancelledError:  # an input was lost with a dead worker: send it again, redo the unit
+                    if tries[index] > self.MAX_RESENDS:
+                        raise
+                    tries[index] += 1
+                    unit = tuple(renewed.get(getattr(arg, "key", None), arg) for arg in units[index])
+                    units[index] = self._share_again(unit)
+                    renewed.update({arg.key: new for arg, new in zip(unit, units[index]) if new is not arg})
+                    futures[index] = self._submit(function, units[index], f"{name}-{index}-again{self._resent}")
+                    index_of[futures[index].key] = index
+                    finished.add(futures[index])
+                    continue
                 future.release()  # the worker may drop its copy
                 if not ordered:
                     yield index, result
