@@ -53,11 +53,11 @@ def test_no_import_runs_upwards(package):
     assert upward == []
 
 
-#: Modules that drive a stage's own parts rather than its result: the kernel self-check (its simulators and control
-#: arrays), and the benchmarks that time a walk without its cache, the multiway simulator, the 3-way sampler, or a
-#: stage's units in this process against the same units on Dask workers (bench_cluster).
+#: Modules that drive a stage's own parts rather than its result: the benchmarks that time a walk without its cache,
+#: the multiway simulator, the 3-way sampler, or a stage's units in this process against the same units on Dask
+#: workers (bench_cluster).
 DRIVES_STAGE_PARTS = {
-    "generator/compute/doctor.py", "benchmarks/bench_cluster.py", "benchmarks/bench_headsup.py",
+    "benchmarks/bench_cluster.py", "benchmarks/bench_headsup.py",
     "benchmarks/bench_multiway.py", "benchmarks/bench_multiway_gpu.py", "benchmarks/bench_threeway_quantisation.py",
 }
 

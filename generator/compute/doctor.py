@@ -140,19 +140,28 @@ def _threeway(simulated: bool):
 
 
 def _multiway(simulated: bool):
-    from generator.compute.stages.multiway.percentile import percentile_control
-    from generator.compute.stages.multiway.simulator import Simulator
-    from kernels.multiway.layout import new_tally
+    from generator.core.evaluator_tables import evaluator_tables
+    from kernels.multiway import cpu, gpu
+    from kernels.multiway.layout import FULL_DECK, MAX_SEATS, new_tally, pair_class_table
+    from kernels.multiway.percentile import PERCENTILE_LEVELS
+    from kernels.sampling.rng import shard_key
 
-    percentile = percentile_control()[0]
+    tables, pairs, key = evaluator_tables(), pair_class_table(), shard_key(5, 1)
+    # a stand-in for the stage's control table: any function of the 7,463 hand strengths is a control
+    percentile = (np.arange(7463) * PERCENTILE_LEVELS // 7463).astype(np.int32)
     blocks, deals = (2, 6) if simulated else (2048, 4096)  # on a GPU, thread blocks of several RNG blocks
 
-    def run(backend):
+    def on_cpu():
         tally = new_tally()
-        Simulator(backend, 5, 1, percentile).run(tally, 3, blocks, deals)
+        cpu.simulate(tally, key, 3, blocks, deals, FULL_DECK, MAX_SEATS, tables, percentile, pairs)
         return tally
 
-    return f"{blocks * deals:,} deals of 10 seats", lambda: run("cpu"), lambda: run("gpu")
+    def on_gpu():
+        tally = new_tally()
+        gpu.simulate(tally, key, 3, blocks, deals, gpu.DeviceInputs(tables, percentile, pairs, FULL_DECK), MAX_SEATS)
+        return tally
+
+    return f"{blocks * deals:,} deals of 10 seats", on_cpu, on_gpu
 
 
 def _flop_hits(simulated: bool):
