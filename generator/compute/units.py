@@ -186,8 +186,8 @@ class OnCluster:
                 try:
                     result = future.result()
                 except CancelledError:  # an input was lost with a dead worker: send it again, redo the unit
-                    if tries[index] > self.MAX_RESENDS:
-                        raise
+                    if self.client.status != "running" or tries[index] > self.MAX_RESENDS:
+                        raise  # the scheduler is gone (cluster.connect says so in one line), or the unit keeps failing
                     tries[index] += 1
                     unit = tuple(renewed.get(getattr(arg, "key", None), arg) for arg in units[index])
                     units[index] = self._share_again(unit)
