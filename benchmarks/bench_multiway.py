@@ -24,7 +24,7 @@ import numba
 from generator.core.evaluator_tables import evaluator_tables
 from generator.compute import registry
 from generator.compute.run import default_run
-from generator.compute.stages.multiway import multiway_controls, percentile_control
+from generator.compute.multiway_controls import multiway_controls, percentile_control
 from kernels.multiway import cpu
 from kernels.multiway.estimates import TARGETS, estimate_cells
 from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from numba import cuda
 
-from generator.compute.stages.multiway import percentile_control
-from generator.compute.stages.multiway.simulator import GPU_PASS_LAUNCHES
+from generator.compute.multiway_controls import percentile_control
+from generator.compute.multiway_simulator import GPU_PASS_LAUNCHES
 from generator.core.evaluator_tables import evaluator_tables
 from kernels.multiway import cpu, gpu
 from kernels.multiway.layout import BLOCK_DEALS, FULL_DECK, GROUPS, MAX_SEATS, new_tally, pair_class_table

@@ -25,13 +25,11 @@ import numpy as np
 
 import kernels.pushfold as pf
 from generator.compute import registry
-from generator.compute.run import default_run
-from generator.compute.stages.pushfold_charts import PLAYED
-from generator.compute.pushfold_records import holdem_equities
-from generator.compute.stages.threeway import possible_triples, run_threeway, threeway_stage, threeway_table
+from generator.compute.run import default_run, resolve_run
+from generator.compute.pushfold_records import PLAYED, holdem_equities
 from generator.compute.threeway_bin import THREEWAY_STEP, read_threeway_bin, threeway_bin
 from generator.cli.pushfold import MAX_ITERATIONS
-from generator.core.evaluator_tables import evaluator_tables
+from generator.core.config import Config
 from generator.data.datafiles import matchups_bin
 from kernels.cards import CLASS_NAMES
 from kernels.threeway.compact import quantise_orderings
@@ -54,8 +52,8 @@ def _solve(spot, equities):
 
 
 def main() -> None:
-    tables, _ = registry.results("headsup", default_run(progress=False))
-    table, summary = threeway_stage(progress=False)
+    run = default_run(progress=False)
+    (tables, _), (table, summary) = registry.results("headsup", run), registry.results("threeway", run)
     matchups = matchups_bin({"classes": list(CLASS_NAMES), "win": tables.win, "tie": tables.tie, "pairs": tables.pairs})
     started = time.perf_counter()
     data = threeway_bin(table, matchups, summary["boards"], summary["seed"])
@@ -64,7 +62,8 @@ def main() -> None:
     possible = table.compatible > 0
     error = np.abs(stored.orderings[possible] - table.orderings[possible])
     version2 = SimpleNamespace(orderings=quantise_orderings(table.orderings) / 255.0, compatible=table.compatible, samples=None)
-    second = threeway_table(run_threeway(evaluator_tables(), summary["boards"], seed=2), possible_triples()[2])
+    second, _ = registry.results("threeway", resolve_run(Config(), "cpu", progress=False, threeway_boards=summary["boards"],
+                                                         threeway_seed=2))
     noise = np.abs(second.orderings[possible] - table.orderings[possible])
     print(f"3-way table: {summary['boards']:,} boards, median se {summary['se_median']:.4f}; threeway.bin.gz version 3 "
           f"(step {THREEWAY_STEP}/255): {len(data):,} bytes ({len(gzip.decompress(data)):,} uncompressed), written in {written:.0f} s")

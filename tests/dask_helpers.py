@@ -3,6 +3,7 @@ separate OS processes of this environment's ``dask`` command, for the cluster te
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -22,6 +23,25 @@ ROOT = Path(__file__).resolve().parents[1]
 DASK = Path(sys.executable).with_name("dask")  # the console script of the environment the tests run in
 #: Seconds a test may use the Dask processes: past it they are killed, and a hung test fails instead of hanging.
 TEST_LIMIT_S = 120
+
+
+def published_files(data_dir: Path) -> dict:
+    """Every file a run published under ``data_dir`` (sub-folders included; the live status left out: it says how a
+    run is going, not what it found), by relative path: JSON documents without their meta's ``wall_time_s`` and
+    ``generated`` (how long and when it ran), other files as bytes; what must be equal between runs on and off a
+    cluster."""
+    files = {}
+    for path in sorted(p for p in data_dir.rglob("*") if p.is_file() and not p.name.endswith("-live.json")):
+        name = path.relative_to(data_dir).as_posix()
+        if path.suffix == ".json":
+            document = json.loads(path.read_text())
+            meta = document.get("meta", {}) if isinstance(document, dict) else {}
+            for key in ("wall_time_s", "generated"):
+                meta.pop(key, None)
+            files[name] = document
+        else:
+            files[name] = path.read_bytes()
+    return files
 
 
 def free_port() -> int:

@@ -9,7 +9,6 @@ checkpoint kept and resumed to the same counts; Ctrl-C between units is exit 130
 from __future__ import annotations
 
 import functools
-import json
 import os
 import shutil
 import signal
@@ -33,7 +32,7 @@ from kernels.headsup.tables import BOARDS_PER_MATCHUP, OPPONENT_COMBOS, HeadsupT
 from kernels.threehanded import cpu as threehanded_cpu
 
 distributed = pytest.importorskip("distributed")
-from dask_helpers import ROOT, DaskProcesses  # noqa: E402  (needs distributed)
+from dask_helpers import ROOT, DaskProcesses, published_files  # noqa: E402  (needs distributed)
 
 #: Board classes the heads-up and three-handed walks cover here (40 units of 10 boards).
 FIRST = 400
@@ -141,20 +140,6 @@ def _on_progress(stage_module, action=lambda done: None, after: int = 1):
         yield reports
 
 
-def _published(run: Path) -> dict:
-    """Every file the run published under ``site/data``: JSON documents without their meta's ``wall_time_s`` and
-    ``generated`` (when and how long it ran), other files as bytes."""
-    files = {}
-    for path in sorted((run / "site" / "data").iterdir()):
-        if path.suffix == ".json":
-            document = json.loads(path.read_text())
-            assert document["meta"].pop("wall_time_s") >= 0 and document["meta"].pop("generated")
-            files[path.name] = document
-        else:
-            files[path.name] = path.read_bytes()
-    return files
-
-
 @pytest.fixture
 def reference_walk(stage, in_process_walk):
     """The in-process walk of ``stage``, made before :func:`dask_processes` starts the test's time limit (it compiles the
@@ -201,8 +186,8 @@ def test_allin_compute_on_the_cluster_publishes_the_files_of_the_in_process_run(
     with _few_boards():
         result = _compute(stage, tmp_path, "--cluster", dask_processes.address)
     assert result.exit_code == 0, result.output
-    published = _published(tmp_path)
-    assert f"{stage}.json" in published and published == _published(reference)
+    published = published_files(tmp_path / "site" / "data")
+    assert f"{stage}.json" in published and published == published_files(reference / "site" / "data")
     cached, reference_cached = _cached(tmp_path, stage), _cached(reference, stage)
     assert cached.keys() == reference_cached.keys()
     assert all(np.array_equal(cached[name], reference_cached[name]) for name in cached)
@@ -288,7 +273,7 @@ def test_ctrl_c_between_units_is_exit_130_and_cancels_the_units_in_flight(dask_p
 def test_the_scheduler_killed_mid_walk_is_one_error_line_and_the_checkpoint_resumes(tmp_path, in_process_run):
     """Its own scheduler (the one killed) and worker. The four-handed walk saves each slice in order: what was saved
     before the kill stays, nothing is published, and a rerun (here in this process) continues to the same counts."""
-    reference = _published(in_process_run("fourhanded"))
+    reference = published_files(in_process_run("fourhanded") / "site" / "data")
     (tmp_path / "dask").mkdir()
     processes = DaskProcesses(tmp_path / "dask", workers=1)
     try:
@@ -309,4 +294,4 @@ def test_the_scheduler_killed_mid_walk_is_one_error_line_and_the_checkpoint_resu
         result = _compute("fourhanded", tmp_path)
     assert result.exit_code == 0, result.output
     assert reports[:2] == [saved, saved + FOURHANDED_SLICE]  # resumed after the saved slices, not from the start
-    assert _published(tmp_path) == reference
+    assert published_files(tmp_path / "site" / "data") == reference

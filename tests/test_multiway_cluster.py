@@ -15,7 +15,7 @@ from generator.compute.stages import multiway as stage
 from generator.compute.stages.multiway.checkpoint import MultiwayState
 from generator.compute.stages.multiway.cluster import TASK_BLOCKS, ClusterSimulator
 from generator.compute.stages.multiway.runner import StopPolicy, sample
-from generator.compute.stages.multiway.simulator import Simulator
+from generator.compute.multiway_simulator import Simulator
 from kernels.multiway.layout import BLOCK_DEALS
 from multiway_helpers import linear_percentile
 from test_multiway_stage import _run, _start_run, _wait_for, config  # noqa: F401  (config: the fixture)

@@ -11,7 +11,8 @@ import pytest
 from generator.core import evaluator_tables
 from generator.core.provenance import code_version, imported_modules, kernel_closure
 from generator.compute.stages import headsup, pushfold, threehanded, threeway
-from generator.compute.stages.multiway import checkpoint, percentile
+from generator.compute import multiway_controls
+from generator.compute.stages.multiway import checkpoint
 
 #: The roots whose closure the n-player push/fold caches hash (generator.compute.stages.pushfold_charts / pushfold_certificate).
 PUSHFOLD_TABLE_KERNELS = ("kernels.pushfold", "kernels.pushfold.headsup")
@@ -25,8 +26,8 @@ CACHES = {
     "heads-up tables": (("generator.compute.stages.headsup", "generator.compute.board_walk"), headsup.KERNELS),
     "push/fold equilibria": (("generator.compute.stages.pushfold",), pushfold.KERNELS + headsup.KERNELS),  # key includes the heads-up code version
     "three-handed counts": (("generator.compute.stages.threehanded", "generator.compute.board_walk"), threehanded.KERNELS),
-    "percentile control": (("generator.compute.stages.multiway.percentile",), percentile.KERNELS),
-    "multiway checkpoint": (("generator.compute.stages.multiway.simulator",), checkpoint.KERNELS),
+    "percentile control": (("generator.compute.multiway_controls",), multiway_controls.PERCENTILE_KERNELS),
+    "multiway checkpoint": (("generator.compute.multiway_simulator",), checkpoint.KERNELS),
     # the key includes the heads-up and 3-way code versions too
     "n-player push/fold tables": (("generator.compute.stages.pushfold_charts", "generator.compute.pushfold_records"),
                                   PUSHFOLD_TABLE_KERNELS + headsup.KERNELS + threeway.KERNELS),

@@ -12,6 +12,9 @@ import numpy as np
 import pytest
 
 import kernels.pushfold as pf
+from generator.compute import registry
+from generator.compute.run import resolve_run
+from generator.core.config import Config
 from generator.core.evaluator_tables import evaluator_tables
 from generator.data.schemas import SCHEMAS
 from generator.compute.stages import pushfold_certificate, pushfold_charts, threeway
@@ -219,6 +222,22 @@ def test_a_whole_grid_in_the_cache_is_published_instead_of_its_chart_stacks(solv
                                                  progress=False, workers=1, chart_stacks=(8.0, 8.5))
     assert [g.stacks for g in result["groups"]] == [(8.0, 8.5), ()]  # the whole grid, then the other cached group
     assert [g["stacks"] for g in read_json(site / "data/pushfold/index.json")["groups"]][0] == [8.0, 8.5]
+
+
+def test_a_run_s_own_groups_are_the_groups_the_registry_solves(solved, small_threeway, monkeypatch):
+    """``Run.pushfold_groups`` (a library caller's, e.g. benchmarks/bench_cluster.py) replaces the default set: the
+    registry answers those groups, from the cache the fixture filled, nothing solved."""
+    _, cache, result = solved
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(cache))
+    monkeypatch.setattr(pushfold_certificate, "CERTIFIED_STACK", 8.5)
+    monkeypatch.setattr(pushfold_certificate, "DEALS", 1 << 16)
+    monkeypatch.setattr(pushfold_charts, "solve_table", lambda *a: pytest.fail("a table was solved"))
+    run = resolve_run(Config(), "cpu", progress=False, pushfold_groups=GROUPS[:1])
+    run.results.update(headsup=headsup_results(progress=False), threeway=small_threeway)
+    answer = registry.results("pushfold-charts", run)
+    assert [g.id for g in answer["groups"]] == [GROUPS[0].id]
+    assert answer["results"] == {GROUPS[0].id: result["results"][GROUPS[0].id]}
+    assert resolve_run(Config(), "cpu").pushfold_groups is None
 
 
 def test_chart_tables_are_every_equal_stack_group_published():

@@ -3,12 +3,19 @@
 * :func:`load_arrays` turns any damage into :class:`CorruptFileError` with a short printable message
   (swept over every byte of a small file: zip headers, ``.npy`` headers, data, checksum);
 * a damaged derived cache (:func:`cached_arrays`) is named in one warning line and rebuilt;
-* a damaged latest checkpoint falls back to the one before it, with a warning.
+* a damaged latest checkpoint falls back to the one before it, with a warning;
+* two processes that miss the same cache file compute it once (:func:`computing_alone`).
 """
+
+import subprocess
+import sys
+import textwrap
+import time
 
 import numpy as np
 import pytest
 
+from generator.core import cache
 from generator.core.cache import cached_arrays
 from generator.core.errors import InputError
 from generator.compute.stages.multiway.checkpoint import Checkpoint, MultiwayState, previous_path
@@ -57,6 +64,37 @@ def test_a_damaged_derived_cache_is_named_in_one_line_and_rebuilt(tmp_path, monk
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("warning:") and "thing-k1.npz" in err[0] and "rebuilding" in err[0]
     assert load_arrays(path)["values"].size == 1000  # the rebuilt file is good
+
+
+def test_a_cache_file_another_process_is_computing_is_waited_for_not_computed_twice(tmp_path, monkeypatch, capsys):
+    """Another process holds the file's lock (it is computing it): this one waits, saying so in one line, and loads the
+    file the other saved; it computes nothing. The other saves only once this one is waiting (its wait loop's stop
+    check releases it), so the wait is what is tested, not a race."""
+    monkeypatch.setenv("ALLIN_CACHE_DIR", str(tmp_path))
+    held, release = tmp_path / "held", tmp_path / "release"
+    other = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import pathlib, time
+        import numpy as np
+        from generator.core.cache import computing_alone
+        from generator.core.storage import save_arrays
+        path = pathlib.Path({str(tmp_path / "thing-k1.npz")!r})
+        with computing_alone(path):
+            pathlib.Path({str(held)!r}).touch()
+            while not pathlib.Path({str(release)!r}).exists():
+                time.sleep(0.05)
+            save_arrays(path, {{"values": np.arange(7)}})
+    """)])
+    try:
+        while not held.exists():
+            assert other.poll() is None, "the other process ended before taking the lock"
+            time.sleep(0.01)
+        monkeypatch.setattr(cache.interrupts, "check", release.touch)  # called while waiting: let the other save
+        arrays = cached_arrays("thing", "k1", lambda: pytest.fail("computed a file another process was computing"))
+    finally:
+        other.wait(timeout=60)
+    assert np.array_equal(arrays["values"], np.arange(7)) and other.returncode == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"waiting for another run that is computing thing-k1.npz in {tmp_path}"]
 
 
 def _state(deals_blocks: int) -> MultiwayState:

@@ -21,8 +21,10 @@ from kernels.threeway.core import ORDERINGS
 from kernels.icm.bounty import stack_bounties
 from generator.site.structure import pushfold_table_id
 
-#: Decimals kept for the published frequencies.
+#: Decimals kept for the published frequencies (the NashConv reported is that of the rounded strategies).
 DECIMALS = 6
+#: A class counts as played (shoved / called) at a stack when its frequency is at least this: the charts' cut.
+PLAYED = 0.5
 #: Row of ORDERINGS where all three hands tie.
 THREE_WAY_TIE = int(np.flatnonzero((ORDERINGS == 0).all(axis=1))[0])
 

@@ -41,8 +41,10 @@ class ThreewayRun:
 @dataclass(frozen=True)
 class Run:
     """What every stage of one run reads. ``backend`` is the one that runs here ("cpu" or "gpu"); ``requested_backend``
-    the ``--backend`` given ("auto", "cpu", "gpu"), which Dask workers resolve for themselves. ``results`` holds the
-    stages' results already loaded in this run (:func:`generator.compute.registry.results`)."""
+    the ``--backend`` given ("auto", "cpu", "gpu"), which Dask workers resolve for themselves. ``pushfold_groups``: the
+    n-player push/fold groups to solve (:class:`generator.compute.pushfold_records.Group`; None: the default set, the
+    whole set with ``full_pushfold``). ``results`` holds the stages' results already loaded in this run
+    (:func:`generator.compute.registry.results`)."""
 
     config: Config
     backend: str
@@ -51,6 +53,7 @@ class Run:
     threeway: ThreewayRun
     full_pushfold: bool
     cluster: str | None = None
+    pushfold_groups: tuple | None = None
     progress: bool = True
     results: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -58,7 +61,8 @@ class Run:
 def resolve_run(config: Config, backend: str = "auto", cluster: str | None = None, *, progress: bool = True,
                 full_pushfold: bool = False, budget_seconds: float | None = None, target_se: float | None = None,
                 multiway_seed: int | None = None, multiway_shard: int = 0, max_deals: int | None = None,
-                threeway_boards: int | None = None, threeway_seed: int | None = None, threeway_shard: int = 0) -> Run:
+                threeway_boards: int | None = None, threeway_seed: int | None = None, threeway_shard: int = 0,
+                pushfold_groups: tuple | None = None) -> Run:
     """The run's settings from ``config`` and the command line's overrides (None: the configuration's value, or on a
     GPU its ``gpu`` section's). On a cluster the backend is each worker's to resolve (``auto``: its own GPU if it
     has one), so this machine does not need the GPU it names; raises :class:`InputError` for a bad override."""
@@ -83,7 +87,7 @@ def resolve_run(config: Config, backend: str = "auto", cluster: str | None = Non
         shard=threeway_shard,
     )
     return Run(config=config, backend=here, requested_backend=backend, multiway=multiway, threeway=threeway,
-               full_pushfold=full_pushfold or on_gpu, cluster=cluster, progress=progress)
+               full_pushfold=full_pushfold or on_gpu, cluster=cluster, progress=progress, pushfold_groups=pushfold_groups)
 
 
 def default_run(progress: bool = True) -> Run:

@@ -3,21 +3,27 @@
 Every derived result (evaluator tables, heads-up tables, the percentile control, push/fold
 equilibria) goes through :func:`cached_arrays`: the file name carries a key made from the code
 version of the kernels that compute it and its inputs (:func:`cache_key`), so changed code or inputs
-never load a stale file; a damaged file is reported in one line and rebuilt. Multiway checkpoints
+never load a stale file; a damaged file is reported in one line and rebuilt. Two runs that miss the same file at once
+(two ``allin`` commands, a build beside a query) compute it once: the second waits for the first's file
+(:func:`computing_alone`). Multiway checkpoints
 are not derived (they hold samples) and have their own handling in ``generator.compute.stages.multiway``.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
+import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
 import click
 import numpy as np
 
+from generator.core import interrupts
 from generator.core.storage import CorruptFileError, json_bytes, load_arrays, save_arrays, writable_folder
 
 
@@ -52,14 +58,62 @@ def cached_arrays(name: str, key: str, compute: Callable[[], dict[str, np.ndarra
     A file that fails its checksum or cannot be read is named in one warning line and rebuilt.
     """
     path = cache_dir() / f"{name}-{key}.npz"
-    if path.exists():
-        try:
-            return load_arrays(path)
-        except CorruptFileError as exc:
-            click.echo(f"warning: {exc}; rebuilding it", err=True)
-    arrays = compute()
-    save_arrays(path, arrays)
+    found = _identity(path)
+    if found is not None and (arrays := _load(path)) is not None:
+        return arrays
+    with computing_alone(path):
+        if _identity(path) not in (None, found) and (arrays := _load(path)) is not None:
+            return arrays  # another run saved it while this one waited
+        arrays = compute()
+        save_arrays(path, arrays)
     return arrays
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """``(inode, modification time in ns)`` of ``path``, None if it is not there: a file saved anew has another."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_ino, status.st_mtime_ns
+
+
+def _load(path: Path) -> dict[str, np.ndarray] | None:
+    """The arrays of ``path``; None if it is damaged (said in one warning line)."""
+    try:
+        return load_arrays(path)
+    except CorruptFileError as exc:
+        click.echo(f"warning: {exc}; rebuilding it", err=True)
+        return None
+
+
+#: Seconds between two tries of a lock another run holds (a stop request is honoured between them).
+LOCK_POLL_S = 0.2
+
+
+@contextmanager
+def computing_alone(path: Path):
+    """Hold the lock of cache file ``path`` (an exclusive ``flock`` on ``<cache>/.locks/<file name>.lock``, released by
+    the OS when a process ends, even by ``kill -9``): the block runs in one process at a time. A process that finds
+    it held says once on stderr that it waits, and waits (Ctrl-C stops it)."""
+    locks = path.parent / ".locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with open(locks / f"{path.name}.lock", "a") as handle:
+        said = False
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not said:
+                    click.echo(f"waiting for another run that is computing {path.name} in {path.parent}", err=True)
+                    said = True
+                interrupts.check()
+                time.sleep(LOCK_POLL_S)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def json_array(obj) -> np.ndarray:

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 import kernels.pushfold.headsup
+from generator.compute.pushfold_records import DECIMALS, PLAYED
 from generator.core.cache import array_json, cache_key, cached_arrays, json_array
 from generator.data.datafiles import publish
 from generator.core.provenance import code_version, meta_block
@@ -29,10 +30,6 @@ CODE_VERSION = code_version(*KERNELS)
 STACKS = tuple(float(s) for s in np.arange(2, 51) / 2)
 #: NashConv (SB + BB best-response gains, bb per hand) the solver must reach at every stack.
 TOLERANCE = 1e-6
-#: A class counts as pushed / called at a stack when its frequency is at least this.
-PLAYED = 0.5
-#: Decimals kept for the frequencies in the file (the NashConv reported is that of the rounded strategies).
-DECIMALS = 6
 METHOD = (
     "heads-up push/fold (SB shoves or folds, BB calls or folds, chip EV); Nash equilibrium per stack by "
     "CFR+ with linear averaging over the 169 classes, exact matchup equities, card removal via compatible combo pairs"

@@ -34,7 +34,7 @@ from generator.data.datafiles import publish
 from generator.core.progress import progress_bar
 from generator.core.provenance import DATA_LICENSE, code_version, meta_block
 from generator.compute.stages.pushfold_certificate import attach_certificates
-from generator.compute.pushfold_records import (Group, holdem_equities, index_entry, record_strategy, spot_name, table_json,
+from generator.compute.pushfold_records import (PLAYED, Group, holdem_equities, index_entry, record_strategy, spot_name, table_json,
                                                 worst_class_regret)
 from generator.core.storage import write_json
 from generator.site.structure import pushfold_data_path
@@ -64,7 +64,6 @@ DECIMALS = C.PUSHFOLD_DECIMALS
 #: Frequencies below ε (above 1 − ε) are set to 0 (1) with the largest ε whose NashConv stays within the target
 #: (the browser solver cleans its answers the same way: pushfold/cfr.js removeResidue).
 RESIDUE_THRESHOLDS = C.PUSHFOLD_RESIDUE_THRESHOLDS
-PLAYED = 0.5
 #: Kept in the cache, not published: solve time (s), the residue threshold ε used (0: none) and the
 #: NashConv of the rounded average before the residue was removed.
 PRIVATE_KEYS = ("solve_s", "residue_threshold", "residue_nash_conv")
@@ -444,8 +443,8 @@ def publish_charts(site_dir: Path, solved: dict, chart_stacks=CHART_STACKS) -> d
 def results(run, inputs: dict) -> dict:
     """The registry's accessor (:mod:`generator.compute.registry`): the solved tables of the run's groups (the whole
     set on a GPU or with ``--full``)."""
-    return pushfold_charts_results(inputs["headsup"], inputs["threeway"], FULL_GROUPS if run.full_pushfold else DEFAULT_GROUPS,
-                                   run.progress, cluster=run.cluster)
+    groups = run.pushfold_groups or (FULL_GROUPS if run.full_pushfold else DEFAULT_GROUPS)
+    return pushfold_charts_results(inputs["headsup"], inputs["threeway"], groups, run.progress, cluster=run.cluster)
 
 
 def write(run, site_dir: Path, inputs: dict) -> dict:

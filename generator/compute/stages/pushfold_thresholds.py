@@ -21,7 +21,8 @@ from generator.core.cache import array_json, cache_key, cached_arrays, json_arra
 from generator.data.datafiles import publish
 from generator.core.provenance import meta_block
 from generator.compute.stages.headsup import CODE_VERSION as HEADSUP_CODE_VERSION
-from generator.compute.stages.pushfold import CODE_VERSION, DECIMALS, PLAYED
+from generator.compute.stages.pushfold import CODE_VERSION
+from generator.compute.pushfold_records import DECIMALS, PLAYED
 from kernels.cards import CLASS_COMBO_COUNT, CLASS_NAMES
 from kernels.headsup.tables import BOARDS_PER_MATCHUP
 

@@ -29,11 +29,10 @@ from kernels.multiway.control_variates import Z_975
 from kernels.multiway.layout import MAX_SEATS, PLAYER_COUNTS
 
 from .checkpoint import CODE_VERSION, KERNELS, Checkpoint, CheckpointLock, MultiwayState, checkpoint_path, merge_checkpoints, stale_checkpoints_note
-from .controls import MultiwayControls, multiway_controls
-from .percentile import percentile_control
+from generator.compute.multiway_controls import MultiwayControls, multiway_controls, percentile_control
 from .document import estimate_table, multiway_document, worst_se, write_outputs
 from .runner import Progress, StopPolicy, sample
-from .simulator import Simulator
+from generator.compute.multiway_simulator import Simulator
 
 __all__ = [
     "CODE_VERSION", "MultiwayControls", "MultiwayState", "StopPolicy", "checkpoint_path",

@@ -27,7 +27,7 @@ from generator.compute.cluster import undo_nanny_malloc_trim, worker_threads
 from generator.core.backend import resolve_backend
 from kernels.multiway.layout import BLOCK_DEALS, GROUPS, new_tally
 
-from .simulator import Simulator
+from generator.compute.multiway_simulator import Simulator
 
 #: Blocks per task: 512 blocks = 2.1 M deals, about a second on one core; its tally is 19 MB of int64.
 TASK_BLOCKS = 4 * GROUPS

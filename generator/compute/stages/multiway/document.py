@@ -17,7 +17,7 @@ from kernels.sampling.rng import RNG_NAME
 from kernels.multiway.statistics import group_statistics
 
 from .checkpoint import CODE_VERSION, MultiwayState
-from .controls import MultiwayControls
+from generator.compute.multiway_controls import MultiwayControls
 
 METHOD = (
     "Monte Carlo: each deal of 10 hands and a board gives every seat a sample at every table size n = 2..10: "

@@ -1,7 +1,7 @@
 """The multiway sampling loop: adds passes of blocks to a state until a stop rule says enough.
 
 The blocks come from ``simulator.passes()``: computed in this process
-(:class:`~.simulator.Simulator`) or by Dask workers (:class:`~.cluster.ClusterSimulator`), always
+(:class:`generator.compute.multiway_simulator.Simulator`) or by Dask workers (:class:`~.cluster.ClusterSimulator`), always
 blocks ``done, done + 1, …`` of the shard in order, so a run's counts do not depend on where it ran.
 Like OMPEval's ``EquityCalculator`` it is driven from outside: the caller gives the stop rules
 (:class:`StopPolicy`), a ``should_stop`` poll (Ctrl-C, a scheduler), and callbacks for progress and
@@ -18,7 +18,7 @@ from typing import Callable
 from kernels.multiway.layout import BLOCK_DEALS
 
 from .checkpoint import MultiwayState
-from .simulator import Simulator  # or a cluster.ClusterSimulator: anything with passes()
+from generator.compute.multiway_simulator import Simulator  # or a cluster.ClusterSimulator: anything with passes()
 
 #: Estimates are only needed for the stop rule and progress; refresh them at most this often (seconds).
 ESTIMATE_SECONDS = 5.0
