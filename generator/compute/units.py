@@ -16,16 +16,19 @@ from __future__ import annotations
 import multiprocessing
 import os
 import uuid
-from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
 from generator.compute.cluster import check_code_version, checked_call, connect, gpu_task_resources, worker_threads
+from generator.core import interrupts
 
 
 #: Thread counts of the BLAS libraries NumPy may use, and Numba's.
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 LIBRARY_THREADS = BLAS_THREADS + ("NUMBA_NUM_THREADS",)
+#: Seconds between two looks at a stop request while a pool's units run (a unit may run for minutes).
+STOP_POLL_S = 0.25
 
 
 @contextmanager
@@ -108,7 +111,7 @@ class InProcesses:
             futures = [self._executor.submit(_call_with_shared, function, *unit) for unit in units]
         index_of = {future: index for index, future in enumerate(futures)}
         try:
-            for future in (futures if ordered else as_completed(futures)):
+            for future in _as_finished(futures, ordered):
                 yield index_of[future], future.result()
         finally:
             for future in futures:
@@ -123,6 +126,23 @@ class InProcesses:
             for child in set(multiprocessing.active_children()) - self._children:
                 child.terminate()
         self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _as_finished(futures: list, ordered: bool) -> Iterator:
+    """``futures`` as they finish (in their order if ``ordered``), waking every :data:`STOP_POLL_S` to honour a stop
+    request: the signal may have landed on another thread, or been recorded and swallowed
+    (:mod:`generator.core.interrupts`), and the next unit may be minutes away."""
+    pending, next_index = set(futures), 0
+    while next_index < len(futures):
+        done, pending = wait(pending, STOP_POLL_S, FIRST_COMPLETED) if pending else (set(), pending)
+        interrupts.check()
+        if ordered:
+            while next_index < len(futures) and futures[next_index].done():
+                yield futures[next_index]
+                next_index += 1
+        else:
+            yield from done
+            next_index += len(done)
 
 
 class OnCluster:
