@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -279,6 +280,16 @@ def _damaged_threeway(path: Path) -> None:
     path.write_bytes(bytes(data))
 
 
+@pytest.fixture(scope="module")
+def site_with_pushfold_set(tmp_path_factory) -> Path:
+    """A site rendered from the synthetic data with the push/fold set (each test damages a copy)."""
+    from site_fixtures import write_pushfold_set
+
+    site = tmp_path_factory.mktemp("pushfold-set") / "site"
+    write_pushfold_set(site)
+    return build_site(site)
+
+
 @pytest.mark.parametrize("name, damage, expected", [
     ("matchups.bin", _flip_middle_byte, "matchups.bin does not match matchups.json (damaged or edited)"),
     ("headsup.csv", lambda p: p.write_bytes(p.read_bytes()[:100]), "headsup.csv does not match headsup.json"),
@@ -288,16 +299,14 @@ def _damaged_threeway(path: Path) -> None:
     ("pushfold/4p-bba1-chipev/12.json", lambda p: p.unlink(), "pushfold/4p-bba1-chipev/12.json is missing"),
     ("threeway.bin.gz", _damaged_threeway, "threeway.bin.gz: damaged (CRC check failed)"),
 ])
-def test_a_damaged_published_data_file_stops_the_render_in_one_line_and_leaves_the_site(tmp_path, name, damage, expected):
+def test_a_damaged_published_data_file_stops_the_render_in_one_line_and_leaves_the_site(tmp_path, name, damage, expected,
+                                                                                         site_with_pushfold_set):
     """A damaged matchups.bin, threeway.bin.gz or push/fold table was published with exit 0, and a truncated
     pushfold/index.json crashed with a traceback (issue #38, item 14): now the render checks what it publishes
     (derived files against their JSON, tables against the digests the index recorded) and stops before any page."""
     from generator.cli import main
-    from site_fixtures import write_pushfold_set
 
-    site = tmp_path / "site"
-    write_pushfold_set(site)
-    build_site(site)
+    site = Path(shutil.copytree(site_with_pushfold_set, tmp_path / "site"))
     damage(site / "data" / name)
     before = {p: p.read_bytes() for p in site.rglob("*.html")}
     config = tmp_path / "site.yaml"
