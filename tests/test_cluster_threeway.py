@@ -64,3 +64,55 @@ def test_the_3_way_table_on_a_scheduler_and_two_workers_continues_and_equals_the
     assert np.array_equal(threeway.load_checkpoint(tmp_path / "there.npz").counts, here.counts)  # saved as returned
     assert len(tasks.data) == 4 and len({task["worker"] for task in tasks.data}) == 2  # both workers counted boards
     assert survived.total_boards == BOARDS and np.array_equal(survived.counts, here.counts)  # the lost run recounted
+
+
+#: The client in a child process: ``run_threeway`` of :data:`BOARDS` boards on the cluster, saving after every run of
+#: boards; once its first run on the cluster is saved it writes the marker and waits to be killed.
+CLIENT_SCRIPT = """
+import sys, time
+from pathlib import Path
+from generator.compute.stages import threeway
+from generator.core.evaluator_tables import evaluator_tables
+
+address, path, marker, boards, seed = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+threeway.BATCH_BOARDS, threeway.SAVE_EVERY_S = 8, 0.0
+reports = []
+
+def advance(done):
+    reports.append(done)
+    if len(reports) == 2:  # the first run was saved when the second one came in
+        marker.write_text(str(reports[0]))
+        time.sleep(600)
+
+threeway.run_threeway(evaluator_tables(), boards, seed, advance=advance, path=path, cluster=address)
+"""
+
+
+@pytest.mark.slow  # Dask processes: seconds to start
+def test_a_killed_client_is_resumed_by_a_rerun_to_the_same_counts(tmp_path, monkeypatch):
+    """kill -9 of the client mid-run (the scheduler and its workers keep running, and drop its tasks): the checkpoint
+    holds what it had saved, whole, and a rerun on the same cluster continues it to the in-process counts."""
+    import subprocess
+    import sys
+    import time
+
+    monkeypatch.setattr(threeway, "BATCH_BOARDS", 8)
+    tables = evaluator_tables()
+    here = threeway.run_threeway(tables, BOARDS, SEED, path=tmp_path / "here.npz")  # also compiles what the workers load
+    path, marker = tmp_path / "killed.npz", tmp_path / "marker"
+    threeway.run_threeway(tables, PREFIX, SEED, path=path)
+    with DaskProcesses(tmp_path, workers=2) as processes, processes.time_limit():
+        client = subprocess.Popen([sys.executable, "-c", CLIENT_SCRIPT, processes.address, str(path), str(marker),
+                                   str(BOARDS), str(SEED)], start_new_session=True)
+        try:
+            while not marker.exists():
+                assert client.poll() is None, "the client ended before its first save"
+                time.sleep(0.05)
+        finally:
+            processes.kill(client)  # kill -9
+        saved = threeway.load_checkpoint(path)
+        assert PREFIX < saved.total_boards == int(marker.read_text()) < BOARDS  # the saved runs, nothing more
+        assert len(processes.workers()) == 2
+        resumed = threeway.run_threeway(tables, BOARDS, SEED, path=path, cluster=processes.address)
+    assert resumed.total_boards == BOARDS and np.array_equal(resumed.counts, here.counts)
+    assert np.array_equal(threeway.load_checkpoint(path).counts, here.counts)

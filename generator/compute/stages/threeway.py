@@ -48,6 +48,8 @@ GPU_BATCH_BOARDS = 1024
 #: On a cluster, runs of boards per worker thread: each unit sends back a (possible triples, 13) uint32 count array
 #: (42.6 MB), so few and long, yet enough to share the boards out when a worker is lost.
 UNITS_PER_THREAD = 2
+#: Seconds between two saves of the checkpoint while a run goes on (and one at its end, or when it stops).
+SAVE_EVERY_S = 20.0
 #: Quantised equities: round(equity · QUANT) in uint16, so the rounding error is at most 1 / (2 · QUANT).
 QUANT = 65535
 QUANT_BOUND = 1 / (2 * QUANT)
@@ -185,7 +187,7 @@ def run_threeway(
 
     def saved_now() -> None:
         nonlocal last_save
-        if time.monotonic() - last_save > 20:
+        if time.monotonic() - last_save > SAVE_EVERY_S:
             save()
             last_save = time.monotonic()
 
