@@ -236,7 +236,10 @@ def test_a_run_s_own_groups_are_the_groups_the_registry_solves(solved, small_thr
     run.results.update(headsup=headsup_results(progress=False), threeway=small_threeway)
     answer = registry.results("pushfold-charts", run)
     assert [g.id for g in answer["groups"]] == [GROUPS[0].id]
-    assert answer["results"] == {GROUPS[0].id: result["results"][GROUPS[0].id]}
+    # as published: another test of the module may have solved a table of the cache again (other private keys)
+    strip = lambda records: [{k: v for k, v in r.items() if k not in pushfold_charts.PRIVATE_KEYS} for r in records]
+    assert strip(answer["results"][GROUPS[0].id]) == strip(result["results"][GROUPS[0].id])
+    assert set(answer["results"]) == {GROUPS[0].id}
     assert resolve_run(Config(), "cpu").pushfold_groups is None
 
 

@@ -17,6 +17,7 @@ import pytest
 from dask_helpers import DaskProcesses
 from generator.compute.cluster import gpu_task_resources, gpu_workers, undo_nanny_malloc_trim
 from generator.compute.units import InProcess, InProcesses, unit_runner
+from signal_state import kernel_stop_state
 
 #: Kernels whose code version the workers are checked for (any module will do: the units here are os.getpid).
 KERNELS = ("kernels.cards",)
@@ -57,6 +58,8 @@ def test_spawned_processes_receive_the_shared_value_and_run_one_thread_each():
 
 def test_a_stop_ends_the_processes_at_once_not_after_their_units():
     """Ctrl-C (or an error) in the stage ends the units in flight: a push/fold group may run for minutes."""
+    state = kernel_stop_state()
+    assert state["SigCgt"] & 2 and not state["SigBlk"] & 2 and not state["SigIgn"] & 2, f"SIGINT not caught here: {state}"
     started = time.perf_counter()
     stop = threading.Timer(3.0, os.kill, (os.getpid(), signal.SIGINT))  # to this process only (as a SIGTERM would be)
     with pytest.raises(KeyboardInterrupt):
@@ -64,7 +67,7 @@ def test_a_stop_ends_the_processes_at_once_not_after_their_units():
             stop.start()
             for _ in run(sleep_then_return, [(120.0,), (120.0,), (120.0,)]):
                 pass
-            raise AssertionError("the units were not stopped")
+            raise AssertionError(f"the units were not stopped; SIGINT here after them: {kernel_stop_state()}")
     assert multiprocessing.active_children() == []
     assert time.perf_counter() - started < 60  # the units sleep 120 s each: the processes were terminated, not awaited
 
