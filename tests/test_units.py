@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -56,16 +57,29 @@ def test_spawned_processes_receive_the_shared_value_and_run_one_thread_each():
     assert multiprocessing.active_children() == []  # shut down with the block
 
 
-def test_a_stop_ends_the_processes_at_once_not_after_their_units():
-    """Ctrl-C (or an error) in the stage ends the units in flight: a push/fold group may run for minutes."""
+def sleep_from_then_return(started: str, seconds: float) -> float:
+    """A unit that says it started (a file named by its process in the folder ``started``), then sleeps."""
+    (Path(started) / str(os.getpid())).touch()
+    return sleep_then_return(seconds)
+
+
+def test_a_stop_ends_the_processes_at_once_not_after_their_units(tmp_path):
+    """Ctrl-C (or an error) in the stage ends the units in flight: a push/fold group may run for minutes. The SIGINT
+    is sent once both processes are inside a unit (the state this test is about; the pool's start-up, a few seconds
+    under load, is not), to this process only (as a SIGTERM would be)."""
     state = kernel_stop_state()
     assert state["SigCgt"] & 2 and not state["SigBlk"] & 2 and not state["SigIgn"] & 2, f"SIGINT not caught here: {state}"
+
+    def stop_once_both_units_run():
+        while len(list(tmp_path.iterdir())) < 2:
+            time.sleep(0.05)
+        os.kill(os.getpid(), signal.SIGINT)
+
     started = time.perf_counter()
-    stop = threading.Timer(3.0, os.kill, (os.getpid(), signal.SIGINT))  # to this process only (as a SIGTERM would be)
     with pytest.raises(KeyboardInterrupt):
         with unit_runner(None, (), processes=2) as run:
-            stop.start()
-            for _ in run(sleep_then_return, [(120.0,), (120.0,), (120.0,)]):
+            threading.Thread(target=stop_once_both_units_run, daemon=True).start()
+            for _ in run(sleep_from_then_return, [(str(tmp_path), 120.0)] * 3):
                 pass
             raise AssertionError(f"the units were not stopped; SIGINT here after them: {kernel_stop_state()}")
     assert multiprocessing.active_children() == []
