@@ -1,7 +1,8 @@
 """Every test starts with the process's stop-signal state as a fresh ``allin`` process has it, and must leave it so.
 
-A test that left a handler of its own on SIGINT / SIGTERM (Python's, or one a C library installed underneath it), the
-signals blocked or ignored, or a recorded stop request (:mod:`generator.core.interrupts`: an in-process CLI run that
+A test that left a handler of its own on SIGINT / SIGTERM, the signals ignored or blocked beneath Python (its handler
+unchanged, the kernel's disposition not: once seen in a pytest worker, not by any test's own check), or a recorded stop
+request (:mod:`generator.core.interrupts`: an in-process CLI run that
 ended with exit 130), would change what a later test in the same pytest-xdist worker sees when it sends a stop
 signal: that test would then fail or pass by the order the tests ran in. The check names the test that leaves one.
 """
@@ -22,4 +23,6 @@ def stop_signal_handlers_left_as_found():
     interrupts.reset()  # a stop the test's own CLI run honoured is forgotten
     left = {signal.Signals(sig).name: handler for sig, handler in before.items() if signal.getsignal(sig) is not handler}
     assert not left, f"the test left other handlers on {', '.join(left)} than it found"
-    assert kernel_stop_state() == below, f"the test left SIGINT/SIGTERM in another state: {below} before, {kernel_stop_state()} after"
+    after = kernel_stop_state()
+    worse = (after["SigIgn"] & ~below["SigIgn"]) | (after["SigBlk"] & ~below["SigBlk"])
+    assert not worse, f"the test left SIGINT/SIGTERM ignored or blocked: {below} before, {after} after"

@@ -18,6 +18,7 @@ import pytest
 from dask_helpers import DaskProcesses
 from generator.compute.cluster import gpu_task_resources, gpu_workers, undo_nanny_malloc_trim
 from generator.compute.units import InProcess, InProcesses, unit_runner
+from generator.core import interrupts
 from signal_state import kernel_stop_state
 
 #: Kernels whose code version the workers are checked for (any module will do: the units here are os.getpid).
@@ -64,24 +65,31 @@ def sleep_from_then_return(started: str, seconds: float) -> float:
 
 
 def test_a_stop_ends_the_processes_at_once_not_after_their_units(tmp_path):
-    """Ctrl-C (or an error) in the stage ends the units in flight: a push/fold group may run for minutes. The SIGINT
-    is sent once both processes are inside a unit (the state this test is about; the pool's start-up, a few seconds
-    under load, is not), to this process only (as a SIGTERM would be)."""
-    state = kernel_stop_state()
-    assert state["SigCgt"] & 2 and not state["SigBlk"] & 2 and not state["SigIgn"] & 2, f"SIGINT not caught here: {state}"
+    """Ctrl-C (or an error) in the stage ends the units in flight: a push/fold group may run for minutes. The stop
+    handler is installed as every ``allin`` command installs it (:mod:`generator.core.interrupts`), which also gives
+    SIGINT back to Python where something beneath it had set it ignored (found so in a pytest worker after 20 minutes
+    of other tests: ``SigIgn`` with Python's handler still the default). The SIGINT is sent once both processes are
+    inside a unit, to this process only (as a SIGTERM would be)."""
 
     def stop_once_both_units_run():
         while len(list(tmp_path.iterdir())) < 2:
             time.sleep(0.05)
         os.kill(os.getpid(), signal.SIGINT)
 
-    started = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        with unit_runner(None, (), processes=2) as run:
-            threading.Thread(target=stop_once_both_units_run, daemon=True).start()
-            for _ in run(sleep_from_then_return, [(str(tmp_path), 120.0)] * 3):
-                pass
-            raise AssertionError(f"the units were not stopped; SIGINT here after them: {kernel_stop_state()}")
+    previous = interrupts.install()
+    try:
+        state = kernel_stop_state()
+        assert state["SigCgt"] & 2 and not state["SigBlk"] & 2 and not state["SigIgn"] & 2, f"SIGINT not caught: {state}"
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            with unit_runner(None, (), processes=2) as run:
+                threading.Thread(target=stop_once_both_units_run, daemon=True).start()
+                for _ in run(sleep_from_then_return, [(str(tmp_path), 120.0)] * 3):
+                    pass
+                raise AssertionError(f"the units were not stopped; SIGINT here after them: {kernel_stop_state()}")
+    finally:
+        interrupts.restore(previous)
+        interrupts.reset()
     assert multiprocessing.active_children() == []
     assert time.perf_counter() - started < 60  # the units sleep 120 s each: the processes were terminated, not awaited
 
